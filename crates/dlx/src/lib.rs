@@ -1,0 +1,61 @@
+//! Exact cover by Knuth's Algorithm X with Dancing Links.
+//!
+//! An exact-cover problem has *items* and *options*, each option a set of items. A solution is a
+//! set of options that covers every *primary* item exactly once and every *secondary* item at
+//! most once. This crate finds them with Dancing Links over flat `u32` arenas, branching on the
+//! primary item with the fewest remaining options (the leftmost on ties), and counts nodes and
+//! updates exactly as Knuth's `dlx1` does, so its figures can be compared with his.
+//!
+//! Build a [`Problem`] once with a [`ProblemBuilder`] (or read Knuth's text format with
+//! [`text::parse`]), then search it as often as you like, each time with a [`Solver`]: iterate
+//! [`Solver::solutions`], give [`Solver::search`] a visitor that can stop early, or count with
+//! [`Solver::count`] and [`Solver::count_up_to`]. [`Limits`] bound a search by solutions, nodes,
+//! a deadline or a cancel flag, and every [`Outcome`] says whether the search was exhausted.
+//!
+//! ```
+//! use dlx::{Limits, ProblemBuilder};
+//!
+//! // Knuth's example: cover A..E exactly once, F and G at most once.
+//! let mut b = ProblemBuilder::new();
+//! for name in ["A", "B", "C", "D", "E"] {
+//!     b.primary(name)?;
+//! }
+//! for name in ["F", "G"] {
+//!     b.secondary(name)?;
+//! }
+//! for option in ["C E F", "A D G", "B C F", "A D", "B G", "D E G"] {
+//!     b.option_by_names(option.split(' '))?;
+//! }
+//! let problem = b.build()?;
+//!
+//! let mut solver = problem.solver();
+//! let solution = solver.next_solution().expect("one solution");
+//! let names: Vec<String> = solution
+//!     .options
+//!     .iter()
+//!     .map(|&o| problem.option_items(o).map(|i| problem.item_name(i)).collect::<Vec<_>>().join(" "))
+//!     .collect();
+//! assert_eq!(names, ["A D", "C E F", "B G"]);
+//!
+//! // The rest of the search finds nothing more; the figures are dlx1's.
+//! let outcome = solver.count();
+//! assert!(outcome.is_complete());
+//! assert_eq!((outcome.solutions, outcome.nodes, outcome.updates), (1, 6, 30));
+//!
+//! // The same problem, searched again with a node limit.
+//! let stopped = problem.solver().with_limits(Limits::none().nodes(3)).count();
+//! assert!(!stopped.is_complete() && stopped.nodes == 3);
+//! # Ok::<(), dlx::BuildError>(())
+//! ```
+//!
+//! See `docs/design.md` in the repository for the arena layout and the invariants of the dance.
+#![deny(missing_docs)]
+#![warn(unsafe_op_in_unsafe_fn)]
+
+mod arena;
+mod problem;
+mod search;
+pub mod text;
+
+pub use problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+pub use search::{Limits, Outcome, Solution, SolutionRef, Solutions, Solver, Stats, StopReason};

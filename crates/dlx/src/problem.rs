@@ -1,0 +1,376 @@
+//! Building an exact-cover problem: named items, options, validation, and the immutable result.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use smallvec::SmallVec;
+
+use crate::arena::{self, HeadLinks, Links, NodeLinks, SPACER};
+
+/// An item of a [`Problem`], numbered from 0 in the order items were declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId(pub u32);
+
+/// An option of a [`Problem`], numbered from 0 in the order options were added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionId(pub u32);
+
+impl ItemId {
+    /// The id as an index into per-item arrays.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl OptionId {
+    /// The id as an index into per-option arrays.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for ItemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "item #{}", self.0)
+    }
+}
+
+impl fmt::Display for OptionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "option #{}", self.0)
+    }
+}
+
+/// Why a [`ProblemBuilder`] refused an item, an option or the whole problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// Two items were given the same name.
+    #[error("duplicate item name `{name}`")]
+    DuplicateItem {
+        /// The repeated name.
+        name: String,
+    },
+    /// An item name was empty or held whitespace.
+    #[error("invalid item name `{name}`: names are non-empty and hold no whitespace")]
+    InvalidName {
+        /// The rejected name.
+        name: String,
+    },
+    /// An option named an item that was never declared.
+    #[error("option {option} names unknown item `{name}`")]
+    UnknownItem {
+        /// Index the option would have had.
+        option: u32,
+        /// The unknown name (or `#k` for an out-of-range [`ItemId`]).
+        name: String,
+    },
+    /// An option listed the same item twice.
+    #[error("option {option} lists item `{name}` twice")]
+    RepeatedItem {
+        /// Index the option would have had.
+        option: u32,
+        /// The repeated item.
+        name: String,
+    },
+    /// An option had no primary item (such an option could never be chosen).
+    #[error("option {option} has no primary item")]
+    OptionWithoutPrimary {
+        /// Index the option would have had.
+        option: u32,
+    },
+    /// The problem had no primary item.
+    #[error("the problem has no primary items")]
+    NoPrimaryItems,
+    /// More items or nodes than `u32` indices can address.
+    #[error("the problem is too large for 32-bit indices")]
+    TooLarge,
+}
+
+/// Collects items and options and builds an immutable [`Problem`].
+///
+/// ```
+/// use dlx::ProblemBuilder;
+/// let mut b = ProblemBuilder::new();
+/// let a = b.primary("a")?;
+/// let c = b.secondary("c")?;
+/// b.option([a, c])?;
+/// let problem = b.build()?;
+/// assert_eq!(problem.count(), 1);
+/// # Ok::<(), dlx::BuildError>(())
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct ProblemBuilder {
+    names: Vec<String>,
+    primary: Vec<bool>,
+    by_name: HashMap<String, ItemId>,
+    /// Items of all options, concatenated.
+    option_items: Vec<ItemId>,
+    /// Start of each option in `option_items`, plus a final end.
+    option_starts: Vec<u32>,
+    /// Scratch: the option that last used each item, to find repeats in O(1).
+    last_use: Vec<u32>,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        ProblemBuilder { option_starts: vec![0], ..Default::default() }
+    }
+
+    /// Declares a primary item: one that every solution covers exactly once.
+    pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
+        self.item(name.into(), true)
+    }
+
+    /// Declares a secondary item: one that a solution covers at most once.
+    pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
+        self.item(name.into(), false)
+    }
+
+    fn item(&mut self, name: String, primary: bool) -> Result<ItemId, BuildError> {
+        if name.is_empty() || name.chars().any(char::is_whitespace) {
+            return Err(BuildError::InvalidName { name });
+        }
+        if self.by_name.contains_key(&name) {
+            return Err(BuildError::DuplicateItem { name });
+        }
+        // Headers, the item roots and the spacers must all stay below u32::MAX.
+        if self.names.len() >= (u32::MAX / 4) as usize {
+            return Err(BuildError::TooLarge);
+        }
+        let id = ItemId(self.names.len() as u32);
+        self.by_name.insert(name.clone(), id);
+        self.names.push(name);
+        self.primary.push(primary);
+        self.last_use.push(u32::MAX);
+        Ok(id)
+    }
+
+    /// The item with this name, if declared.
+    pub fn item_id(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Number of options added so far.
+    pub fn num_options(&self) -> usize {
+        self.option_starts.len() - 1
+    }
+
+    /// Adds an option covering `items`, in that order. Fails, leaving the builder unchanged, if
+    /// an item is unknown or repeated, or if no item is primary.
+    pub fn option(
+        &mut self,
+        items: impl IntoIterator<Item = ItemId>,
+    ) -> Result<OptionId, BuildError> {
+        let option = self.num_options() as u32;
+        let start = self.option_items.len();
+        let mut has_primary = false;
+        let mut failure = None;
+        for item in items {
+            let Some(&primary) = self.primary.get(item.index()) else {
+                failure = Some(BuildError::UnknownItem { option, name: format!("#{}", item.0) });
+                break;
+            };
+            if self.last_use[item.index()] == option {
+                let name = self.names[item.index()].clone();
+                failure = Some(BuildError::RepeatedItem { option, name });
+                break;
+            }
+            self.last_use[item.index()] = option;
+            has_primary |= primary;
+            self.option_items.push(item);
+        }
+        if failure.is_none() && !has_primary {
+            failure = Some(BuildError::OptionWithoutPrimary { option });
+        }
+        if failure.is_none() && self.option_items.len() >= (u32::MAX / 4) as usize {
+            failure = Some(BuildError::TooLarge);
+        }
+        if let Some(err) = failure {
+            // Roll back, and forget the marks this failed option left.
+            for item in self.option_items.drain(start..) {
+                self.last_use[item.index()] = u32::MAX;
+            }
+            return Err(err);
+        }
+        self.option_starts.push(self.option_items.len() as u32);
+        Ok(OptionId(option))
+    }
+
+    /// Adds an option given by item names (see [`ProblemBuilder::option`]).
+    pub fn option_by_names<'a>(
+        &mut self,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Result<OptionId, BuildError> {
+        let option = self.num_options() as u32;
+        let mut ids: SmallVec<[ItemId; 16]> = SmallVec::new();
+        for name in names {
+            match self.item_id(name) {
+                Some(id) => ids.push(id),
+                None => return Err(BuildError::UnknownItem { option, name: name.to_string() }),
+            }
+        }
+        self.option(ids)
+    }
+
+    /// Builds the immutable problem: the Dancing Links arena in its initial state.
+    pub fn build(self) -> Result<Problem, BuildError> {
+        let n = self.names.len();
+        let n1 = self.primary.iter().filter(|&&p| p).count();
+        if n1 == 0 {
+            return Err(BuildError::NoPrimaryItems);
+        }
+        let num_options = self.num_options();
+        let total = n + 2 + self.option_items.len() + num_options;
+        if total >= u32::MAX as usize {
+            return Err(BuildError::TooLarge);
+        }
+        // Internal order: primary items first, then secondary, each in declaration order.
+        let mut internal_of = vec![0u32; n];
+        let mut declared_of = Vec::with_capacity(n);
+        for want_primary in [true, false] {
+            for (k, &p) in self.primary.iter().enumerate() {
+                if p == want_primary {
+                    declared_of.push(ItemId(k as u32));
+                    internal_of[k] = declared_of.len() as u32;
+                }
+            }
+        }
+
+        // Item lists: 0 <-> 1..=n1 (primary), n+1 <-> n1+1..=n (secondary).
+        let mut heads = vec![HeadLinks { prev: 0, next: 0, len: 0 }; n + 2];
+        let link_ring = |heads: &mut Vec<HeadLinks>, root: usize, first: usize, last: usize| {
+            let mut prev = root;
+            for i in first..=last {
+                heads[prev].next = i as u32;
+                heads[i].prev = prev as u32;
+                prev = i;
+            }
+            heads[prev].next = root as u32;
+            heads[root].prev = prev as u32;
+        };
+        link_ring(&mut heads, 0, 1, n1);
+        link_ring(&mut heads, n + 1, n1 + 1, n);
+
+        // Column headers 0..=n (node 0 is unused), then the first spacer.
+        let mut nodes: Vec<NodeLinks> = Vec::with_capacity(total);
+        for i in 0..=n as u32 {
+            nodes.push(NodeLinks { up: i, down: i, item: i });
+        }
+        let mut option_first = Vec::with_capacity(num_options + 1);
+        let mut spacer = nodes.len();
+        nodes.push(NodeLinks { up: 0, down: 0, item: SPACER });
+        for w in self.option_starts.windows(2) {
+            let first = nodes.len() as u32;
+            option_first.push(first);
+            for &item in &self.option_items[w[0] as usize..w[1] as usize] {
+                let i = internal_of[item.index()];
+                let p = nodes.len() as u32;
+                let last = nodes[i as usize].up;
+                nodes.push(NodeLinks { up: last, down: i, item: i });
+                nodes[last as usize].down = p;
+                nodes[i as usize].up = p;
+                heads[i as usize].len += 1;
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer].down = last;
+            spacer = nodes.len();
+            nodes.push(NodeLinks { up: first, down: 0, item: SPACER });
+        }
+        option_first.push(nodes.len() as u32);
+
+        Ok(Problem {
+            names: self.names,
+            by_name: self.by_name,
+            internal_of,
+            declared_of,
+            num_primary: n1 as u32,
+            option_first,
+            links: Links { nodes, heads },
+        })
+    }
+}
+
+/// An exact-cover problem, built and immutable: search it any number of times with
+/// [`Problem::solver`], from one thread or many.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    names: Vec<String>,
+    by_name: HashMap<String, ItemId>,
+    /// Internal (1-based) index of each declared item.
+    internal_of: Vec<u32>,
+    /// Declared id of each internal item `1..=n`, at position `i - 1`.
+    declared_of: Vec<ItemId>,
+    num_primary: u32,
+    /// Node index of the first node of each option, plus one past the last spacer.
+    option_first: Vec<u32>,
+    links: Links,
+}
+
+impl Problem {
+    /// A new [`ProblemBuilder`].
+    pub fn builder() -> ProblemBuilder {
+        ProblemBuilder::new()
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn num_items(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Number of primary items.
+    pub fn num_primary(&self) -> usize {
+        self.num_primary as usize
+    }
+
+    /// Number of options.
+    pub fn num_options(&self) -> usize {
+        self.option_first.len() - 1
+    }
+
+    /// The name of an item.
+    ///
+    /// # Panics
+    /// If `item` does not belong to this problem.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.names[item.index()]
+    }
+
+    /// The item with this name.
+    pub fn item_id(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Whether an item is primary.
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        self.internal_of[item.index()] <= self.num_primary
+    }
+
+    /// All items in declaration order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.names.len() as u32).map(ItemId)
+    }
+
+    /// The items of an option, in the order they were given.
+    ///
+    /// # Panics
+    /// If `option` does not belong to this problem.
+    pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        let first = self.option_first[option.index()] as usize;
+        // The option ends just before its spacer, one node before the next option's first.
+        let end = self.option_first[option.index() + 1] as usize - 1;
+        self.links.nodes[first..end].iter().map(|n| self.declared_of[n.item as usize - 1])
+    }
+
+    /// The option that node `p` belongs to.
+    pub(crate) fn option_of_node(&self, p: arena::Node) -> OptionId {
+        let k = self.option_first.partition_point(|&first| first <= p.0);
+        OptionId(k as u32 - 1)
+    }
+
+    /// The links in their built state.
+    pub(crate) fn links(&self) -> &Links {
+        &self.links
+    }
+}

@@ -1,0 +1,580 @@
+//! The search: Algorithm X with the MRV rule in one explicit-stack loop, and the ways to consume
+//! it (an iterator, a visitor that can stop it, counting), with limits and Knuth's statistics.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use smallvec::SmallVec;
+
+use crate::arena::{Links, Node, ROOT};
+use crate::problem::{OptionId, Problem};
+
+/// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
+/// hot loop pays one mask test per node.
+const ASYNC_CHECK_MASK: u64 = 4096 - 1;
+
+/// Limits on a search. The default has none.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Stop after this many solutions.
+    pub max_solutions: Option<u64>,
+    /// Stop before the node count would exceed this; the count never does.
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant (looked at every 4096 nodes).
+    pub deadline: Option<Instant>,
+    /// Stop when this flag becomes true (looked at every 4096 nodes).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limits.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Stop after `n` solutions.
+    pub fn solutions(mut self, n: u64) -> Self {
+        self.max_solutions = Some(n);
+        self
+    }
+
+    /// Never count more than `n` nodes.
+    pub fn nodes(mut self, n: u64) -> Self {
+        self.max_nodes = Some(n);
+        self
+    }
+
+    /// Stop at `deadline`.
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Stop when `flag` is set.
+    pub fn cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    fn check_async(&self) -> Option<StopReason> {
+        if let Some(flag) = &self.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Some(StopReason::Cancelled);
+            }
+        }
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Some(StopReason::Deadline),
+            _ => None,
+        }
+    }
+}
+
+/// Why a search stopped before it was exhausted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// [`Limits::max_solutions`] solutions were found.
+    SolutionLimit,
+    /// The next node would have exceeded [`Limits::max_nodes`].
+    NodeLimit,
+    /// [`Limits::deadline`] passed.
+    Deadline,
+    /// [`Limits::cancel`] was set.
+    Cancelled,
+    /// The visitor returned [`ControlFlow::Break`] (or the iterator was not pulled to its end).
+    Visitor,
+}
+
+impl StopReason {
+    /// A short lower-case name: `limit`, `max_nodes`, `timeout`, `cancelled`, `visitor`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::SolutionLimit => "limit",
+            StopReason::NodeLimit => "max_nodes",
+            StopReason::Deadline => "timeout",
+            StopReason::Cancelled => "cancelled",
+            StopReason::Visitor => "visitor",
+        }
+    }
+}
+
+/// Statistics with the definitions of Knuth's `dlx1`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Search-tree nodes: one per level entered (dead ends included) plus one per solution.
+    pub nodes: u64,
+    /// One per item taken out of the item list, one per node unlinked from its column.
+    pub updates: u64,
+    /// Nodes per level: `profile[0]` is the root; a solution found at depth `d` (after `d`
+    /// choices) counts at level `d`. Trailing zero levels are trimmed by [`Stats::profile`].
+    pub(crate) profile: Vec<u64>,
+}
+
+impl Stats {
+    /// Nodes per level, from the root, without trailing empty levels.
+    pub fn profile(&self) -> &[u64] {
+        let used = self.profile.iter().rposition(|&n| n != 0).map_or(0, |k| k + 1);
+        &self.profile[..used]
+    }
+}
+
+/// How a search ended: its totals so far, and whether it was exhausted or stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Nodes, as [`Stats::nodes`].
+    pub nodes: u64,
+    /// Updates, as [`Stats::updates`].
+    pub updates: u64,
+    /// `None` when the whole tree was searched; otherwise what stopped it.
+    pub stopped: Option<StopReason>,
+}
+
+impl Outcome {
+    /// Whether the search was exhausted, so `solutions` is the exact total.
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+}
+
+/// A solution: the chosen options, in the order the search chose them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Solution {
+    /// The chosen options.
+    pub options: SmallVec<[OptionId; 16]>,
+}
+
+impl Solution {
+    /// The options sorted by id, to compare solutions regardless of choice order.
+    pub fn sorted(&self) -> Vec<OptionId> {
+        let mut v = self.options.to_vec();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// A solution as the visitor sees it, borrowed from the search stack.
+#[derive(Clone, Copy)]
+pub struct SolutionRef<'a> {
+    problem: &'a Problem,
+    chosen: &'a [Node],
+}
+
+impl<'a> SolutionRef<'a> {
+    /// The chosen options, in the order the search chose them.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + 'a {
+        let problem = self.problem;
+        self.chosen.iter().map(move |&p| problem.option_of_node(p))
+    }
+
+    /// Number of chosen options.
+    pub fn len(&self) -> usize {
+        self.chosen.len()
+    }
+
+    /// Whether no option was chosen (never the case for a built problem).
+    pub fn is_empty(&self) -> bool {
+        self.chosen.is_empty()
+    }
+
+    /// An owned copy.
+    pub fn to_solution(&self) -> Solution {
+        Solution { options: self.options().collect() }
+    }
+}
+
+/// Where the search loop resumes: the labels of Knuth's Algorithm X.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resume {
+    /// Enter a new level: count a node, choose an item, cover it (X2–X4).
+    Forward,
+    /// Try `choice[level]`, or back up if it is the header (X5, X7, X8).
+    Advance,
+    /// Every primary item is covered: count the solution node and report it.
+    Solution,
+    /// Undo `choice[level]` and move to the next option of the item (X6).
+    Recover,
+    /// The tree is exhausted and the links are back in their built state.
+    Exhausted,
+}
+
+/// The mutable state of one search over a [`Problem`]: its own copy of the links, the stack of
+/// choices, limits and statistics. Iterate it for solutions, or call [`Solver::search`],
+/// [`Solver::count`] and friends; [`Solver::reset`] makes it ready for a new search.
+///
+/// ```
+/// let problem = dlx::text::parse("a b | c\na c\nb\na\nb c\n")?.problem;
+/// let mut solver = problem.solver();
+/// let solutions: Vec<_> = solver.solutions().collect();
+/// assert_eq!(solutions.len(), 3);
+/// assert!(solver.outcome().is_complete());
+/// # Ok::<(), dlx::text::ParseError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver<'p> {
+    problem: &'p Problem,
+    links: Links,
+    /// `choice[l]` is the node tried at level `l` (the item's header once its options run out).
+    choice: Vec<Node>,
+    level: usize,
+    resume: Resume,
+    limits: Limits,
+    stats: Stats,
+    stopped: Option<StopReason>,
+}
+
+impl<'p> Solver<'p> {
+    pub(crate) fn new(problem: &'p Problem) -> Self {
+        // Each level covers at least one primary item, so there are at most `num_primary`
+        // levels of choices, and solutions are counted one level deeper.
+        let depth = problem.num_primary();
+        Solver {
+            problem,
+            links: problem.links().clone(),
+            choice: vec![Node(0); depth],
+            level: 0,
+            resume: Resume::Forward,
+            limits: Limits::default(),
+            stats: Stats { profile: vec![0; depth + 1], ..Stats::default() },
+            stopped: None,
+        }
+    }
+
+    /// Sets the limits (builder style).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets the limits for the rest of the search.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The problem being searched.
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The totals so far, and what stopped the search last (if anything did).
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            solutions: self.stats.solutions,
+            nodes: self.stats.nodes,
+            updates: self.stats.updates,
+            stopped: match self.resume {
+                Resume::Exhausted => None,
+                // Not exhausted and nothing stopped it: a fresh solver, or an iterator that was
+                // not pulled to its end.
+                _ => Some(self.stopped.unwrap_or(StopReason::Visitor)),
+            },
+        }
+    }
+
+    /// Whether the whole tree has been searched.
+    pub fn is_exhausted(&self) -> bool {
+        self.resume == Resume::Exhausted
+    }
+
+    /// Runs (or resumes) the search, calling `visit` on each solution, until the tree is
+    /// exhausted, a limit is reached, or `visit` breaks. A stopped search can be resumed by
+    /// calling again (after raising the limit that stopped it).
+    pub fn search<F>(&mut self, mut visit: F) -> Outcome
+    where
+        F: FnMut(SolutionRef<'_>) -> ControlFlow<()>,
+    {
+        let problem = self.problem;
+        self.stopped = self.run(|chosen| visit(SolutionRef { problem, chosen }));
+        self.outcome()
+    }
+
+    /// Counts the remaining solutions (up to [`Limits::max_solutions`], if set).
+    pub fn count(&mut self) -> Outcome {
+        self.stopped = self.run(|_| ControlFlow::Continue(()));
+        self.outcome()
+    }
+
+    /// Counts solutions until there are `limit` of them (or the other limits stop it first):
+    /// `count_up_to(2)` tells none, unique and multiple apart.
+    pub fn count_up_to(&mut self, limit: u64) -> Outcome {
+        let old = self.limits.max_solutions;
+        self.limits.max_solutions = Some(old.map_or(limit, |m| m.min(limit)));
+        let outcome = self.count();
+        self.limits.max_solutions = old;
+        outcome
+    }
+
+    /// The next solution, if any; `None` when the search is exhausted or a limit stopped it
+    /// (see [`Solver::outcome`]).
+    pub fn next_solution(&mut self) -> Option<Solution> {
+        let problem = self.problem;
+        let mut found = None;
+        let stopped = self.run(|chosen| {
+            found = Some(SolutionRef { problem, chosen }.to_solution());
+            ControlFlow::Break(())
+        });
+        // Pausing after each solution is how iteration works; `outcome` still says the search
+        // is unfinished until the iterator is pulled to its end.
+        self.stopped = stopped;
+        found
+    }
+
+    /// The next solution, if any: [`Solver::next_solution`] on a fresh solver gives the first.
+    pub fn first(&mut self) -> Option<Solution> {
+        self.next_solution()
+    }
+
+    /// A lazy iterator over the remaining solutions. The solver keeps the statistics, so
+    /// [`Solver::outcome`] tells afterwards whether the iterator reached the end.
+    pub fn solutions(&mut self) -> Solutions<'_, 'p> {
+        Solutions { solver: self }
+    }
+
+    /// Puts the links back in their built state and clears the statistics, so the solver can
+    /// search again. Cheap: it undoes only the covers on the current stack.
+    pub fn reset(&mut self) {
+        let links = &mut self.links;
+        // Levels below `full` have their item and the rest of their option covered.
+        let full = match self.resume {
+            Resume::Forward => self.level,
+            Resume::Advance => {
+                links.uncover(links.item_of(self.choice[self.level]));
+                self.level
+            }
+            Resume::Solution | Resume::Recover => self.level + 1,
+            Resume::Exhausted => 0,
+        };
+        for &p in self.choice[..full].iter().rev() {
+            links.uncover_rest(p);
+            links.uncover(links.item_of(p));
+        }
+        debug_assert!(self.links == *self.problem.links(), "reset left the links changed");
+        self.level = 0;
+        self.resume = Resume::Forward;
+        self.stopped = None;
+        self.stats.solutions = 0;
+        self.stats.nodes = 0;
+        self.stats.updates = 0;
+        self.stats.profile.fill(0);
+    }
+
+    /// The search loop. Returns what stopped it, or `None` once exhausted.
+    fn run<F>(&mut self, mut visit: F) -> Option<StopReason>
+    where
+        F: FnMut(&[Node]) -> ControlFlow<()>,
+    {
+        let links = &mut self.links;
+        let choice = &mut self.choice;
+        let profile = &mut self.stats.profile;
+        let limits = &self.limits;
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
+        let mut nodes = self.stats.nodes;
+        let mut updates = self.stats.updates;
+        let mut solutions = self.stats.solutions;
+        let mut level = self.level;
+        let mut state = self.resume;
+        if solutions >= max_solutions && state != Resume::Exhausted {
+            return Some(StopReason::SolutionLimit);
+        }
+
+        let stopped = loop {
+            match state {
+                Resume::Forward => {
+                    if nodes >= max_nodes {
+                        break Some(StopReason::NodeLimit);
+                    }
+                    if async_checks && nodes & ASYNC_CHECK_MASK == 0 {
+                        if let Some(reason) = limits.check_async() {
+                            break Some(reason);
+                        }
+                    }
+                    nodes += 1;
+                    profile[level] += 1;
+                    let best = links.choose_mrv();
+                    updates += links.cover(best);
+                    choice[level] = links.down(best.header());
+                    state = Resume::Advance;
+                }
+                Resume::Advance => {
+                    let cur = choice[level];
+                    // A header's item is the item itself.
+                    let best = links.item_of(cur);
+                    if cur == best.header() {
+                        links.uncover(best);
+                        if level == 0 {
+                            state = Resume::Exhausted;
+                            break None;
+                        }
+                        level -= 1;
+                        state = Resume::Recover;
+                    } else {
+                        updates += links.cover_rest(cur);
+                        if links.first_primary() == ROOT {
+                            state = Resume::Solution;
+                        } else {
+                            level += 1;
+                            state = Resume::Forward;
+                        }
+                    }
+                }
+                Resume::Solution => {
+                    if nodes >= max_nodes {
+                        break Some(StopReason::NodeLimit);
+                    }
+                    nodes += 1;
+                    profile[level + 1] += 1;
+                    solutions += 1;
+                    state = Resume::Recover;
+                    if visit(&choice[..=level]).is_break() {
+                        break Some(StopReason::Visitor);
+                    }
+                    if solutions >= max_solutions {
+                        break Some(StopReason::SolutionLimit);
+                    }
+                }
+                Resume::Recover => {
+                    let cur = choice[level];
+                    links.uncover_rest(cur);
+                    choice[level] = links.down(cur);
+                    state = Resume::Advance;
+                }
+                Resume::Exhausted => break None,
+            }
+        };
+        self.stats.nodes = nodes;
+        self.stats.updates = updates;
+        self.stats.solutions = solutions;
+        self.level = level;
+        self.resume = state;
+        stopped
+    }
+}
+
+/// An iterator over the solutions of a [`Solver`], from [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s, 'p> {
+    solver: &'s mut Solver<'p>,
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Solution;
+
+    /// The next solution; `None` when the search is exhausted or a limit stopped it (see
+    /// [`Solver::outcome`]).
+    fn next(&mut self) -> Option<Solution> {
+        self.solver.next_solution()
+    }
+}
+
+impl Problem {
+    /// A fresh search over this problem, without limits.
+    pub fn solver(&self) -> Solver<'_> {
+        Solver::new(self)
+    }
+
+    /// Counts all solutions.
+    pub fn count(&self) -> u64 {
+        self.solver().count().solutions
+    }
+
+    /// Counts solutions up to `limit`; the outcome says whether the count is complete.
+    pub fn count_up_to(&self, limit: u64) -> Outcome {
+        self.solver().count_up_to(limit)
+    }
+
+    /// The first solution, if there is one.
+    pub fn first(&self) -> Option<Solution> {
+        self.solver().next_solution()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ProblemBuilder;
+
+    /// Knuth's example from "Dancing Links": one solution, 6 nodes, 30 updates in dlx1.
+    fn knuth_example() -> Problem {
+        let mut b = ProblemBuilder::new();
+        for name in ["A", "B", "C", "D", "E"] {
+            b.primary(name).unwrap();
+        }
+        for name in ["F", "G"] {
+            b.secondary(name).unwrap();
+        }
+        for opt in ["C E F", "A D G", "B C F", "A D", "B G", "D E G"] {
+            b.option_by_names(opt.split(' ')).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn knuth_example_matches_dlx1_figures() {
+        let p = knuth_example();
+        let mut s = p.solver();
+        let sols: Vec<_> = s.solutions().collect();
+        assert_eq!(sols.len(), 1);
+        assert_eq!(sols[0].sorted(), vec![OptionId(0), OptionId(3), OptionId(4)]);
+        let st = s.stats();
+        assert_eq!((st.nodes, st.updates), (6, 30));
+        assert_eq!(st.profile().iter().sum::<u64>(), st.nodes);
+        assert!(s.outcome().is_complete());
+    }
+
+    #[test]
+    fn reset_restores_links_after_any_stop() {
+        let p = knuth_example();
+        for max_nodes in 0..8 {
+            let mut s = p.solver().with_limits(Limits::none().nodes(max_nodes));
+            let out = s.count();
+            assert!(out.nodes <= max_nodes);
+            s.reset();
+            assert_eq!(s.links, *p.links());
+            // The reset solver searches the whole tree again.
+            s.set_limits(Limits::none());
+            let again = s.count();
+            assert_eq!((again.solutions, again.nodes, again.updates), (1, 6, 30));
+        }
+    }
+
+    #[test]
+    fn node_limit_stops_and_resumes_to_the_same_totals() {
+        let p = knuth_example();
+        let mut s = p.solver().with_limits(Limits::none().nodes(3));
+        let out = s.count();
+        assert_eq!(out.stopped, Some(StopReason::NodeLimit));
+        assert_eq!(out.nodes, 3);
+        s.set_limits(Limits::none());
+        let out = s.count();
+        assert_eq!((out.solutions, out.nodes, out.updates), (1, 6, 30));
+        assert!(out.is_complete());
+    }
+
+    #[test]
+    fn cancel_flag_stops_at_the_first_check() {
+        let p = knuth_example();
+        let flag = Arc::new(AtomicBool::new(true));
+        let out = p.solver().with_limits(Limits::none().cancel(flag)).count();
+        assert_eq!(out.stopped, Some(StopReason::Cancelled));
+        assert_eq!(out.nodes, 0);
+    }
+
+    #[test]
+    fn past_deadline_stops_at_the_first_check() {
+        let p = knuth_example();
+        let out = p.solver().with_limits(Limits::none().deadline(Instant::now())).count();
+        assert_eq!(out.stopped, Some(StopReason::Deadline));
+    }
+}

@@ -1,0 +1,412 @@
+//! Knuth's text format for exact-cover problems (the input of `dlx1`), read and written.
+//!
+//! * A line whose first non-blank character is `|` is a comment; blank lines are skipped.
+//! * The first other line names the items; a lone `|` separates the primary items (before it)
+//!   from the secondary ones (after it).
+//! * Every further line is an option: the names of its items.
+//! * A name is 1 to 8 printable ASCII characters other than `:` and `|`.
+//! * CRLF line ends and a UTF-8 byte-order mark are accepted.
+//!
+//! An option without a primary item is dropped with a [`Warning`], as `dlx1` does.
+//!
+//! ```
+//! let parsed = dlx::text::parse("| a comment\nA B | C\nA C\nB\nA\n")?;
+//! let problem = &parsed.problem;
+//! let solution = problem.first().unwrap();
+//! let mut out = Vec::new();
+//! dlx::text::write_solution(problem, &solution.options, &mut out).unwrap();
+//! // B has one option, A two: the MRV rule branches on B first.
+//! assert_eq!(String::from_utf8(out).unwrap(), "B\nA C\n");
+//! # Ok::<(), dlx::text::ParseError>(())
+//! ```
+
+use std::fmt;
+use std::io::{self, Write};
+
+use smallvec::SmallVec;
+
+use crate::problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+
+/// The longest item name the format allows (as in `dlx1`).
+pub const MAX_NAME_LEN: usize = 8;
+
+/// A problem read from text, with what the reader noticed.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: Problem,
+    /// Options that were dropped, and why.
+    pub warnings: Vec<Warning>,
+    /// The 1-based line of each option of `problem` (dropped options have none).
+    pub option_lines: Vec<usize>,
+}
+
+/// Something the reader accepted but a person should hear about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// 1-based line.
+    pub line: usize,
+    /// What happened.
+    pub kind: WarningKind,
+}
+
+/// The kinds of [`Warning`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// The option has no primary item, so it could never be chosen; it was dropped.
+    OptionWithoutPrimary,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            WarningKind::OptionWithoutPrimary => {
+                write!(f, "line {}: option ignored: it has no primary item", self.line)
+            }
+        }
+    }
+}
+
+/// Where the text went wrong and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input has no line naming the items.
+    #[error("no item line: expected a line naming the items (only blank and comment lines found)")]
+    NoItems,
+    /// A name longer than [`MAX_NAME_LEN`].
+    #[error("item name `{name}` is {len} characters long; names have 1 to 8")]
+    NameTooLong {
+        /// The name.
+        name: String,
+        /// Its length in characters.
+        len: usize,
+    },
+    /// A character that cannot be part of a name.
+    #[error(
+        "unexpected character {ch:?} in an item name; names are printable ASCII other than `:` and `|`"
+    )]
+    BadChar {
+        /// The character.
+        ch: char,
+    },
+    /// `name:color`, the syntax of Knuth's `dlx2`.
+    #[error("`{text}`: item colors (dlx2's `name:color`) are not supported yet")]
+    Color {
+        /// The whole token.
+        text: String,
+    },
+    /// A `|` inside a name.
+    #[error("`|` inside `{text}`; the separator of primary and secondary items stands alone, between spaces")]
+    BarInName {
+        /// The whole token.
+        text: String,
+    },
+    /// A second `|` on the item line.
+    #[error("a second `|` on the item line; one separates primary from secondary items")]
+    SecondSeparator,
+    /// An item named twice on the item line.
+    #[error("duplicate item name `{name}` (first at column {first_column})")]
+    DuplicateItem {
+        /// The name.
+        name: String,
+        /// Column of its first occurrence.
+        first_column: usize,
+    },
+    /// An option names an item the item line does not.
+    #[error("unknown item `{name}`; expected one of the items named on line {items_line}")]
+    UnknownItem {
+        /// The name.
+        name: String,
+        /// The line that names the items.
+        items_line: usize,
+    },
+    /// An option names the same item twice.
+    #[error("item `{name}` appears twice in this option (first at column {first_column})")]
+    RepeatedItem {
+        /// The name.
+        name: String,
+        /// Column of its first occurrence.
+        first_column: usize,
+    },
+    /// A lone `|` on an option line.
+    #[error("`|` in an option; expected an item name (the `|` separator belongs on the item line)")]
+    SeparatorInOption,
+    /// The problem does not fit 32-bit indices.
+    #[error("the problem is too large for 32-bit indices")]
+    TooLarge,
+}
+
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// 1-based column, in characters, of byte offset `at` in `line`.
+fn column(line: &[u8], at: usize) -> usize {
+    // Count the bytes that start a UTF-8 character (everything but continuation bytes).
+    line[..at].iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1
+}
+
+/// The character at byte offset `at` (U+FFFD if the bytes there are not UTF-8).
+fn char_at(line: &[u8], at: usize) -> char {
+    let end = (at + 4).min(line.len());
+    (at + 1..=end)
+        .find_map(|e| std::str::from_utf8(&line[at..e]).ok().and_then(|s| s.chars().next()))
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// Splits a line into its tokens and their byte offsets.
+fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < line.len() && is_blank(line[at]) {
+            at += 1;
+        }
+        if at == line.len() {
+            return None;
+        }
+        let start = at;
+        while at < line.len() && !is_blank(line[at]) {
+            at += 1;
+        }
+        Some((start, &line[start..at]))
+    })
+}
+
+/// Checks a token as an item name and returns it as a `&str`.
+fn check_name<'a>(line: &'a [u8], start: usize, token: &'a [u8]) -> Result<&'a str, ParseError> {
+    let err = |at: usize, kind| ParseError { line: 0, column: column(line, at), kind };
+    let text = || String::from_utf8_lossy(token).into_owned();
+    if let Some(k) = token.iter().position(|&b| !(0x21..=0x7e).contains(&b)) {
+        return Err(err(start + k, ParseErrorKind::BadChar { ch: char_at(line, start + k) }));
+    }
+    if let Some(k) = token.iter().position(|&b| b == b':') {
+        return Err(err(start + k, ParseErrorKind::Color { text: text() }));
+    }
+    if let Some(k) = token.iter().position(|&b| b == b'|') {
+        return Err(err(start + k, ParseErrorKind::BarInName { text: text() }));
+    }
+    if token.len() > MAX_NAME_LEN {
+        return Err(err(start, ParseErrorKind::NameTooLong { name: text(), len: token.len() }));
+    }
+    // Printable ASCII only, so this is valid UTF-8.
+    Ok(std::str::from_utf8(token).expect("ASCII"))
+}
+
+/// Reads a problem from text.
+pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    parse_bytes(text.as_bytes())
+}
+
+/// Reads a problem from bytes (which need not be UTF-8 outside item names).
+pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let mut builder = ProblemBuilder::new();
+    let mut items_line = 0;
+    let mut warnings = Vec::new();
+    let mut option_lines = Vec::new();
+    // Scratch for one option: its items and their columns.
+    let mut option: SmallVec<[(ItemId, usize); 16]> = SmallVec::new();
+
+    for (k, raw) in input.split(|&b| b == b'\n').enumerate() {
+        let line_no = k + 1;
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        match line.iter().find(|&&b| !is_blank(b)) {
+            None | Some(b'|') => continue,
+            Some(_) => {}
+        }
+        let at_line = |e: ParseError| ParseError { line: line_no, ..e };
+        if items_line == 0 {
+            items_line = line_no;
+            let mut secondary = false;
+            for (start, token) in tokens(line) {
+                let col = column(line, start);
+                if token == b"|" {
+                    if secondary {
+                        let kind = ParseErrorKind::SecondSeparator;
+                        return Err(ParseError { line: line_no, column: col, kind });
+                    }
+                    secondary = true;
+                    continue;
+                }
+                let name = check_name(line, start, token).map_err(at_line)?;
+                if builder.item_id(name).is_some() {
+                    // Find the first occurrence's column again (rare; only on error).
+                    let first_column = tokens(line)
+                        .find(|&(_, t)| t == token)
+                        .map_or(0, |(s, _)| column(line, s));
+                    let kind = ParseErrorKind::DuplicateItem { name: name.into(), first_column };
+                    return Err(ParseError { line: line_no, column: col, kind });
+                }
+                let added = if secondary { builder.secondary(name) } else { builder.primary(name) };
+                added.map_err(|e| ParseError {
+                    line: line_no,
+                    column: col,
+                    kind: match e {
+                        BuildError::TooLarge => ParseErrorKind::TooLarge,
+                        other => unreachable!("names were checked: {other}"),
+                    },
+                })?;
+            }
+            continue;
+        }
+
+        option.clear();
+        for (start, token) in tokens(line) {
+            let col = column(line, start);
+            if token == b"|" {
+                let kind = ParseErrorKind::SeparatorInOption;
+                return Err(ParseError { line: line_no, column: col, kind });
+            }
+            let name = check_name(line, start, token).map_err(at_line)?;
+            let Some(id) = builder.item_id(name) else {
+                let kind = ParseErrorKind::UnknownItem { name: name.into(), items_line };
+                return Err(ParseError { line: line_no, column: col, kind });
+            };
+            if let Some(&(_, first_column)) = option.iter().find(|&&(i, _)| i == id) {
+                let kind = ParseErrorKind::RepeatedItem { name: name.into(), first_column };
+                return Err(ParseError { line: line_no, column: col, kind });
+            }
+            option.push((id, col));
+        }
+        match builder.option(option.iter().map(|&(id, _)| id)) {
+            Ok(_) => option_lines.push(line_no),
+            Err(BuildError::OptionWithoutPrimary { .. }) => {
+                warnings.push(Warning { line: line_no, kind: WarningKind::OptionWithoutPrimary })
+            }
+            Err(BuildError::TooLarge) => {
+                let kind = ParseErrorKind::TooLarge;
+                return Err(ParseError { line: line_no, column: 1, kind });
+            }
+            Err(other) => unreachable!("options were checked: {other}"),
+        }
+    }
+
+    if items_line == 0 {
+        return Err(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems });
+    }
+    let problem = builder.build().map_err(|e| match e {
+        BuildError::TooLarge => ParseError { line: 1, column: 1, kind: ParseErrorKind::TooLarge },
+        // The item line is never a comment, so it names at least one primary item.
+        other => unreachable!("items were checked: {other}"),
+    })?;
+    Ok(Parsed { problem, warnings, option_lines })
+}
+
+/// Writes one option as a line: its item names in the order they were given, then `\n`.
+pub fn write_option(problem: &Problem, option: OptionId, out: &mut impl Write) -> io::Result<()> {
+    for (k, item) in problem.option_items(option).enumerate() {
+        if k > 0 {
+            out.write_all(b" ")?;
+        }
+        out.write_all(problem.item_name(item).as_bytes())?;
+    }
+    out.write_all(b"\n")
+}
+
+/// Writes a solution as option lines, in the order the options were chosen.
+pub fn write_solution(
+    problem: &Problem,
+    options: &[OptionId],
+    out: &mut impl Write,
+) -> io::Result<()> {
+    for &option in options {
+        write_option(problem, option, out)?;
+    }
+    Ok(())
+}
+
+/// Writes a whole problem in the text format: the item line, then one line per option.
+pub fn write_problem(problem: &Problem, out: &mut impl Write) -> io::Result<()> {
+    let names = |primary: bool| {
+        problem
+            .items()
+            .filter(move |&i| problem.is_primary(i) == primary)
+            .map(|i| problem.item_name(i))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    out.write_all(names(true).as_bytes())?;
+    let secondary = names(false);
+    if !secondary.is_empty() {
+        write!(out, " | {secondary}")?;
+    }
+    out.write_all(b"\n")?;
+    for k in 0..problem.num_options() {
+        write_option(problem, OptionId(k as u32), out)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> ParseError {
+        parse(text).expect_err("should not parse")
+    }
+
+    #[test]
+    fn comments_blank_lines_crlf_and_bom() {
+        let p = parse("\u{feff}| c\r\n\r\n  \tA B | C\r\n| another\r\nA C\r\n\r\nB\r\n").unwrap();
+        assert_eq!(p.problem.num_items(), 3);
+        assert_eq!(p.problem.num_primary(), 2);
+        assert_eq!(p.option_lines, vec![5, 7]);
+        assert_eq!(p.problem.count(), 1);
+    }
+
+    #[test]
+    fn option_without_primary_is_dropped_with_a_warning() {
+        let p = parse("A | C\nC\nA\n").unwrap();
+        assert_eq!(p.problem.num_options(), 1);
+        assert_eq!(p.warnings, vec![Warning { line: 2, kind: WarningKind::OptionWithoutPrimary }]);
+        assert_eq!(p.warnings[0].to_string(), "line 2: option ignored: it has no primary item");
+    }
+
+    #[test]
+    fn errors_carry_line_and_column() {
+        let e = err("A B\nA  X\n");
+        assert_eq!((e.line, e.column), (2, 4));
+        assert!(matches!(e.kind, ParseErrorKind::UnknownItem { .. }));
+        let e = err("A B\nB A B\n");
+        assert_eq!((e.line, e.column), (2, 5));
+        assert_eq!(e.kind, ParseErrorKind::RepeatedItem { name: "B".into(), first_column: 1 });
+        let e = err("A B A\n");
+        assert_eq!((e.line, e.column), (1, 5));
+        let e = err("A b:red\n");
+        assert_eq!((e.line, e.column), (1, 4));
+        assert!(matches!(e.kind, ParseErrorKind::Color { .. }));
+        let e = err("A | B | C\n");
+        assert_eq!((e.line, e.column, e.kind), (1, 7, ParseErrorKind::SecondSeparator));
+        let e = err("A é\n");
+        assert_eq!((e.line, e.column, e.kind), (1, 3, ParseErrorKind::BadChar { ch: 'é' }));
+        let e = err("A abcdefghi\n");
+        assert_eq!((e.line, e.column), (1, 3));
+        let e = err("| only comments\n\n");
+        assert_eq!(e.kind, ParseErrorKind::NoItems);
+        let e = err("A B\nA | B\n");
+        assert_eq!((e.line, e.column, e.kind), (2, 3, ParseErrorKind::SeparatorInOption));
+    }
+
+    #[test]
+    fn write_then_parse_round_trips() {
+        let text = "a b c | x y\na x\nb c\nc y a\n";
+        let p = parse(text).unwrap().problem;
+        let mut out = Vec::new();
+        write_problem(&p, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+    }
+}
