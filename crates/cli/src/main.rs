@@ -1,1 +1,65 @@
-fn main() {}
+//! `dlx`: exact cover from the command line. Glue only: flags in, library calls, text out.
+
+mod demo;
+mod xc;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact cover with Dancing Links (Knuth's Algorithm X).
+///
+/// With no subcommand, counts the bundled exact-cover instances and checks every figure against
+/// the ones Knuth's dlx1 printed.
+#[derive(Debug, Parser)]
+#[command(name = "dlx", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve an exact-cover problem written in Knuth's text format (the input of dlx1).
+    Xc(xc::Args),
+}
+
+/// An error the user caused (bad input, unreadable file): reported, exit status 2.
+#[derive(Debug)]
+pub struct InputError(pub String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => demo::run(),
+        Some(Command::Xc(args)) => xc::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            if let Some(input) = err.downcast_ref::<InputError>() {
+                eprintln!("dlx: error: {input}");
+            } else {
+                eprintln!("dlx: error: {err:#}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Output to a closed pipe (`dlx xc ... | head`) is a normal way to stop, not an error.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|e| e.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}

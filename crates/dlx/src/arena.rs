@@ -139,18 +139,6 @@ impl Links {
         Node(self.nodes[p.0 as usize].down)
     }
 
-    /// Number of options left in item `i`'s column.
-    #[inline(always)]
-    pub(crate) fn len(&self, i: Item) -> u32 {
-        self.heads[i.0 as usize].len
-    }
-
-    /// Whether item `i` is still in its item list (not covered).
-    pub(crate) fn is_active(&self, i: Item) -> bool {
-        let h = self.heads[i.0 as usize];
-        self.heads[h.prev as usize].next == i.0
-    }
-
     /// The MRV rule: the active primary item with the fewest options, the leftmost on ties.
     /// Stops early only at length 0, where nothing can beat it (as `dlx1` does), so the choice,
     /// and with it the search tree, is Knuth's. Returns [`ROOT`] when no primary item is active.

@@ -1,0 +1,225 @@
+//! `dlx xc`: solve a problem in Knuth's text format.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use dlx::{Limits, Outcome, Problem, Solver, StopReason};
+use serde::Serialize;
+
+use crate::InputError;
+
+/// Output formats of `dlx xc`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Each solution as its option lines, a blank line between solutions.
+    Text,
+    /// One JSON object per line: each solution, then a summary.
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The problem file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+    /// Print only the number of solutions.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N solutions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Stop before the search exceeds N nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop the search after this many seconds (checked every 4096 nodes).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Print a summary (solutions, nodes, updates, completeness) on standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// Add the number of nodes at each level of the search tree to the summary.
+    #[arg(long)]
+    pub profile: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s.parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("`{s}` is not a duration in seconds"))
+}
+
+/// Reads the whole input; the name to use in messages comes with it.
+pub(crate) fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>)> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let bytes = std::fs::read(path)
+                .map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
+            Ok((name, bytes))
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map_err(|e| InputError(format!("cannot read standard input: {e}")))?;
+            Ok(("<stdin>".to_string(), bytes))
+        }
+    }
+}
+
+/// The summary record of `--format json`.
+#[derive(Debug, Serialize)]
+pub(crate) struct Summary<'a> {
+    pub solutions: u64,
+    pub nodes: u64,
+    pub updates: u64,
+    pub complete: bool,
+    pub stopped_by: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profile: Option<&'a [u64]>,
+}
+
+impl<'a> Summary<'a> {
+    pub(crate) fn new(outcome: &Outcome, profile: Option<&'a [u64]>) -> Self {
+        Summary {
+            solutions: outcome.solutions,
+            nodes: outcome.nodes,
+            updates: outcome.updates,
+            complete: outcome.is_complete(),
+            stopped_by: outcome.stopped.map(StopReason::as_str),
+            profile,
+        }
+    }
+}
+
+/// Writes the `--stats` text for a person: totals, completeness and, if asked, the profile.
+pub(crate) fn write_stats_text(
+    out: &mut impl Write,
+    outcome: &Outcome,
+    profile: Option<&[u64]>,
+    elapsed: Duration,
+) -> io::Result<()> {
+    let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let status = match outcome.stopped {
+        None => "search complete".to_string(),
+        Some(StopReason::SolutionLimit) => "stopped by --limit (search incomplete)".to_string(),
+        Some(StopReason::NodeLimit) => "stopped by --max-nodes (search incomplete)".to_string(),
+        Some(StopReason::Deadline) => "stopped by --timeout (search incomplete)".to_string(),
+        Some(other) => format!("stopped ({}; search incomplete)", other.as_str()),
+    };
+    writeln!(
+        out,
+        "{}, {}, {}; {status}; {:.3} s",
+        plural(outcome.solutions, "solution"),
+        plural(outcome.nodes, "node"),
+        plural(outcome.updates, "update"),
+        elapsed.as_secs_f64(),
+    )?;
+    if let Some(profile) = profile {
+        writeln!(out, "nodes per level:")?;
+        for (level, nodes) in profile.iter().enumerate() {
+            writeln!(out, "{level:>5} {nodes:>12}")?;
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let (name, bytes) = read_input(args.file.as_ref())?;
+    let parsed = dlx::text::parse_bytes(&bytes).map_err(|e| {
+        InputError(format!("{name}:{}:{}: {}", e.line, e.column, e.kind))
+    })?;
+    for warning in &parsed.warnings {
+        eprintln!("dlx: warning: {name}:{}: option ignored: it has no primary item", warning.line);
+    }
+    let problem = &parsed.problem;
+
+    let mut limits = Limits::none();
+    limits.max_solutions = args.limit;
+    limits.max_nodes = args.max_nodes;
+    let start = Instant::now();
+    limits.deadline = args.timeout.map(|t| start + t);
+    let mut solver = problem.solver().with_limits(limits);
+
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let outcome = if args.count {
+        solver.count()
+    } else {
+        print_solutions(problem, &mut solver, args.format, &mut out)?
+    };
+    let elapsed = start.elapsed();
+    let profile = args.profile.then(|| solver.stats().profile());
+
+    match args.format {
+        Format::Text => {
+            if args.count {
+                writeln!(out, "{}", outcome.solutions)?;
+            }
+            out.flush()?;
+            if args.stats || args.profile {
+                write_stats_text(&mut io::stderr().lock(), &outcome, profile, elapsed)?;
+            }
+        }
+        Format::Json => {
+            serde_json::to_writer(&mut out, &Summary::new(&outcome, profile))?;
+            out.write_all(b"\n")?;
+            out.flush()?;
+            if args.stats {
+                write_stats_text(&mut io::stderr().lock(), &outcome, None, elapsed)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Streams each solution as it is found.
+fn print_solutions(
+    problem: &Problem,
+    solver: &mut Solver<'_>,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<Outcome> {
+    let mut failed = None;
+    let mut first = true;
+    let outcome = solver.search(|solution| {
+        let written = (|| -> io::Result<()> {
+            match format {
+                Format::Text => {
+                    if !first {
+                        out.write_all(b"\n")?;
+                    }
+                    for option in solution.options() {
+                        dlx::text::write_option(problem, option, out)?;
+                    }
+                }
+                Format::Json => {
+                    let options: Vec<Vec<&str>> = solution
+                        .options()
+                        .map(|o| problem.option_items(o).map(|i| problem.item_name(i)).collect())
+                        .collect();
+                    serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": options }))?;
+                    out.write_all(b"\n")?;
+                }
+            }
+            Ok(())
+        })();
+        first = false;
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    match failed {
+        Some(e) => Err(e).context("writing solutions"),
+        None => Ok(outcome),
+    }
+}

@@ -1,0 +1,188 @@
+//! The `dlx` binary end to end: what it prints, its exit status, and every error message.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+fn instance(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/instances")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let out = dlx().args(args).write_stdin(stdin.to_vec()).output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// The `--stats` line ends with the time taken, which varies: replace it.
+fn without_time(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.rfind("; ") {
+            Some(k) if line.ends_with(" s") => format!("{}; <time> s", &line[..k]),
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn knuth_example_prints_its_solution() {
+    let r = run(&["xc", &instance("knuth_example_dlx1.dlx"), "--stats"], b"");
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!("knuth_example_stdout", r.stdout);
+    insta::assert_snapshot!("knuth_example_stats", without_time(&r.stderr));
+}
+
+#[test]
+fn solutions_are_separated_by_blank_lines() {
+    let r = run(&["xc", "-", "--limit", "3"], b"a b | s\na s\nb\na\nb s\n");
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!("three_solutions", r.stdout);
+}
+
+#[test]
+fn count_and_profile() {
+    let r = run(&["xc", &instance("queens8.dlx"), "--count", "--profile"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "92\n"));
+    insta::assert_snapshot!("queens8_profile", without_time(&r.stderr));
+}
+
+#[test]
+fn json_lines_with_a_limit() {
+    let r = run(&["xc", &instance("queens8.dlx"), "--format", "json", "--limit", "2"], b"");
+    assert_eq!(r.code, 0);
+    let lines: Vec<serde_json::Value> =
+        r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["solution"].as_array().unwrap().len(), 8);
+    assert_eq!(
+        lines[2],
+        serde_json::json!({"solutions": 2, "nodes": 13, "updates": 261,
+                           "complete": false, "stopped_by": "limit"})
+    );
+    insta::assert_snapshot!("queens8_json_limit2", r.stdout);
+}
+
+/// Knuth's example by hand: the root branches on A; under `A D G`, B then a dead end at E;
+/// under `A D`, E then B, then the solution node: levels 1, 2, 2, 1.
+#[test]
+fn json_summary_of_a_complete_count_with_profile() {
+    let r = run(
+        &["xc", &instance("knuth_example_dlx1.dlx"), "--format", "json", "--count", "--profile"],
+        b"",
+    );
+    assert_eq!(r.code, 0);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"solutions": 1, "nodes": 6, "updates": 30, "complete": true,
+                           "stopped_by": null, "profile": [1, 2, 2, 1]})
+    );
+}
+
+#[test]
+fn max_nodes_is_never_exceeded() {
+    for limit in ["0", "1", "500", "1049", "5000"] {
+        let r = run(
+            &["xc", &instance("queens8.dlx"), "--count", "--max-nodes", limit, "--format", "json"],
+            b"",
+        );
+        let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        let limit: u64 = limit.parse().unwrap();
+        assert!(v["nodes"].as_u64().unwrap() <= limit);
+        let complete = limit >= 1049;
+        assert_eq!(v["complete"], complete, "limit {limit}");
+        assert_eq!(v["stopped_by"], if complete { serde_json::json!(null) } else { "max_nodes".into() });
+    }
+}
+
+#[test]
+fn timeout_stops_a_long_search() {
+    let r = run(
+        &["xc", &instance("pentomino_6x10.dlx"), "--count", "--timeout", "0.05", "--format", "json"],
+        b"",
+    );
+    assert_eq!(r.code, 0);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!((v["complete"].clone(), v["stopped_by"].clone()), (false.into(), "timeout".into()));
+}
+
+#[test]
+fn no_solution_is_not_an_error() {
+    let r = run(&["xc", "--count"], b"a b\na\n");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "0\n"));
+}
+
+#[test]
+fn option_without_primary_warns_and_goes_on() {
+    let r = run(&["xc"], b"a | s\ns\na s\n");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "a s\n"));
+    insta::assert_snapshot!("warning_no_primary", r.stderr);
+}
+
+/// Every parse error: a message with file:line:column, exit status 2, nothing on stdout.
+#[test]
+fn every_error_message() {
+    let cases: &[(&str, &[u8])] = &[
+        ("unknown_item", b"A B | C\nA  X\n"),
+        ("color", b"A B:red\nA\n"),
+        ("no_items", b"| only a comment\n\n"),
+        ("empty", b""),
+        ("repeated_item", b"A B\nA B A\n"),
+        ("duplicate_item", b"A B C B\nA\n"),
+        ("second_separator", b"A | B | C\n"),
+        ("bar_in_name", b"A B|C\n"),
+        ("separator_in_option", b"A B\nA | B\n"),
+        ("name_too_long", b"A abcdefghi\n"),
+        ("bad_char", "A \u{e9}t\u{e9}\n".as_bytes()),
+        ("control_char", b"A B\x01\n"),
+        ("not_utf8", b"A \xff\n"),
+        ("crlf_unknown", b"\xef\xbb\xbfA B\r\n\r\nA C\r\n"),
+    ];
+    let mut all = String::new();
+    for (name, input) in cases {
+        let r = run(&["xc", "-"], input);
+        assert_eq!(r.code, 2, "{name}");
+        assert_eq!(r.stdout, "", "{name}: nothing on stdout");
+        assert!(r.stderr.starts_with("dlx: error: <stdin>:"), "{name}: {}", r.stderr);
+        all.push_str(&format!("{name}: {}", r.stderr));
+    }
+    insta::assert_snapshot!("parse_errors", all);
+}
+
+#[test]
+fn unreadable_file_and_bad_flags() {
+    let r = run(&["xc", "/nonexistent/problem.dlx"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    insta::assert_snapshot!("unreadable_file", r.stderr);
+    let r = run(&["xc", "--limit", "many"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    let r = run(&["xc", "--timeout", "soon"], b"");
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!("bad_timeout", r.stderr);
+}
+
+#[test]
+fn main_job_checks_the_bundled_instances() {
+    let r = run(&[], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("14 of 14 instances agree with dlx1 exactly"), "{}", r.stdout);
+    assert!(!r.stdout.contains("DIFFERENT"));
+}
