@@ -1,1 +1,45 @@
-//! Shared helpers for the benchmarks.
+//! Shared pieces of the benchmarks: the data files, the peers, and an alternative node layout.
+//!
+//! The benches compare, in one criterion run and on the same input files:
+//! * our engine (`dlx`, Knuth's dlx1 layout: L/R links only on item heads, options contiguous
+//!   between spacer nodes);
+//! * [`classic`], the same algorithm over the textbook layout with L/R/U/D on every node (the
+//!   layout of the seed's DLX), to measure the layout lever;
+//! * the `dlx` crate from crates.io (0.8.5, default features), a dev-dependency used by
+//!   `benches/peer.rs`.
+//!
+//! All three build the same search tree, so their node and update counts are equal; the
+//! benches check that before they time anything.
+#![deny(missing_docs)]
+
+use std::path::PathBuf;
+
+pub mod classic;
+
+/// The instance files bundled with the repository (`data/instances`).
+pub fn instances_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/instances")
+}
+
+/// Reads one instance file.
+pub fn instance(name: &str) -> String {
+    let path = instances_dir().join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Solutions, nodes and updates, as Knuth's dlx1 defines them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// Solutions.
+    pub solutions: u64,
+    /// Search-tree nodes, one per solution included.
+    pub nodes: u64,
+    /// Updates.
+    pub updates: u64,
+}
+
+/// Our engine: counts all solutions of a built problem.
+pub fn ours_count(problem: &dlx::Problem) -> Counts {
+    let o = problem.solver().count();
+    Counts { solutions: o.solutions, nodes: o.nodes, updates: o.updates }
+}

@@ -5,7 +5,7 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
-use crate::arena::{self, HeadLinks, Links, NodeLinks, SPACER};
+use crate::arena::{self, HeadLinks, Links, NodeLinks};
 
 /// An item of a [`Problem`], numbered from 0 in the order items were declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -82,8 +82,9 @@ pub enum BuildError {
     /// The problem had no primary item.
     #[error("the problem has no primary items")]
     NoPrimaryItems,
-    /// More items or nodes than `u32` indices can address.
-    #[error("the problem is too large for 32-bit indices")]
+    /// More items or nodes than `u32` indices can address, or an option of more than 65,535
+    /// items.
+    #[error("the problem is too large: more than 2^30 nodes, or an option of over 65535 items")]
     TooLarge,
 }
 
@@ -184,7 +185,8 @@ impl ProblemBuilder {
         if failure.is_none() && !has_primary {
             failure = Some(BuildError::OptionWithoutPrimary { option });
         }
-        if failure.is_none() && self.option_items.len() >= (u32::MAX / 4) as usize {
+        let too_long = self.option_items.len() - start > arena::MAX_OPTION_LEN;
+        if failure.is_none() && (too_long || self.option_items.len() >= (u32::MAX / 4) as usize) {
             failure = Some(BuildError::TooLarge);
         }
         if let Some(err) = failure {
@@ -222,7 +224,7 @@ impl ProblemBuilder {
             return Err(BuildError::NoPrimaryItems);
         }
         let num_options = self.num_options();
-        let total = n + 2 + self.option_items.len() + num_options;
+        let total = n + 2 + self.option_items.len();
         if total >= u32::MAX as usize {
             return Err(BuildError::TooLarge);
         }
@@ -239,7 +241,8 @@ impl ProblemBuilder {
         }
 
         // Item lists: 0 <-> 1..=n1 (primary), n+1 <-> n1+1..=n (secondary).
-        let mut heads = vec![HeadLinks { prev: 0, next: 0, len: 0 }; n + 2];
+        let mut heads = vec![HeadLinks { prev: 0, next: 0 }; n + 2];
+        let mut lens = vec![0u32; n + 2];
         let link_ring = |heads: &mut Vec<HeadLinks>, root: usize, first: usize, last: usize| {
             let mut prev = root;
             for i in first..=last {
@@ -253,30 +256,26 @@ impl ProblemBuilder {
         link_ring(&mut heads, 0, 1, n1);
         link_ring(&mut heads, n + 1, n1 + 1, n);
 
-        // Column headers 0..=n (node 0 is unused), then the first spacer.
+        // Column headers 0..=n (node 0 is unused), then the options, each contiguous.
         let mut nodes: Vec<NodeLinks> = Vec::with_capacity(total);
         for i in 0..=n as u32 {
-            nodes.push(NodeLinks { up: i, down: i, item: i });
+            nodes.push(NodeLinks { up: i, down: i, item: i, place: 0 });
         }
         let mut option_first = Vec::with_capacity(num_options + 1);
-        let mut spacer = nodes.len();
-        nodes.push(NodeLinks { up: 0, down: 0, item: SPACER });
         for w in self.option_starts.windows(2) {
             let first = nodes.len() as u32;
             option_first.push(first);
-            for &item in &self.option_items[w[0] as usize..w[1] as usize] {
+            let items = &self.option_items[w[0] as usize..w[1] as usize];
+            for (k, &item) in items.iter().enumerate() {
                 let i = internal_of[item.index()];
                 let p = nodes.len() as u32;
                 let last = nodes[i as usize].up;
-                nodes.push(NodeLinks { up: last, down: i, item: i });
+                let place = arena::place(k, items.len());
+                nodes.push(NodeLinks { up: last, down: i, item: i, place });
                 nodes[last as usize].down = p;
                 nodes[i as usize].up = p;
-                heads[i as usize].len += 1;
+                lens[i as usize] += 1;
             }
-            let last = nodes.len() as u32 - 1;
-            nodes[spacer].down = last;
-            spacer = nodes.len();
-            nodes.push(NodeLinks { up: first, down: 0, item: SPACER });
         }
         option_first.push(nodes.len() as u32);
 
@@ -287,7 +286,7 @@ impl ProblemBuilder {
             declared_of,
             num_primary: n1 as u32,
             option_first,
-            links: Links { nodes, heads },
+            links: Links { nodes, heads, lens, num_primary: n1 as u32 },
         })
     }
 }
@@ -303,7 +302,7 @@ pub struct Problem {
     /// Declared id of each internal item `1..=n`, at position `i - 1`.
     declared_of: Vec<ItemId>,
     num_primary: u32,
-    /// Node index of the first node of each option, plus one past the last spacer.
+    /// Node index of the first node of each option, plus one past the last option.
     option_first: Vec<u32>,
     links: Links,
 }
@@ -358,8 +357,7 @@ impl Problem {
     /// If `option` does not belong to this problem.
     pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
         let first = self.option_first[option.index()] as usize;
-        // The option ends just before its spacer, one node before the next option's first.
-        let end = self.option_first[option.index() + 1] as usize - 1;
+        let end = self.option_first[option.index() + 1] as usize;
         self.links.nodes[first..end].iter().map(|n| self.declared_of[n.item as usize - 1])
     }
 

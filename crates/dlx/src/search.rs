@@ -344,19 +344,25 @@ impl<'p> Solver<'p> {
     /// search again. Cheap: it undoes only the covers on the current stack.
     pub fn reset(&mut self) {
         let links = &mut self.links;
-        // Levels below `full` have their item and the rest of their option covered.
-        let full = match self.resume {
-            Resume::Forward => self.level,
-            Resume::Advance => {
-                links.uncover(links.item_of(self.choice[self.level]));
-                self.level
+        // SAFETY (this block): the stack holds the covers the search made, and they are undone
+        // in reverse: for each level from the top, the rest of its option, then its item. The
+        // nodes on the stack are option nodes, or at the top level (in `Advance`) possibly the
+        // item's header, whose item is the item itself.
+        unsafe {
+            // Levels below `full` have their item and the rest of their option covered.
+            let full = match self.resume {
+                Resume::Forward => self.level,
+                Resume::Advance => {
+                    links.uncover(links.item_of(self.choice[self.level]));
+                    self.level
+                }
+                Resume::Solution | Resume::Recover => self.level + 1,
+                Resume::Exhausted => 0,
+            };
+            for &p in self.choice[..full].iter().rev() {
+                links.uncover_rest(p);
+                links.uncover(links.item_of(p));
             }
-            Resume::Solution | Resume::Recover => self.level + 1,
-            Resume::Exhausted => 0,
-        };
-        for &p in self.choice[..full].iter().rev() {
-            links.uncover_rest(p);
-            links.uncover(links.item_of(p));
         }
         debug_assert!(self.links == *self.problem.links(), "reset left the links changed");
         self.level = 0;
@@ -403,7 +409,9 @@ impl<'p> Solver<'p> {
                     nodes += 1;
                     profile[level] += 1;
                     let best = links.choose_mrv();
-                    updates += links.cover(best);
+                    // SAFETY: a primary item is active here (otherwise the last level would have
+                    // been a solution), so `best` is an item.
+                    updates += unsafe { links.cover(best) };
                     choice[level] = links.down(best.header());
                     state = Resume::Advance;
                 }
@@ -412,7 +420,9 @@ impl<'p> Solver<'p> {
                     // A header's item is the item itself.
                     let best = links.item_of(cur);
                     if cur == best.header() {
-                        links.uncover(best);
+                        // SAFETY: `best` was covered at this level, and everything covered
+                        // since has been undone.
+                        unsafe { links.uncover(best) };
                         if level == 0 {
                             state = Resume::Exhausted;
                             break None;
@@ -420,7 +430,8 @@ impl<'p> Solver<'p> {
                         level -= 1;
                         state = Resume::Recover;
                     } else {
-                        updates += links.cover_rest(cur);
+                        // SAFETY: `cur` is a node of `best`'s column other than its header.
+                        updates += unsafe { links.cover_rest(cur) };
                         if links.first_primary() == ROOT {
                             state = Resume::Solution;
                         } else {
@@ -446,7 +457,8 @@ impl<'p> Solver<'p> {
                 }
                 Resume::Recover => {
                     let cur = choice[level];
-                    links.uncover_rest(cur);
+                    // SAFETY: `cur`'s option was the last thing covered not yet undone.
+                    unsafe { links.uncover_rest(cur) };
                     choice[level] = links.down(cur);
                     state = Resume::Advance;
                 }

@@ -1,0 +1,30 @@
+//! The `dlx` crate from crates.io (0.8.5, default features) as a peer: read Knuth's format, count.
+//! Shared by the engine bench and the agreement test (`#[path]`-included by both; a subfolder, so cargo does not take it for a bench).
+
+use dlx_benches::Counts;
+
+/// A problem built by the peer crate, ready to search.
+pub struct PeerProblem(dlx_peer::x::Problem);
+
+/// Builds the peer's problem from text in Knuth's format.
+pub fn peer_problem(text: &str) -> PeerProblem {
+    let spec = dlx_peer::Spec::new(text, false).expect("peer reads the file");
+    PeerProblem(dlx_peer::x::Problem::from_spec(&spec, dlx_peer::OptOrder::Seq).expect("peer builds"))
+}
+
+/// The peer (`dlx` 0.8.5): counts all solutions with its MRV chooser (leftmost on ties, as ours).
+///
+/// Its problem is left in its initial state when the search is exhausted, so the same
+/// [`PeerProblem`] can be searched again.
+pub fn peer_count(problem: &mut PeerProblem) -> Counts {
+    use dlx_peer::choose::{mrv_chooser, no_tiebreak, prefer_any};
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = dlx_peer::Solver::new(&mut problem.0);
+    let mut solutions = 0;
+    while solver.next_solution(&mut chooser) {
+        solutions += 1;
+    }
+    // The peer's profile counts levels entered; Knuth also counts a node per solution.
+    let levels: usize = solver.get_profile().iter().sum();
+    Counts { solutions, nodes: levels as u64 + solutions, updates: solver.get_updates() as u64 }
+}
