@@ -17,11 +17,19 @@ fn count_all(c: &mut Criterion, file: &str, samples: usize) {
     let mut peer = peer_problem(&text);
 
     let expected = ours_count(&ours);
-    assert_eq!(classic.count(), expected, "{file}: classic layout builds another tree");
+    assert_eq!(
+        classic.count(),
+        expected,
+        "{file}: classic layout builds another tree"
+    );
     let theirs = peer_count(&mut peer);
     // Same tree: same solutions and nodes. (The peer skips the cover of an empty item at a dead
     // end, so its update count is lower by one per dead end.)
-    assert_eq!((theirs.solutions, theirs.nodes), (expected.solutions, expected.nodes), "{file}: peer");
+    assert_eq!(
+        (theirs.solutions, theirs.nodes),
+        (expected.solutions, expected.nodes),
+        "{file}: peer"
+    );
 
     let mut group = c.benchmark_group(file.trim_end_matches(".dlx"));
     group.sample_size(samples);

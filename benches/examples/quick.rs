@@ -18,14 +18,26 @@ fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> f64 {
 }
 
 fn main() {
-    let repeats: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(7);
-    let files = [("queens13.dlx", repeats), ("langford11.dlx", repeats), ("pentomino_6x10_sym.dlx", repeats.div_ceil(3))];
+    let repeats: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7);
+    let files = [
+        ("queens13.dlx", repeats),
+        ("langford11.dlx", repeats),
+        ("pentomino_6x10_sym.dlx", repeats.div_ceil(3)),
+    ];
     for (file, reps) in files {
         let text = dlx_benches::instance(file);
         let problem = dlx::text::parse(&text).unwrap().problem;
         let mut theirs = peer::peer_problem(&text);
         let ours = best_of(reps, || dlx_benches::ours_count(&problem));
         let peer = best_of(reps, || peer::peer_count(&mut theirs));
-        println!("{file:<24} ours {:>8.1} ms  peer {:>8.1} ms  ratio {:.2} (min of {reps})", ours * 1e3, peer * 1e3, peer / ours);
+        println!(
+            "{file:<24} ours {:>8.1} ms  peer {:>8.1} ms  ratio {:.2} (min of {reps})",
+            ours * 1e3,
+            peer * 1e3,
+            peer / ours
+        );
     }
 }

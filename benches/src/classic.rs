@@ -43,7 +43,13 @@ impl Classic {
         let mut nodes = vec![Node::default(); n + 1];
         for (c, node) in nodes.iter_mut().enumerate() {
             let c = c as u32;
-            *node = Node { l: c, r: c, u: c, d: c, col: c };
+            *node = Node {
+                l: c,
+                r: c,
+                u: c,
+                d: c,
+                col: c,
+            };
         }
         let np = problem.num_primary() as u32;
         for c in 0..=np {
@@ -57,7 +63,13 @@ impl Classic {
                 let c = col_of[item.index()];
                 let p = nodes.len() as u32;
                 let up = nodes[c as usize].u;
-                nodes.push(Node { l: p.wrapping_sub(1), r: p + 1, u: up, d: c, col: c });
+                nodes.push(Node {
+                    l: p.wrapping_sub(1),
+                    r: p + 1,
+                    u: up,
+                    d: c,
+                    col: c,
+                });
                 nodes[up as usize].d = p;
                 nodes[c as usize].u = p;
                 len[c as usize] += 1;
@@ -66,7 +78,13 @@ impl Classic {
             nodes[first as usize].l = last;
             nodes[last as usize].r = first;
         }
-        Classic { nodes, len, nodes_count: 0, updates: 0, solutions: 0 }
+        Classic {
+            nodes,
+            len,
+            nodes_count: 0,
+            updates: 0,
+            solutions: 0,
+        }
     }
 
     #[inline(always)]
@@ -176,6 +194,10 @@ impl Classic {
         self.updates = 0;
         self.solutions = 0;
         self.search();
-        crate::Counts { solutions: self.solutions, nodes: self.nodes_count, updates: self.updates }
+        crate::Counts {
+            solutions: self.solutions,
+            nodes: self.nodes_count,
+            updates: self.updates,
+        }
     }
 }

@@ -41,5 +41,9 @@ pub struct Counts {
 /// Our engine: counts all solutions of a built problem.
 pub fn ours_count(problem: &dlx::Problem) -> Counts {
     let o = problem.solver().count();
-    Counts { solutions: o.solutions, nodes: o.nodes, updates: o.updates }
+    Counts {
+        solutions: o.solutions,
+        nodes: o.nodes,
+        updates: o.updates,
+    }
 }

@@ -1,7 +1,4 @@
 //! Arbitrary small matrices, built and searched, against a brute-force oracle.
 #![no_main]
 
-#[path = "../checks.rs"]
-mod checks;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::oracle(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dlx_fuzz::oracle(data));

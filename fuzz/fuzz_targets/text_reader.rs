@@ -2,7 +2,4 @@
 //! and searches (briefly) without breaking the links.
 #![no_main]
 
-#[path = "../checks.rs"]
-mod checks;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::text_reader(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dlx_fuzz::text_reader(data));

@@ -9,7 +9,9 @@ pub struct PeerProblem(dlx_peer::x::Problem);
 /// Builds the peer's problem from text in Knuth's format.
 pub fn peer_problem(text: &str) -> PeerProblem {
     let spec = dlx_peer::Spec::new(text, false).expect("peer reads the file");
-    PeerProblem(dlx_peer::x::Problem::from_spec(&spec, dlx_peer::OptOrder::Seq).expect("peer builds"))
+    PeerProblem(
+        dlx_peer::x::Problem::from_spec(&spec, dlx_peer::OptOrder::Seq).expect("peer builds"),
+    )
 }
 
 /// The peer (`dlx` 0.8.5): counts all solutions with its MRV chooser (leftmost on ties, as ours).
@@ -26,5 +28,9 @@ pub fn peer_count(problem: &mut PeerProblem) -> Counts {
     }
     // The peer's profile counts levels entered; Knuth also counts a node per solution.
     let levels: usize = solver.get_profile().iter().sum();
-    Counts { solutions, nodes: levels as u64 + solutions, updates: solver.get_updates() as u64 }
+    Counts {
+        solutions,
+        nodes: levels as u64 + solutions,
+        updates: solver.get_updates() as u64,
+    }
 }

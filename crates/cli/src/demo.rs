@@ -7,20 +7,62 @@ use anyhow::{bail, Result};
 
 /// The instance files of `data/instances`, compiled into the binary.
 const INSTANCES: &[(&str, &str)] = &[
-    ("knuth_example_dlx1.dlx", include_str!("../../../data/instances/knuth_example_dlx1.dlx")),
-    ("queens8.dlx", include_str!("../../../data/instances/queens8.dlx")),
-    ("queens10.dlx", include_str!("../../../data/instances/queens10.dlx")),
-    ("queens12.dlx", include_str!("../../../data/instances/queens12.dlx")),
-    ("queens12_natural.dlx", include_str!("../../../data/instances/queens12_natural.dlx")),
-    ("queens13.dlx", include_str!("../../../data/instances/queens13.dlx")),
-    ("sudoku_leetcode.dlx", include_str!("../../../data/instances/sudoku_leetcode.dlx")),
-    ("sudoku_leetcode_full.dlx", include_str!("../../../data/instances/sudoku_leetcode_full.dlx")),
-    ("sudoku_inkala.dlx", include_str!("../../../data/instances/sudoku_inkala.dlx")),
-    ("sudoku_inkala_full.dlx", include_str!("../../../data/instances/sudoku_inkala_full.dlx")),
-    ("langford11_half.dlx", include_str!("../../../data/instances/langford11_half.dlx")),
-    ("langford11.dlx", include_str!("../../../data/instances/langford11.dlx")),
-    ("pentomino_6x10_sym.dlx", include_str!("../../../data/instances/pentomino_6x10_sym.dlx")),
-    ("pentomino_6x10.dlx", include_str!("../../../data/instances/pentomino_6x10.dlx")),
+    (
+        "knuth_example_dlx1.dlx",
+        include_str!("../../../data/instances/knuth_example_dlx1.dlx"),
+    ),
+    (
+        "queens8.dlx",
+        include_str!("../../../data/instances/queens8.dlx"),
+    ),
+    (
+        "queens10.dlx",
+        include_str!("../../../data/instances/queens10.dlx"),
+    ),
+    (
+        "queens12.dlx",
+        include_str!("../../../data/instances/queens12.dlx"),
+    ),
+    (
+        "queens12_natural.dlx",
+        include_str!("../../../data/instances/queens12_natural.dlx"),
+    ),
+    (
+        "queens13.dlx",
+        include_str!("../../../data/instances/queens13.dlx"),
+    ),
+    (
+        "sudoku_leetcode.dlx",
+        include_str!("../../../data/instances/sudoku_leetcode.dlx"),
+    ),
+    (
+        "sudoku_leetcode_full.dlx",
+        include_str!("../../../data/instances/sudoku_leetcode_full.dlx"),
+    ),
+    (
+        "sudoku_inkala.dlx",
+        include_str!("../../../data/instances/sudoku_inkala.dlx"),
+    ),
+    (
+        "sudoku_inkala_full.dlx",
+        include_str!("../../../data/instances/sudoku_inkala_full.dlx"),
+    ),
+    (
+        "langford11_half.dlx",
+        include_str!("../../../data/instances/langford11_half.dlx"),
+    ),
+    (
+        "langford11.dlx",
+        include_str!("../../../data/instances/langford11.dlx"),
+    ),
+    (
+        "pentomino_6x10_sym.dlx",
+        include_str!("../../../data/instances/pentomino_6x10_sym.dlx"),
+    ),
+    (
+        "pentomino_6x10.dlx",
+        include_str!("../../../data/instances/pentomino_6x10.dlx"),
+    ),
 ];
 
 /// What Knuth's dlx1 printed for each file: solutions, nodes, updates.
@@ -37,8 +79,14 @@ fn figures(file: &str) -> Option<(u64, u64, u64)> {
 
 pub fn run() -> Result<()> {
     let mut out = io::stdout().lock();
-    writeln!(out, "Counting every solution of the bundled exact-cover instances and checking the")?;
-    writeln!(out, "figures against those Knuth's dlx1 printed for the same files.")?;
+    writeln!(
+        out,
+        "Counting every solution of the bundled exact-cover instances and checking the"
+    )?;
+    writeln!(
+        out,
+        "figures against those Knuth's dlx1 printed for the same files."
+    )?;
     writeln!(out)?;
     writeln!(
         out,
@@ -79,8 +127,14 @@ pub fn run() -> Result<()> {
         total_updates as f64 / 1e6 / total_secs,
     )?;
     writeln!(out)?;
-    writeln!(out, "Next: `dlx xc FILE` prints the solutions of a problem in Knuth's text format;")?;
-    writeln!(out, "add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`).")?;
+    writeln!(
+        out,
+        "Next: `dlx xc FILE` prints the solutions of a problem in Knuth's text format;"
+    )?;
+    writeln!(
+        out,
+        "add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`)."
+    )?;
     if agree != INSTANCES.len() {
         bail!("some figures differ from dlx1's");
     }

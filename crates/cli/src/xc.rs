@@ -48,7 +48,9 @@ pub struct Args {
 }
 
 pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let secs: f64 = s.parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
     Duration::try_from_secs_f64(secs).map_err(|_| format!("`{s}` is not a duration in seconds"))
 }
 
@@ -57,8 +59,8 @@ pub(crate) fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>)> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
             let name = path.display().to_string();
-            let bytes = std::fs::read(path)
-                .map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
+            let bytes =
+                std::fs::read(path).map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
             Ok((name, bytes))
         }
         _ => {
@@ -131,11 +133,13 @@ pub(crate) fn write_stats_text(
 
 pub fn run(args: &Args) -> Result<()> {
     let (name, bytes) = read_input(args.file.as_ref())?;
-    let parsed = dlx::text::parse_bytes(&bytes).map_err(|e| {
-        InputError(format!("{name}:{}:{}: {}", e.line, e.column, e.kind))
-    })?;
+    let parsed = dlx::text::parse_bytes(&bytes)
+        .map_err(|e| InputError(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)))?;
     for warning in &parsed.warnings {
-        eprintln!("dlx: warning: {name}:{}: option ignored: it has no primary item", warning.line);
+        eprintln!(
+            "dlx: warning: {name}:{}: option ignored: it has no primary item",
+            warning.line
+        );
     }
     let problem = &parsed.problem;
 
@@ -201,7 +205,12 @@ fn print_solutions(
                 Format::Json => {
                     let options: Vec<Vec<&str>> = solution
                         .options()
-                        .map(|o| problem.option_items(o).map(|i| problem.item_name(i)).collect())
+                        .map(|o| {
+                            problem
+                                .option_items(o)
+                                .map(|i| problem.item_name(i))
+                                .collect()
+                        })
                         .collect();
                     serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": options }))?;
                     out.write_all(b"\n")?;

@@ -23,7 +23,11 @@ struct Run {
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let out = dlx().args(args).write_stdin(stdin.to_vec()).output().unwrap();
+    let out = dlx()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8(out.stdout).unwrap(),
@@ -59,17 +63,33 @@ fn solutions_are_separated_by_blank_lines() {
 
 #[test]
 fn count_and_profile() {
-    let r = run(&["xc", &instance("queens8.dlx"), "--count", "--profile"], b"");
+    let r = run(
+        &["xc", &instance("queens8.dlx"), "--count", "--profile"],
+        b"",
+    );
     assert_eq!((r.code, r.stdout.as_str()), (0, "92\n"));
     insta::assert_snapshot!("queens8_profile", without_time(&r.stderr));
 }
 
 #[test]
 fn json_lines_with_a_limit() {
-    let r = run(&["xc", &instance("queens8.dlx"), "--format", "json", "--limit", "2"], b"");
+    let r = run(
+        &[
+            "xc",
+            &instance("queens8.dlx"),
+            "--format",
+            "json",
+            "--limit",
+            "2",
+        ],
+        b"",
+    );
     assert_eq!(r.code, 0);
-    let lines: Vec<serde_json::Value> =
-        r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["solution"].as_array().unwrap().len(), 8);
     assert_eq!(
@@ -85,7 +105,14 @@ fn json_lines_with_a_limit() {
 #[test]
 fn json_summary_of_a_complete_count_with_profile() {
     let r = run(
-        &["xc", &instance("knuth_example_dlx1.dlx"), "--format", "json", "--count", "--profile"],
+        &[
+            "xc",
+            &instance("knuth_example_dlx1.dlx"),
+            "--format",
+            "json",
+            "--count",
+            "--profile",
+        ],
         b"",
     );
     assert_eq!(r.code, 0);
@@ -101,7 +128,15 @@ fn json_summary_of_a_complete_count_with_profile() {
 fn max_nodes_is_never_exceeded() {
     for limit in ["0", "1", "500", "1049", "5000"] {
         let r = run(
-            &["xc", &instance("queens8.dlx"), "--count", "--max-nodes", limit, "--format", "json"],
+            &[
+                "xc",
+                &instance("queens8.dlx"),
+                "--count",
+                "--max-nodes",
+                limit,
+                "--format",
+                "json",
+            ],
             b"",
         );
         let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
@@ -109,19 +144,37 @@ fn max_nodes_is_never_exceeded() {
         assert!(v["nodes"].as_u64().unwrap() <= limit);
         let complete = limit >= 1049;
         assert_eq!(v["complete"], complete, "limit {limit}");
-        assert_eq!(v["stopped_by"], if complete { serde_json::json!(null) } else { "max_nodes".into() });
+        assert_eq!(
+            v["stopped_by"],
+            if complete {
+                serde_json::json!(null)
+            } else {
+                "max_nodes".into()
+            }
+        );
     }
 }
 
 #[test]
 fn timeout_stops_a_long_search() {
     let r = run(
-        &["xc", &instance("pentomino_6x10.dlx"), "--count", "--timeout", "0.05", "--format", "json"],
+        &[
+            "xc",
+            &instance("pentomino_6x10.dlx"),
+            "--count",
+            "--timeout",
+            "0.05",
+            "--format",
+            "json",
+        ],
         b"",
     );
     assert_eq!(r.code, 0);
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
-    assert_eq!((v["complete"].clone(), v["stopped_by"].clone()), (false.into(), "timeout".into()));
+    assert_eq!(
+        (v["complete"].clone(), v["stopped_by"].clone()),
+        (false.into(), "timeout".into())
+    );
 }
 
 #[test]
@@ -161,7 +214,11 @@ fn every_error_message() {
         let r = run(&["xc", "-"], input);
         assert_eq!(r.code, 2, "{name}");
         assert_eq!(r.stdout, "", "{name}: nothing on stdout");
-        assert!(r.stderr.starts_with("dlx: error: <stdin>:"), "{name}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("dlx: error: <stdin>:"),
+            "{name}: {}",
+            r.stderr
+        );
         all.push_str(&format!("{name}: {}", r.stderr));
     }
     insta::assert_snapshot!("parse_errors", all);
@@ -183,6 +240,11 @@ fn unreadable_file_and_bad_flags() {
 fn main_job_checks_the_bundled_instances() {
     let r = run(&[], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("14 of 14 instances agree with dlx1 exactly"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("14 of 14 instances agree with dlx1 exactly"),
+        "{}",
+        r.stdout
+    );
     assert!(!r.stdout.contains("DIFFERENT"));
 }

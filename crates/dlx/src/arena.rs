@@ -164,7 +164,10 @@ impl Links {
             // SAFETY: `k` was read from an item link (I1), and `heads` and `lens` have the same
             // length.
             let (len, next) = unsafe {
-                (*self.lens.get_unchecked(k as usize), self.heads.get_unchecked(k as usize).next)
+                (
+                    *self.lens.get_unchecked(k as usize),
+                    self.heads.get_unchecked(k as usize).next,
+                )
             };
             if len < t {
                 best = k;
@@ -188,7 +191,10 @@ impl Links {
     #[inline]
     pub(crate) unsafe fn cover(&mut self, i: Item) -> u64 {
         let i = i.0;
-        debug_assert!(i != ROOT.0 && (i as usize) < self.heads.len() - 1, "cover of a non-item");
+        debug_assert!(
+            i != ROOT.0 && (i as usize) < self.heads.len() - 1,
+            "cover of a non-item"
+        );
         let mut updates = 1;
         // SAFETY: `i` is an item (the caller's contract); every other index is read from a
         // link (I1), and `r` runs over the option nodes of `i`'s column.
@@ -215,7 +221,10 @@ impl Links {
     #[inline]
     pub(crate) unsafe fn uncover(&mut self, i: Item) {
         let i = i.0;
-        debug_assert!(i != ROOT.0 && (i as usize) < self.heads.len() - 1, "uncover of a non-item");
+        debug_assert!(
+            i != ROOT.0 && (i as usize) < self.heads.len() - 1,
+            "uncover of a non-item"
+        );
         // SAFETY: as in `cover`.
         unsafe {
             *self.len_mut(i) &= !COVERED;

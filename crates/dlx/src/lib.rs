@@ -57,5 +57,10 @@ mod problem;
 mod search;
 pub mod text;
 
+/// The repository README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
 pub use problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
 pub use search::{Limits, Outcome, Solution, SolutionRef, Solutions, Solver, Stats, StopReason};

@@ -116,7 +116,10 @@ pub struct ProblemBuilder {
 impl ProblemBuilder {
     /// An empty builder.
     pub fn new() -> Self {
-        ProblemBuilder { option_starts: vec![0], ..Default::default() }
+        ProblemBuilder {
+            option_starts: vec![0],
+            ..Default::default()
+        }
     }
 
     /// Declares a primary item: one that every solution covers exactly once.
@@ -170,7 +173,10 @@ impl ProblemBuilder {
         let mut failure = None;
         for item in items {
             let Some(&primary) = self.primary.get(item.index()) else {
-                failure = Some(BuildError::UnknownItem { option, name: format!("#{}", item.0) });
+                failure = Some(BuildError::UnknownItem {
+                    option,
+                    name: format!("#{}", item.0),
+                });
                 break;
             };
             if self.last_use[item.index()] == option {
@@ -210,7 +216,12 @@ impl ProblemBuilder {
         for name in names {
             match self.item_id(name) {
                 Some(id) => ids.push(id),
-                None => return Err(BuildError::UnknownItem { option, name: name.to_string() }),
+                None => {
+                    return Err(BuildError::UnknownItem {
+                        option,
+                        name: name.to_string(),
+                    })
+                }
             }
         }
         self.option(ids)
@@ -259,7 +270,12 @@ impl ProblemBuilder {
         // Column headers 0..=n (node 0 is unused), then the options, each contiguous.
         let mut nodes: Vec<NodeLinks> = Vec::with_capacity(total);
         for i in 0..=n as u32 {
-            nodes.push(NodeLinks { up: i, down: i, item: i, place: 0 });
+            nodes.push(NodeLinks {
+                up: i,
+                down: i,
+                item: i,
+                place: 0,
+            });
         }
         let mut option_first = Vec::with_capacity(num_options + 1);
         for w in self.option_starts.windows(2) {
@@ -271,7 +287,12 @@ impl ProblemBuilder {
                 let p = nodes.len() as u32;
                 let last = nodes[i as usize].up;
                 let place = arena::place(k, items.len());
-                nodes.push(NodeLinks { up: last, down: i, item: i, place });
+                nodes.push(NodeLinks {
+                    up: last,
+                    down: i,
+                    item: i,
+                    place,
+                });
                 nodes[last as usize].down = p;
                 nodes[i as usize].up = p;
                 lens[i as usize] += 1;
@@ -286,7 +307,12 @@ impl ProblemBuilder {
             declared_of,
             num_primary: n1 as u32,
             option_first,
-            links: Links { nodes, heads, lens, num_primary: n1 as u32 },
+            links: Links {
+                nodes,
+                heads,
+                lens,
+                num_primary: n1 as u32,
+            },
         })
     }
 }
@@ -358,7 +384,9 @@ impl Problem {
     pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
         let first = self.option_first[option.index()] as usize;
         let end = self.option_first[option.index() + 1] as usize;
-        self.links.nodes[first..end].iter().map(|n| self.declared_of[n.item as usize - 1])
+        self.links.nodes[first..end]
+            .iter()
+            .map(|n| self.declared_of[n.item as usize - 1])
     }
 
     /// The option that node `p` belongs to.

@@ -117,7 +117,11 @@ pub struct Stats {
 impl Stats {
     /// Nodes per level, from the root, without trailing empty levels.
     pub fn profile(&self) -> &[u64] {
-        let used = self.profile.iter().rposition(|&n| n != 0).map_or(0, |k| k + 1);
+        let used = self
+            .profile
+            .iter()
+            .rposition(|&n| n != 0)
+            .map_or(0, |k| k + 1);
         &self.profile[..used]
     }
 }
@@ -184,7 +188,9 @@ impl<'a> SolutionRef<'a> {
 
     /// An owned copy.
     pub fn to_solution(&self) -> Solution {
-        Solution { options: self.options().collect() }
+        Solution {
+            options: self.options().collect(),
+        }
     }
 }
 
@@ -240,7 +246,10 @@ impl<'p> Solver<'p> {
             level: 0,
             resume: Resume::Forward,
             limits: Limits::default(),
-            stats: Stats { profile: vec![0; depth + 1], ..Stats::default() },
+            stats: Stats {
+                profile: vec![0; depth + 1],
+                ..Stats::default()
+            },
             stopped: None,
         }
     }
@@ -364,7 +373,10 @@ impl<'p> Solver<'p> {
                 links.uncover(links.item_of(p));
             }
         }
-        debug_assert!(self.links == *self.problem.links(), "reset left the links changed");
+        debug_assert!(
+            self.links == *self.problem.links(),
+            "reset left the links changed"
+        );
         self.level = 0;
         self.resume = Resume::Forward;
         self.stopped = None;
@@ -538,7 +550,10 @@ mod tests {
         let mut s = p.solver();
         let sols: Vec<_> = s.solutions().collect();
         assert_eq!(sols.len(), 1);
-        assert_eq!(sols[0].sorted(), vec![OptionId(0), OptionId(3), OptionId(4)]);
+        assert_eq!(
+            sols[0].sorted(),
+            vec![OptionId(0), OptionId(3), OptionId(4)]
+        );
         let st = s.stats();
         assert_eq!((st.nodes, st.updates), (6, 30));
         assert_eq!(st.profile().iter().sum::<u64>(), st.nodes);
@@ -586,7 +601,10 @@ mod tests {
     #[test]
     fn past_deadline_stops_at_the_first_check() {
         let p = knuth_example();
-        let out = p.solver().with_limits(Limits::none().deadline(Instant::now())).count();
+        let out = p
+            .solver()
+            .with_limits(Limits::none().deadline(Instant::now()))
+            .count();
         assert_eq!(out.stopped, Some(StopReason::Deadline));
     }
 }

@@ -62,7 +62,11 @@ impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             WarningKind::OptionWithoutPrimary => {
-                write!(f, "line {}: option ignored: it has no primary item", self.line)
+                write!(
+                    f,
+                    "line {}: option ignored: it has no primary item",
+                    self.line
+                )
             }
         }
     }
@@ -143,7 +147,9 @@ pub enum ParseErrorKind {
         first_column: usize,
     },
     /// A lone `|` on an option line.
-    #[error("`|` in an option; expected an item name (the `|` separator belongs on the item line)")]
+    #[error(
+        "`|` in an option; expected an item name (the `|` separator belongs on the item line)"
+    )]
     SeparatorInOption,
     /// The problem does not fit 32-bit indices.
     #[error("the problem is too large for 32-bit indices")]
@@ -164,7 +170,11 @@ fn column(line: &[u8], at: usize) -> usize {
 fn char_at(line: &[u8], at: usize) -> char {
     let end = (at + 4).min(line.len());
     (at + 1..=end)
-        .find_map(|e| std::str::from_utf8(&line[at..e]).ok().and_then(|s| s.chars().next()))
+        .find_map(|e| {
+            std::str::from_utf8(&line[at..e])
+                .ok()
+                .and_then(|s| s.chars().next())
+        })
         .unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
@@ -188,10 +198,19 @@ fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 
 /// Checks a token as an item name and returns it as a `&str`.
 fn check_name<'a>(line: &'a [u8], start: usize, token: &'a [u8]) -> Result<&'a str, ParseError> {
-    let err = |at: usize, kind| ParseError { line: 0, column: column(line, at), kind };
+    let err = |at: usize, kind| ParseError {
+        line: 0,
+        column: column(line, at),
+        kind,
+    };
     let text = || String::from_utf8_lossy(token).into_owned();
     if let Some(k) = token.iter().position(|&b| !(0x21..=0x7e).contains(&b)) {
-        return Err(err(start + k, ParseErrorKind::BadChar { ch: char_at(line, start + k) }));
+        return Err(err(
+            start + k,
+            ParseErrorKind::BadChar {
+                ch: char_at(line, start + k),
+            },
+        ));
     }
     if let Some(k) = token.iter().position(|&b| b == b':') {
         return Err(err(start + k, ParseErrorKind::Color { text: text() }));
@@ -200,7 +219,13 @@ fn check_name<'a>(line: &'a [u8], start: usize, token: &'a [u8]) -> Result<&'a s
         return Err(err(start + k, ParseErrorKind::BarInName { text: text() }));
     }
     if token.len() > MAX_NAME_LEN {
-        return Err(err(start, ParseErrorKind::NameTooLong { name: text(), len: token.len() }));
+        return Err(err(
+            start,
+            ParseErrorKind::NameTooLong {
+                name: text(),
+                len: token.len(),
+            },
+        ));
     }
     // Printable ASCII only, so this is valid UTF-8.
     Ok(std::str::from_utf8(token).expect("ASCII"))
@@ -237,7 +262,11 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                 if token == b"|" {
                     if secondary {
                         let kind = ParseErrorKind::SecondSeparator;
-                        return Err(ParseError { line: line_no, column: col, kind });
+                        return Err(ParseError {
+                            line: line_no,
+                            column: col,
+                            kind,
+                        });
                     }
                     secondary = true;
                     continue;
@@ -248,10 +277,21 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                     let first_column = tokens(line)
                         .find(|&(_, t)| t == token)
                         .map_or(0, |(s, _)| column(line, s));
-                    let kind = ParseErrorKind::DuplicateItem { name: name.into(), first_column };
-                    return Err(ParseError { line: line_no, column: col, kind });
+                    let kind = ParseErrorKind::DuplicateItem {
+                        name: name.into(),
+                        first_column,
+                    };
+                    return Err(ParseError {
+                        line: line_no,
+                        column: col,
+                        kind,
+                    });
                 }
-                let added = if secondary { builder.secondary(name) } else { builder.primary(name) };
+                let added = if secondary {
+                    builder.secondary(name)
+                } else {
+                    builder.primary(name)
+                };
                 added.map_err(|e| ParseError {
                     line: line_no,
                     column: col,
@@ -269,41 +309,76 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
             let col = column(line, start);
             if token == b"|" {
                 let kind = ParseErrorKind::SeparatorInOption;
-                return Err(ParseError { line: line_no, column: col, kind });
+                return Err(ParseError {
+                    line: line_no,
+                    column: col,
+                    kind,
+                });
             }
             let name = check_name(line, start, token).map_err(at_line)?;
             let Some(id) = builder.item_id(name) else {
-                let kind = ParseErrorKind::UnknownItem { name: name.into(), items_line };
-                return Err(ParseError { line: line_no, column: col, kind });
+                let kind = ParseErrorKind::UnknownItem {
+                    name: name.into(),
+                    items_line,
+                };
+                return Err(ParseError {
+                    line: line_no,
+                    column: col,
+                    kind,
+                });
             };
             if let Some(&(_, first_column)) = option.iter().find(|&&(i, _)| i == id) {
-                let kind = ParseErrorKind::RepeatedItem { name: name.into(), first_column };
-                return Err(ParseError { line: line_no, column: col, kind });
+                let kind = ParseErrorKind::RepeatedItem {
+                    name: name.into(),
+                    first_column,
+                };
+                return Err(ParseError {
+                    line: line_no,
+                    column: col,
+                    kind,
+                });
             }
             option.push((id, col));
         }
         match builder.option(option.iter().map(|&(id, _)| id)) {
             Ok(_) => option_lines.push(line_no),
-            Err(BuildError::OptionWithoutPrimary { .. }) => {
-                warnings.push(Warning { line: line_no, kind: WarningKind::OptionWithoutPrimary })
-            }
+            Err(BuildError::OptionWithoutPrimary { .. }) => warnings.push(Warning {
+                line: line_no,
+                kind: WarningKind::OptionWithoutPrimary,
+            }),
             Err(BuildError::TooLarge) => {
                 let kind = ParseErrorKind::TooLarge;
-                return Err(ParseError { line: line_no, column: 1, kind });
+                return Err(ParseError {
+                    line: line_no,
+                    column: 1,
+                    kind,
+                });
             }
             Err(other) => unreachable!("options were checked: {other}"),
         }
     }
 
     if items_line == 0 {
-        return Err(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems });
+        return Err(ParseError {
+            line: 1,
+            column: 1,
+            kind: ParseErrorKind::NoItems,
+        });
     }
     let problem = builder.build().map_err(|e| match e {
-        BuildError::TooLarge => ParseError { line: 1, column: 1, kind: ParseErrorKind::TooLarge },
+        BuildError::TooLarge => ParseError {
+            line: 1,
+            column: 1,
+            kind: ParseErrorKind::TooLarge,
+        },
         // The item line is never a comment, so it names at least one primary item.
         other => unreachable!("items were checked: {other}"),
     })?;
-    Ok(Parsed { problem, warnings, option_lines })
+    Ok(Parsed {
+        problem,
+        warnings,
+        option_lines,
+    })
 }
 
 /// Writes one option as a line: its item names in the order they were given, then `\n`.
@@ -372,8 +447,17 @@ mod tests {
     fn option_without_primary_is_dropped_with_a_warning() {
         let p = parse("A | C\nC\nA\n").unwrap();
         assert_eq!(p.problem.num_options(), 1);
-        assert_eq!(p.warnings, vec![Warning { line: 2, kind: WarningKind::OptionWithoutPrimary }]);
-        assert_eq!(p.warnings[0].to_string(), "line 2: option ignored: it has no primary item");
+        assert_eq!(
+            p.warnings,
+            vec![Warning {
+                line: 2,
+                kind: WarningKind::OptionWithoutPrimary
+            }]
+        );
+        assert_eq!(
+            p.warnings[0].to_string(),
+            "line 2: option ignored: it has no primary item"
+        );
     }
 
     #[test]
@@ -383,22 +467,37 @@ mod tests {
         assert!(matches!(e.kind, ParseErrorKind::UnknownItem { .. }));
         let e = err("A B\nB A B\n");
         assert_eq!((e.line, e.column), (2, 5));
-        assert_eq!(e.kind, ParseErrorKind::RepeatedItem { name: "B".into(), first_column: 1 });
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::RepeatedItem {
+                name: "B".into(),
+                first_column: 1
+            }
+        );
         let e = err("A B A\n");
         assert_eq!((e.line, e.column), (1, 5));
         let e = err("A b:red\n");
         assert_eq!((e.line, e.column), (1, 4));
         assert!(matches!(e.kind, ParseErrorKind::Color { .. }));
         let e = err("A | B | C\n");
-        assert_eq!((e.line, e.column, e.kind), (1, 7, ParseErrorKind::SecondSeparator));
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (1, 7, ParseErrorKind::SecondSeparator)
+        );
         let e = err("A é\n");
-        assert_eq!((e.line, e.column, e.kind), (1, 3, ParseErrorKind::BadChar { ch: 'é' }));
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (1, 3, ParseErrorKind::BadChar { ch: 'é' })
+        );
         let e = err("A abcdefghi\n");
         assert_eq!((e.line, e.column), (1, 3));
         let e = err("| only comments\n\n");
         assert_eq!(e.kind, ParseErrorKind::NoItems);
         let e = err("A B\nA | B\n");
-        assert_eq!((e.line, e.column, e.kind), (2, 3, ParseErrorKind::SeparatorInOption));
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (2, 3, ParseErrorKind::SeparatorInOption)
+        );
     }
 
     #[test]

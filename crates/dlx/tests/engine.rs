@@ -16,10 +16,17 @@ fn instances() -> PathBuf {
 fn knuth_figures_for_every_instance() {
     let figures = std::fs::read_to_string(instances().join("figures.tsv")).unwrap();
     let mut checked = 0;
-    for line in figures.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in figures
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split('\t').collect();
-        let (file, solutions, nodes, updates): (&str, u64, u64, u64) =
-            (f[0], f[1].parse().unwrap(), f[2].parse().unwrap(), f[3].parse().unwrap());
+        let (file, solutions, nodes, updates): (&str, u64, u64, u64) = (
+            f[0],
+            f[1].parse().unwrap(),
+            f[2].parse().unwrap(),
+            f[3].parse().unwrap(),
+        );
         let text = std::fs::read(instances().join(file)).unwrap();
         let parsed = dlx::text::parse_bytes(&text).unwrap();
         let mut solver = parsed.problem.solver();
@@ -30,7 +37,11 @@ fn knuth_figures_for_every_instance() {
             (solutions, nodes, updates),
             "{file}: (solutions, nodes, updates) differ from dlx1's"
         );
-        assert_eq!(solver.stats().profile().iter().sum::<u64>(), nodes, "{file}: profile");
+        assert_eq!(
+            solver.stats().profile().iter().sum::<u64>(),
+            nodes,
+            "{file}: profile"
+        );
         checked += 1;
     }
     assert_eq!(checked, 14, "figures.tsv should list every instance");
@@ -60,10 +71,15 @@ fn spec_strategy() -> impl Strategy<Value = Spec> {
         let n = primary + secondary;
         // Each option: a non-empty subset of the items (as a bitmask), with a primary item.
         let option = (1u32..(1 << n))
-            .prop_filter("needs a primary item", move |m| m & ((1 << primary) - 1) != 0)
+            .prop_filter("needs a primary item", move |m| {
+                m & ((1 << primary) - 1) != 0
+            })
             .prop_map(move |m| (0..n).filter(|&i| m & (1 << i) != 0).collect::<Vec<_>>());
-        prop::collection::vec(option, 0..=12)
-            .prop_map(move |options| Spec { primary, secondary, options })
+        prop::collection::vec(option, 0..=12).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            options,
+        })
     })
 }
 
@@ -79,7 +95,13 @@ fn build(spec: &Spec, item_order: &[usize]) -> Problem {
     for option in &spec.options {
         let names: Vec<String> = option
             .iter()
-            .map(|&i| if i < spec.primary { format!("p{i}") } else { format!("s{i}") })
+            .map(|&i| {
+                if i < spec.primary {
+                    format!("p{i}")
+                } else {
+                    format!("s{i}")
+                }
+            })
             .collect();
         b.option_by_names(names.iter().map(String::as_str)).unwrap();
     }
@@ -274,7 +296,10 @@ fn visitor_break_and_solution_limit() {
             ControlFlow::Continue(())
         }
     });
-    assert_eq!((outcome.solutions, outcome.stopped), (3, Some(StopReason::Visitor)));
+    assert_eq!(
+        (outcome.solutions, outcome.stopped),
+        (3, Some(StopReason::Visitor))
+    );
 
     let mut solver = problem.solver().with_limits(Limits::none().solutions(10));
     assert_eq!(solver.solutions().count(), 10);
@@ -289,16 +314,34 @@ fn builder_errors() {
     let mut b = ProblemBuilder::new();
     let a = b.primary("a").unwrap();
     let s = b.secondary("s").unwrap();
-    assert_eq!(b.primary("a"), Err(BuildError::DuplicateItem { name: "a".into() }));
-    assert_eq!(b.option([s]), Err(BuildError::OptionWithoutPrimary { option: 0 }));
-    assert_eq!(b.option([a, s, a]), Err(BuildError::RepeatedItem { option: 0, name: "a".into() }));
+    assert_eq!(
+        b.primary("a"),
+        Err(BuildError::DuplicateItem { name: "a".into() })
+    );
+    assert_eq!(
+        b.option([s]),
+        Err(BuildError::OptionWithoutPrimary { option: 0 })
+    );
+    assert_eq!(
+        b.option([a, s, a]),
+        Err(BuildError::RepeatedItem {
+            option: 0,
+            name: "a".into()
+        })
+    );
     assert_eq!(
         b.option([a, ItemId(9)]),
-        Err(BuildError::UnknownItem { option: 0, name: "#9".into() })
+        Err(BuildError::UnknownItem {
+            option: 0,
+            name: "#9".into()
+        })
     );
     assert_eq!(
         b.option_by_names(["a", "zz"]),
-        Err(BuildError::UnknownItem { option: 0, name: "zz".into() })
+        Err(BuildError::UnknownItem {
+            option: 0,
+            name: "zz".into()
+        })
     );
     // Failed options leave no trace: the next good option is option 0, and `a` is reusable.
     assert_eq!(b.option([a, s]), Ok(OptionId(0)));
@@ -307,7 +350,10 @@ fn builder_errors() {
     let mut b = ProblemBuilder::new();
     b.secondary("s").unwrap();
     assert_eq!(b.build().unwrap_err(), BuildError::NoPrimaryItems);
-    assert!(matches!(ProblemBuilder::new().primary("a b"), Err(BuildError::InvalidName { .. })));
+    assert!(matches!(
+        ProblemBuilder::new().primary("a b"),
+        Err(BuildError::InvalidName { .. })
+    ));
 }
 
 /// Items declared out of order (secondary first) are still primary-first inside, and the

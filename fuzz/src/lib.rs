@@ -15,7 +15,9 @@ fn text_of(problem: &Problem) -> String {
 /// Parses arbitrary bytes. Accepted input must print, re-read and re-print identically, and a
 /// node-limited search followed by a reset must leave a solver that counts like a fresh one.
 pub fn text_reader(data: &[u8]) {
-    let Ok(parsed) = dlx::text::parse_bytes(data) else { return };
+    let Ok(parsed) = dlx::text::parse_bytes(data) else {
+        return;
+    };
     let problem = &parsed.problem;
     let text = text_of(problem);
     let again = dlx::text::parse(&text)
@@ -50,7 +52,9 @@ fn decode(data: &[u8]) -> Option<(usize, usize, Vec<Vec<usize>>)> {
 
 /// Builds a decoded problem and compares every way of searching it with a brute-force oracle.
 pub fn oracle(data: &[u8]) {
-    let Some((primary, secondary, options)) = decode(data) else { return };
+    let Some((primary, secondary, options)) = decode(data) else {
+        return;
+    };
     let mut b = ProblemBuilder::new();
     for i in 0..primary {
         b.primary(format!("p{i}")).unwrap();
@@ -80,7 +84,11 @@ pub fn oracle(data: &[u8]) {
             }
         }
         if cover[..primary].iter().all(|&c| c == 1) && cover[primary..].iter().all(|&c| c <= 1) {
-            expected.insert((0..kept.len()).filter(|&k| subset & (1 << k) != 0).collect::<Vec<_>>());
+            expected.insert(
+                (0..kept.len())
+                    .filter(|&k| subset & (1 << k) != 0)
+                    .collect::<Vec<_>>(),
+            );
         }
     }
 
@@ -94,8 +102,15 @@ pub fn oracle(data: &[u8]) {
         })
         .collect();
     let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
-    assert_eq!(got.len(), got_set.len(), "a solution reported twice\n{text}");
-    assert_eq!(got_set, expected, "solutions differ from the oracle\n{text}");
+    assert_eq!(
+        got.len(),
+        got_set.len(),
+        "a solution reported twice\n{text}"
+    );
+    assert_eq!(
+        got_set, expected,
+        "solutions differ from the oracle\n{text}"
+    );
     let full = solver.outcome();
     assert!(full.is_complete());
 
