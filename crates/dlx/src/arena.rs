@@ -144,6 +144,12 @@ impl Links {
         Item(self.nodes[p.0 as usize].item)
     }
 
+    /// Whether item `i`'s column is empty (no option left to cover it).
+    #[inline(always)]
+    pub(crate) fn is_empty(&self, i: Item) -> bool {
+        self.lens[i.0 as usize] == 0
+    }
+
     /// The node below `p` in its column.
     #[inline(always)]
     pub(crate) fn down(&self, p: Node) -> Node {

@@ -199,8 +199,6 @@ impl<'a> SolutionRef<'a> {
 enum Resume {
     /// Enter a new level: count a node, choose an item, cover it (X2–X4).
     Forward,
-    /// Try `choice[level]`, or back up if it is the header (X5, X7, X8).
-    Advance,
     /// Every primary item is covered: count the solution node and report it.
     Solution,
     /// Undo `choice[level]` and move to the next option of the item (X6).
@@ -355,16 +353,11 @@ impl<'p> Solver<'p> {
         let links = &mut self.links;
         // SAFETY (this block): the stack holds the covers the search made, and they are undone
         // in reverse: for each level from the top, the rest of its option, then its item. The
-        // nodes on the stack are option nodes, or at the top level (in `Advance`) possibly the
-        // item's header, whose item is the item itself.
+        // nodes on the stack below `full` are option nodes.
         unsafe {
             // Levels below `full` have their item and the rest of their option covered.
             let full = match self.resume {
                 Resume::Forward => self.level,
-                Resume::Advance => {
-                    links.uncover(links.item_of(self.choice[self.level]));
-                    self.level
-                }
                 Resume::Solution | Resume::Recover => self.level + 1,
                 Resume::Exhausted => 0,
             };
@@ -387,6 +380,10 @@ impl<'p> Solver<'p> {
     }
 
     /// The search loop. Returns what stopped it, or `None` once exhausted.
+    ///
+    /// Knuth's Algorithm X as nested loops with direct branches (a `match` on the state in the
+    /// loop compiles to a jump table, whose indirect branch mispredicts); the [`Resume`] state
+    /// is consulted only on entry, to finish the step that was interrupted, and saved on exit.
     fn run<F>(&mut self, mut visit: F) -> Option<StopReason>
     where
         F: FnMut(&[Node]) -> ControlFlow<()>,
@@ -402,32 +399,95 @@ impl<'p> Solver<'p> {
         let mut updates = self.stats.updates;
         let mut solutions = self.stats.solutions;
         let mut level = self.level;
-        let mut state = self.resume;
-        if solutions >= max_solutions && state != Resume::Exhausted {
+        let entry = self.resume;
+        if solutions >= max_solutions && entry != Resume::Exhausted {
             return Some(StopReason::SolutionLimit);
         }
 
-        let stopped = loop {
-            match state {
-                Resume::Forward => {
+        // Leaves the loop, saving where to resume.
+        macro_rules! stop {
+            ($search:lifetime, $resume:expr, $reason:expr) => {{
+                self.resume = $resume;
+                break $search $reason;
+            }};
+        }
+        // X6: undo the option tried at this level and move to the next option of its item.
+        // SAFETY: `choice[level]`'s option was the last thing covered and not yet undone.
+        macro_rules! recover {
+            () => {{
+                let cur = choice[level];
+                unsafe { links.uncover_rest(cur) };
+                choice[level] = links.down(cur);
+            }};
+        }
+        // Every primary item is covered: count the solution node and report it. Leaves the
+        // loop if a limit or the visitor says so; otherwise the caller recovers.
+        macro_rules! solution {
+            ($search:lifetime) => {{
+                if nodes >= max_nodes {
+                    stop!($search, Resume::Solution, Some(StopReason::NodeLimit));
+                }
+                nodes += 1;
+                profile[level + 1] += 1;
+                solutions += 1;
+                if visit(&choice[..=level]).is_break() {
+                    stop!($search, Resume::Recover, Some(StopReason::Visitor));
+                }
+                if solutions >= max_solutions {
+                    stop!($search, Resume::Recover, Some(StopReason::SolutionLimit));
+                }
+            }};
+        }
+
+        let stopped = 'search: {
+            // Finish the interrupted step; `enter_level` says whether to start at X2 or to go on
+            // with the current level's options.
+            let mut enter_level = match entry {
+                Resume::Exhausted => break 'search None,
+                Resume::Forward => true,
+                Resume::Recover => {
+                    recover!();
+                    false
+                }
+                Resume::Solution => {
+                    solution!('search);
+                    recover!();
+                    false
+                }
+            };
+            loop {
+                if enter_level {
+                    // X2-X4: count the node, choose an item, cover it, start on its options.
                     if nodes >= max_nodes {
-                        break Some(StopReason::NodeLimit);
+                        stop!('search, Resume::Forward, Some(StopReason::NodeLimit));
                     }
                     if async_checks && nodes & ASYNC_CHECK_MASK == 0 {
                         if let Some(reason) = limits.check_async() {
-                            break Some(reason);
+                            stop!('search, Resume::Forward, Some(reason));
                         }
                     }
                     nodes += 1;
                     profile[level] += 1;
                     let best = links.choose_mrv();
-                    // SAFETY: a primary item is active here (otherwise the last level would have
-                    // been a solution), so `best` is an item.
+                    if links.is_empty(best) {
+                        // A dead end: dlx1 covers the empty item (one update) and uncovers it
+                        // at once. Count it so, without touching the links, and back up.
+                        updates += 1;
+                        if level == 0 {
+                            stop!('search, Resume::Exhausted, None);
+                        }
+                        level -= 1;
+                        recover!();
+                        enter_level = false;
+                        continue;
+                    }
+                    // SAFETY: a primary item is active here (otherwise the last level would
+                    // have been a solution), so `best` is an item.
                     updates += unsafe { links.cover(best) };
                     choice[level] = links.down(best.header());
-                    state = Resume::Advance;
                 }
-                Resume::Advance => {
+                // X5, X7, X8: try the current option of this level's item, or back up.
+                loop {
                     let cur = choice[level];
                     // A header's item is the item itself.
                     let best = links.item_of(cur);
@@ -436,52 +496,28 @@ impl<'p> Solver<'p> {
                         // since has been undone.
                         unsafe { links.uncover(best) };
                         if level == 0 {
-                            state = Resume::Exhausted;
-                            break None;
+                            stop!('search, Resume::Exhausted, None);
                         }
                         level -= 1;
-                        state = Resume::Recover;
-                    } else {
-                        // SAFETY: `cur` is a node of `best`'s column other than its header.
-                        updates += unsafe { links.cover_rest(cur) };
-                        if links.first_primary() == ROOT {
-                            state = Resume::Solution;
-                        } else {
-                            level += 1;
-                            state = Resume::Forward;
-                        }
+                        recover!();
+                        continue;
                     }
+                    // SAFETY: `cur` is a node of `best`'s column other than its header.
+                    updates += unsafe { links.cover_rest(cur) };
+                    if links.first_primary() != ROOT {
+                        level += 1;
+                        enter_level = true;
+                        break;
+                    }
+                    solution!('search);
+                    recover!();
                 }
-                Resume::Solution => {
-                    if nodes >= max_nodes {
-                        break Some(StopReason::NodeLimit);
-                    }
-                    nodes += 1;
-                    profile[level + 1] += 1;
-                    solutions += 1;
-                    state = Resume::Recover;
-                    if visit(&choice[..=level]).is_break() {
-                        break Some(StopReason::Visitor);
-                    }
-                    if solutions >= max_solutions {
-                        break Some(StopReason::SolutionLimit);
-                    }
-                }
-                Resume::Recover => {
-                    let cur = choice[level];
-                    // SAFETY: `cur`'s option was the last thing covered not yet undone.
-                    unsafe { links.uncover_rest(cur) };
-                    choice[level] = links.down(cur);
-                    state = Resume::Advance;
-                }
-                Resume::Exhausted => break None,
             }
         };
         self.stats.nodes = nodes;
         self.stats.updates = updates;
         self.stats.solutions = solutions;
         self.level = level;
-        self.resume = state;
         stopped
     }
 }
