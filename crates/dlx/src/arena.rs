@@ -6,11 +6,8 @@
 //! * `heads` (length `N + 2`) holds the item list. Entry 0 is the root of the circular list of
 //!   active *primary* items; entries `1..=N` are the items, primary first; entry `N + 1` is the
 //!   root of the separate circular list of secondary items.
-//! * `lens` (length `N + 2`) holds the number of options in each item's column, with the
-//!   [`COVERED`] bit set while the item is covered. A covered item's column is frozen (no later
-//!   hide can reach an option in it), so the bit survives, and the MRV rule becomes a scan for
-//!   the smallest value in `lens[1..=N1]`: contiguous, branch-free and vectorised, where dlx1
-//!   chases the item list.
+//! * `lens` (length `N + 2`) holds the number of options in each item's column (dlx1 keeps it
+//!   in the header node; a vector of its own keeps the MRV walk on few cache lines).
 //! * `nodes` holds the columns. Nodes `1..=N` are the column headers (node `i` heads item `i`;
 //!   node 0 is unused), and then every option lies contiguously. An option node has `up`/`down`
 //!   links within its column, `item`, its item, and `place`: its position `k` within its option
@@ -35,9 +32,6 @@
 
 /// The root of the primary item list.
 pub(crate) const ROOT: Item = Item(0);
-
-/// Set in `lens[i]` while item `i` is covered, so the MRV scan never picks it.
-const COVERED: u32 = 1 << 31;
 
 /// The longest option [`NodeLinks::place`] can describe.
 pub(crate) const MAX_OPTION_LEN: usize = u16::MAX as usize;
@@ -213,8 +207,6 @@ impl Links {
                 updates += self.hide(r);
                 r = self.nd(r).down;
             }
-            debug_assert!(*self.len_mut(i) & COVERED == 0, "item {i} covered twice");
-            *self.len_mut(i) |= COVERED;
         }
         updates
     }
@@ -233,7 +225,6 @@ impl Links {
         );
         // SAFETY: as in `cover`.
         unsafe {
-            *self.len_mut(i) &= !COVERED;
             let mut r = self.nd(i).up;
             while r != i {
                 self.unhide(r);
