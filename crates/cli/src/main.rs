@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand};
 /// With no subcommand, counts the bundled exact-cover instances and checks every figure against
 /// the ones Knuth's dlx1 printed.
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version, about, long_about = None)]
+#[command(name = "dlx", version)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

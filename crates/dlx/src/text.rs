@@ -84,6 +84,12 @@ pub struct ParseError {
     pub kind: ParseErrorKind,
 }
 
+impl ParseError {
+    fn at(line: usize, column: usize, kind: ParseErrorKind) -> Self {
+        ParseError { line, column, kind }
+    }
+}
+
 /// The kinds of [`ParseError`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -262,11 +268,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                 if token == b"|" {
                     if secondary {
                         let kind = ParseErrorKind::SecondSeparator;
-                        return Err(ParseError {
-                            line: line_no,
-                            column: col,
-                            kind,
-                        });
+                        return Err(ParseError::at(line_no, col, kind));
                     }
                     secondary = true;
                     continue;
@@ -281,11 +283,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                         name: name.into(),
                         first_column,
                     };
-                    return Err(ParseError {
-                        line: line_no,
-                        column: col,
-                        kind,
-                    });
+                    return Err(ParseError::at(line_no, col, kind));
                 }
                 let added = if secondary {
                     builder.secondary(name)
@@ -309,11 +307,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
             let col = column(line, start);
             if token == b"|" {
                 let kind = ParseErrorKind::SeparatorInOption;
-                return Err(ParseError {
-                    line: line_no,
-                    column: col,
-                    kind,
-                });
+                return Err(ParseError::at(line_no, col, kind));
             }
             let name = check_name(line, start, token).map_err(at_line)?;
             let Some(id) = builder.item_id(name) else {
@@ -321,22 +315,14 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                     name: name.into(),
                     items_line,
                 };
-                return Err(ParseError {
-                    line: line_no,
-                    column: col,
-                    kind,
-                });
+                return Err(ParseError::at(line_no, col, kind));
             };
             if let Some(&(_, first_column)) = option.iter().find(|&&(i, _)| i == id) {
                 let kind = ParseErrorKind::RepeatedItem {
                     name: name.into(),
                     first_column,
                 };
-                return Err(ParseError {
-                    line: line_no,
-                    column: col,
-                    kind,
-                });
+                return Err(ParseError::at(line_no, col, kind));
             }
             option.push((id, col));
         }
@@ -348,11 +334,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
             }),
             Err(BuildError::TooLarge) => {
                 let kind = ParseErrorKind::TooLarge;
-                return Err(ParseError {
-                    line: line_no,
-                    column: 1,
-                    kind,
-                });
+                return Err(ParseError::at(line_no, 1, kind));
             }
             Err(other) => unreachable!("options were checked: {other}"),
         }
