@@ -138,6 +138,12 @@ impl Links {
         Item(self.nodes[p.0 as usize].item)
     }
 
+    /// Whether item `i` is in its item list (not covered).
+    pub(crate) fn is_active(&self, i: Item) -> bool {
+        let h = self.heads[i.0 as usize];
+        self.heads[h.prev as usize].next == i.0
+    }
+
     /// Whether item `i`'s column is empty (no option left to cover it).
     #[inline(always)]
     pub(crate) fn is_empty(&self, i: Item) -> bool {

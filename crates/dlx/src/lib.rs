@@ -63,4 +63,6 @@ pub mod text;
 struct ReadmeDoctests;
 
 pub use problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
-pub use search::{Limits, Outcome, Solution, SolutionRef, Solutions, Solver, Stats, StopReason};
+pub use search::{
+    Limits, Outcome, SelectError, Solution, SolutionRef, Solutions, Solver, Stats, StopReason,
+};

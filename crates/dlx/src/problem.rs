@@ -395,6 +395,17 @@ impl Problem {
         OptionId(k as u32 - 1)
     }
 
+    /// The first node of an option, if the option exists.
+    pub(crate) fn first_node(&self, option: OptionId) -> Option<arena::Node> {
+        (option.index() < self.num_options())
+            .then(|| arena::Node(self.option_first[option.index()]))
+    }
+
+    /// The internal index of a declared item.
+    pub(crate) fn internal_item(&self, item: ItemId) -> arena::Item {
+        arena::Item(self.internal_of[item.index()])
+    }
+
     /// The links in their built state.
     pub(crate) fn links(&self) -> &Links {
         &self.links

@@ -9,7 +9,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::arena::{Links, Node, ROOT};
-use crate::problem::{OptionId, Problem};
+use crate::problem::{ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
 /// hot loop pays one mask test per node.
@@ -166,24 +166,33 @@ impl Solution {
 #[derive(Clone, Copy)]
 pub struct SolutionRef<'a> {
     problem: &'a Problem,
+    selected: &'a [OptionId],
     chosen: &'a [Node],
 }
 
 impl<'a> SolutionRef<'a> {
-    /// The chosen options, in the order the search chose them.
-    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + 'a {
+    /// The options of the solution: those given to [`Solver::select`] first, then those the
+    /// search chose, in the order it chose them.
+    pub fn options(&self) -> impl Iterator<Item = OptionId> + 'a {
+        let problem = self.problem;
+        let chosen = self.chosen.iter().map(move |&p| problem.option_of_node(p));
+        self.selected.iter().copied().chain(chosen)
+    }
+
+    /// The options the search chose (without the selected ones), in the order it chose them.
+    pub fn chosen(&self) -> impl ExactSizeIterator<Item = OptionId> + 'a {
         let problem = self.problem;
         self.chosen.iter().map(move |&p| problem.option_of_node(p))
     }
 
-    /// Number of chosen options.
+    /// Number of options in the solution, selected ones included.
     pub fn len(&self) -> usize {
-        self.chosen.len()
+        self.selected.len() + self.chosen.len()
     }
 
-    /// Whether no option was chosen (never the case for a built problem).
+    /// Whether the solution has no option (never the case: a problem has a primary item).
     pub fn is_empty(&self) -> bool {
-        self.chosen.is_empty()
+        self.len() == 0
     }
 
     /// An owned copy.
@@ -230,6 +239,33 @@ pub struct Solver<'p> {
     limits: Limits,
     stats: Stats,
     stopped: Option<StopReason>,
+    /// Options covered by [`Solver::select`] before the search, in order.
+    selected: Vec<OptionId>,
+}
+
+/// Why [`Solver::select`] refused an option.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SelectError {
+    /// The option does not belong to the problem.
+    #[error("{option} does not belong to this problem")]
+    UnknownOption {
+        /// The option.
+        option: OptionId,
+    },
+    /// The search has begun; options can be selected only before it (or after a reset).
+    #[error("options can be selected only before the search begins")]
+    SearchStarted,
+    /// An item of the option is already covered by a selected option.
+    #[error("{option} conflicts with {with}: both cover {item}")]
+    Conflict {
+        /// The refused option.
+        option: OptionId,
+        /// The item both cover.
+        item: ItemId,
+        /// The selected option that covers it.
+        with: OptionId,
+    },
 }
 
 impl<'p> Solver<'p> {
@@ -249,6 +285,7 @@ impl<'p> Solver<'p> {
                 ..Stats::default()
             },
             stopped: None,
+            selected: Vec::new(),
         }
     }
 
@@ -301,13 +338,19 @@ impl<'p> Solver<'p> {
         F: FnMut(SolutionRef<'_>) -> ControlFlow<()>,
     {
         let problem = self.problem;
-        self.stopped = self.run(|chosen| visit(SolutionRef { problem, chosen }));
+        self.stopped = self.run(|selected, chosen| {
+            visit(SolutionRef {
+                problem,
+                selected,
+                chosen,
+            })
+        });
         self.outcome()
     }
 
     /// Counts the remaining solutions (up to [`Limits::max_solutions`], if set).
     pub fn count(&mut self) -> Outcome {
-        self.stopped = self.run(|_| ControlFlow::Continue(()));
+        self.stopped = self.run(|_, _| ControlFlow::Continue(()));
         self.outcome()
     }
 
@@ -326,8 +369,15 @@ impl<'p> Solver<'p> {
     pub fn next_solution(&mut self) -> Option<Solution> {
         let problem = self.problem;
         let mut found = None;
-        let stopped = self.run(|chosen| {
-            found = Some(SolutionRef { problem, chosen }.to_solution());
+        let stopped = self.run(|selected, chosen| {
+            found = Some(
+                SolutionRef {
+                    problem,
+                    selected,
+                    chosen,
+                }
+                .to_solution(),
+            );
             ControlFlow::Break(())
         });
         // Pausing after each solution is how iteration works; `outcome` still says the search
@@ -347,8 +397,47 @@ impl<'p> Solver<'p> {
         Solutions { solver: self }
     }
 
-    /// Puts the links back in their built state and clears the statistics, so the solver can
-    /// search again. Cheap: it undoes only the covers on the current stack.
+    /// Puts `option` in every solution: covers its items before the search begins, as the
+    /// givens of a puzzle are applied. The covers count in no statistic, and [`Solver::reset`]
+    /// undoes them. Fails, changing nothing, if the search has begun or if an item of the option
+    /// is already covered by a selected option (two clashing givens).
+    pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        let fresh = self.resume == Resume::Forward && self.level == 0 && self.stats.nodes == 0;
+        if !fresh {
+            return Err(SelectError::SearchStarted);
+        }
+        let Some(first) = self.problem.first_node(option) else {
+            return Err(SelectError::UnknownOption { option });
+        };
+        for item in self.problem.option_items(option) {
+            if !self.links.is_active(self.problem.internal_item(item)) {
+                let with = self
+                    .selected
+                    .iter()
+                    .copied()
+                    .find(|&o| self.problem.option_items(o).any(|i| i == item))
+                    .expect("an item is covered only by a selected option before the search");
+                return Err(SelectError::Conflict { option, item, with });
+            }
+        }
+        // SAFETY: `first` is an option node and its items are all active: covering its item and
+        // then the rest of its option is what a search level does.
+        unsafe {
+            self.links.cover(self.links.item_of(first));
+            self.links.cover_rest(first);
+        }
+        self.selected.push(option);
+        Ok(())
+    }
+
+    /// The options given to [`Solver::select`], in order.
+    pub fn selected(&self) -> &[OptionId] {
+        &self.selected
+    }
+
+    /// Puts the links back in their built state, forgets the selected options and clears the
+    /// statistics, so the solver can search again. Cheap: it undoes only the covers on the
+    /// current stack and the selections.
     pub fn reset(&mut self) {
         let links = &mut self.links;
         // SAFETY (this block): the stack holds the covers the search made, and they are undone
@@ -366,6 +455,19 @@ impl<'p> Solver<'p> {
                 links.uncover(links.item_of(p));
             }
         }
+        for &option in self.selected.iter().rev() {
+            let first = self
+                .problem
+                .first_node(option)
+                .expect("selected options exist");
+            // SAFETY: selections are undone after the search, in reverse of the order they
+            // were made, each as a search level is undone.
+            unsafe {
+                links.uncover_rest(first);
+                links.uncover(links.item_of(first));
+            }
+        }
+        self.selected.clear();
         debug_assert!(
             self.links == *self.problem.links(),
             "reset left the links changed"
@@ -386,9 +488,10 @@ impl<'p> Solver<'p> {
     /// is consulted only on entry, to finish the step that was interrupted, and saved on exit.
     fn run<F>(&mut self, mut visit: F) -> Option<StopReason>
     where
-        F: FnMut(&[Node]) -> ControlFlow<()>,
+        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
         let links = &mut self.links;
+        let selected = &self.selected;
         let choice = &mut self.choice;
         let profile = &mut self.stats.profile;
         let limits = &self.limits;
@@ -430,7 +533,7 @@ impl<'p> Solver<'p> {
                 nodes += 1;
                 profile[level + 1] += 1;
                 solutions += 1;
-                if visit(&choice[..=level]).is_break() {
+                if visit(selected, &choice[..=level]).is_break() {
                     stop!($search, Resume::Recover, Some(StopReason::Visitor));
                 }
                 if solutions >= max_solutions {
@@ -465,6 +568,16 @@ impl<'p> Solver<'p> {
                         if let Some(reason) = limits.check_async() {
                             stop!('search, Resume::Forward, Some(reason));
                         }
+                    }
+                    if links.first_primary() == ROOT {
+                        // Only at the root, when selected options cover every primary item:
+                        // the empty choice is the one solution, a single node.
+                        nodes += 1;
+                        profile[0] += 1;
+                        solutions += 1;
+                        let flow = visit(selected, &[]);
+                        let reason = flow.is_break().then_some(StopReason::Visitor);
+                        stop!('search, Resume::Exhausted, reason);
                     }
                     nodes += 1;
                     profile[level] += 1;

@@ -372,3 +372,96 @@ fn interleaved_declarations_keep_their_ids() {
     assert_eq!(p.option_items(o).collect::<Vec<_>>(), vec![s, c, a]);
     assert_eq!(p.count(), 1);
 }
+
+/// Selecting the clue options of Knuth's full sudoku matrices leaves exactly the reduced matrix
+/// his sudoku-dlx makes: the search then gives dlx1's figures for the reduced files.
+#[test]
+fn selecting_clues_of_the_full_matrix_gives_the_reduced_figures() {
+    for (full, reduced) in [
+        ("sudoku_leetcode_full.dlx", (1, 52, 663)),
+        ("sudoku_inkala_full.dlx", (1, 2720, 48760)),
+    ] {
+        let text = std::fs::read_to_string(instances().join(full)).unwrap();
+        // The first line is `|sudoku!row!row!...` with `.` for a blank.
+        let rows: Vec<&str> = text.lines().next().unwrap().split('!').skip(1).collect();
+        let problem = dlx::text::parse(&text).unwrap().problem;
+        let mut solver = problem.solver();
+        let mut clues = 0;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate().filter(|&(_, ch)| ch != '.') {
+                let want = [format!("p{r}{c}"), format!("r{r}{ch}")];
+                let option = (0..problem.num_options() as u32)
+                    .map(OptionId)
+                    .find(|&o| {
+                        let names: Vec<&str> = problem
+                            .option_items(o)
+                            .map(|i| problem.item_name(i))
+                            .collect();
+                        names[..2] == [want[0].as_str(), want[1].as_str()]
+                    })
+                    .unwrap();
+                solver.select(option).unwrap();
+                clues += 1;
+            }
+        }
+        assert!(clues >= 17, "{full}");
+        let outcome = solver.count();
+        assert_eq!(
+            (outcome.solutions, outcome.nodes, outcome.updates),
+            reduced,
+            "{full}"
+        );
+        // The solution holds the clues and the rest, one option per cell.
+        solver.reset();
+        assert!(solver.selected().is_empty());
+        let again = solver.count();
+        assert!(
+            again.nodes > reduced.1,
+            "without the clues the search is larger"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Selecting options keeps exactly the solutions that contain them; a selection that shares
+    /// an item with an earlier one is refused; a reset forgets the selections.
+    #[test]
+    fn selections_filter_the_solutions(spec in spec_strategy(), picks in prop::collection::vec(any::<prop::sample::Index>(), 1..3)) {
+        prop_assume!(!spec.options.is_empty());
+        let order: Vec<usize> = (0..spec.primary + spec.secondary).collect();
+        let problem = build(&spec, &order);
+        let mut solver = problem.solver();
+        let mut selected: Vec<usize> = Vec::new();
+        for pick in &picks {
+            let k = pick.index(spec.options.len());
+            let clash = selected.iter().any(|&s| spec.options[s].iter().any(|i| spec.options[k].contains(i)));
+            match solver.select(OptionId(k as u32)) {
+                Ok(()) => {
+                    prop_assert!(!clash);
+                    selected.push(k);
+                }
+                Err(dlx::SelectError::Conflict { with, .. }) => {
+                    prop_assert!(clash);
+                    prop_assert!(selected.contains(&with.index()));
+                }
+                Err(e) => prop_assert!(false, "unexpected {e}"),
+            }
+        }
+        let expected: BTreeSet<Vec<usize>> =
+            oracle(&spec).into_iter().filter(|s| selected.iter().all(|k| s.contains(k))).collect();
+        let got: BTreeSet<Vec<usize>> = solver
+            .solutions()
+            .map(|s| {
+                let mut v: Vec<usize> = s.options.iter().map(|o| o.index()).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        prop_assert_eq!(got, expected);
+        prop_assert_eq!(solver.select(OptionId(0)), Err(dlx::SelectError::SearchStarted));
+        solver.reset();
+        prop_assert_eq!(solver.count().solutions, oracle(&spec).len() as u64);
+    }
+}
