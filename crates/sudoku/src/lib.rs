@@ -1,0 +1,38 @@
+//! Sudoku as exact cover, on the `dlx` engine.
+//!
+//! A puzzle of size `n` (boxes of `r x c`, `n = r * c`, from 4x4 to 35x35) becomes `4n²` primary
+//! items, one per cell, row-digit, column-digit and box-digit (324 for 9x9), in the order of
+//! Knuth's sudoku-dlx, and `n³` options, one per cell and digit. Variants add items: both
+//! diagonals (X-sudoku), the windows of hyper sudoku, or irregular regions instead of boxes
+//! (jigsaw). The matrix is built once per shape and variant ([`Sudoku`]); each puzzle's givens
+//! are applied by selecting their options, so the engine's statistics are those of the search
+//! proper, equal to Knuth's on his reduced matrices.
+//!
+//! ```
+//! let sudoku = sudoku::Sudoku::classic();
+//! let puzzle = sudoku::parse_line(
+//!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+//!     None,
+//! )?;
+//! let solution = sudoku.solve(&puzzle)?.expect("a solution");
+//! assert!(solution.is_full());
+//! assert_eq!(&sudoku::to_line(&solution, sudoku::Symbols::Default)[..9], "812753649");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+mod grid;
+mod rules;
+mod shape;
+mod text;
+
+pub use grid::Grid;
+pub use rules::{
+    Found, PuzzleError, Regions, SearchStats, Sudoku, SudokuSolver, Uniqueness, Unit, UnitKind,
+    Variant, VariantError,
+};
+pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
+pub use text::{
+    parse_grid, parse_leetcode, parse_line, parse_line_with, to_grid, to_leetcode, to_line,
+    to_pretty, ParseError, ParseErrorKind, Symbols,
+};

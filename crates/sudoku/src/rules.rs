@@ -1,0 +1,543 @@
+//! The rules as exact cover: units (rows, columns, boxes or regions, and the variants' extra
+//! units), the matrix built once per shape and variant, validation, and the solver.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use dlx::{Limits, OptionId, Problem, ProblemBuilder};
+
+use crate::grid::Grid;
+use crate::shape::{Cell, Shape};
+
+/// A kind of unit: a set of `n` cells that holds each digit exactly once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box.
+    Box,
+    /// An irregular region (jigsaw), replacing the boxes.
+    Region,
+    /// The main diagonal, top left to bottom right (X-sudoku).
+    Diagonal,
+    /// The anti-diagonal, top right to bottom left (X-sudoku).
+    AntiDiagonal,
+    /// An extra window (hyper sudoku, windoku).
+    Window,
+}
+
+/// A unit: its kind and its number (from 0; displayed from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// The kind.
+    pub kind: UnitKind,
+    /// Which one, from 0.
+    pub index: usize,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = self.index + 1;
+        match self.kind {
+            UnitKind::Row => write!(f, "row {k}"),
+            UnitKind::Column => write!(f, "column {k}"),
+            UnitKind::Box => write!(f, "box {k}"),
+            UnitKind::Region => write!(f, "region {k}"),
+            UnitKind::Diagonal => write!(f, "the main diagonal"),
+            UnitKind::AntiDiagonal => write!(f, "the anti-diagonal"),
+            UnitKind::Window => write!(f, "window {k}"),
+        }
+    }
+}
+
+/// Irregular regions (jigsaw sudoku): each cell's region, `0..n`, each region `n` cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Regions {
+    of_cell: Vec<u8>,
+}
+
+/// Why a region map or a variant was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The map does not have one letter per cell.
+    #[error("the region map has {found} cells; a {n}x{n} grid has {cells}", cells = n * n)]
+    MapSize {
+        /// Cells found.
+        found: usize,
+        /// The grid's size.
+        n: usize,
+    },
+    /// The map names a number of regions other than `n`.
+    #[error("the region map names {found} regions; a {n}x{n} grid needs {n}")]
+    RegionCount {
+        /// Regions found.
+        found: usize,
+        /// The grid's size.
+        n: usize,
+    },
+    /// A region does not have `n` cells.
+    #[error("region `{name}` has {found} cells; each region needs {n}")]
+    RegionSize {
+        /// The region's letter.
+        name: char,
+        /// Its cells.
+        found: usize,
+        /// The grid's size.
+        n: usize,
+    },
+    /// The regions were drawn for another size.
+    #[error("the regions are for a {found}x{found} grid, the puzzle is {n}x{n}")]
+    RegionsShape {
+        /// The regions' size.
+        found: usize,
+        /// The grid's size.
+        n: usize,
+    },
+    /// Hyper windows need square boxes.
+    #[error("hyper windows need square boxes; {shape} has none")]
+    Hyper {
+        /// The shape.
+        shape: Shape,
+    },
+}
+
+impl Regions {
+    /// Reads a map of `n` rows of `n` region letters (any non-blank characters; blanks and `|`
+    /// are ignored, so a map may be spaced out). Letters are numbered in order of appearance.
+    pub fn from_map(text: &str) -> Result<Regions, VariantError> {
+        let letters: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '|' && *c != '\u{feff}')
+            .collect();
+        let n = (1..=crate::shape::MAX_SIZE).find(|n| n * n == letters.len());
+        let Some(n) = n else {
+            let n = (letters.len() as f64).sqrt().round() as usize;
+            return Err(VariantError::MapSize {
+                found: letters.len(),
+                n,
+            });
+        };
+        let mut names: Vec<char> = Vec::new();
+        let mut of_cell = Vec::with_capacity(letters.len());
+        for &c in &letters {
+            let k = names.iter().position(|&x| x == c).unwrap_or_else(|| {
+                names.push(c);
+                names.len() - 1
+            });
+            of_cell.push(k as u8);
+        }
+        if names.len() != n {
+            return Err(VariantError::RegionCount {
+                found: names.len(),
+                n,
+            });
+        }
+        for (k, &name) in names.iter().enumerate() {
+            let found = of_cell.iter().filter(|&&r| r as usize == k).count();
+            if found != n {
+                return Err(VariantError::RegionSize { name, found, n });
+            }
+        }
+        Ok(Regions { of_cell })
+    }
+
+    /// The grid size the regions were drawn for.
+    pub fn size(&self) -> usize {
+        (1..=crate::shape::MAX_SIZE)
+            .find(|n| n * n == self.of_cell.len())
+            .unwrap_or(0)
+    }
+}
+
+/// The variant rules: extra units, or regions instead of boxes. The default is classic sudoku.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// Both main diagonals hold each digit once (X-sudoku).
+    pub diagonals: bool,
+    /// The extra windows of hyper sudoku hold each digit once.
+    pub hyper: bool,
+    /// Irregular regions replace the boxes (jigsaw sudoku).
+    pub regions: Option<Regions>,
+}
+
+/// Why a puzzle is invalid (as opposed to valid with no solution).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// The grid's shape is not the solver's.
+    #[error("the puzzle is {found}, the solver is for {expected}")]
+    Shape {
+        /// The solver's shape.
+        expected: Shape,
+        /// The puzzle's shape.
+        found: Shape,
+    },
+    /// Two givens put the same digit in one unit.
+    #[error("{symbol} appears twice in {unit}: at {first} and at {second}")]
+    Clash {
+        /// The digit, `1..=n`.
+        digit: u8,
+        /// The digit as the default symbol prints it.
+        symbol: char,
+        /// The first cell holding it.
+        first: Cell,
+        /// The second.
+        second: Cell,
+        /// The unit both lie in.
+        unit: Unit,
+    },
+}
+
+/// The default symbol of a digit: `1-9` then `A-Z`.
+pub(crate) fn default_symbol(digit: u8) -> char {
+    char::from_digit(u32::from(digit), 36)
+        .unwrap_or('?')
+        .to_ascii_uppercase()
+}
+
+/// Engine statistics of one search, after the givens are applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Search-tree nodes, as Knuth's dlx1 counts them.
+    pub nodes: u64,
+    /// Updates, as Knuth's dlx1 counts them.
+    pub updates: u64,
+}
+
+/// What a search found: up to a limit of solutions, and whether the count is exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The solutions kept (as many as asked for).
+    pub grids: Vec<Grid>,
+    /// How many solutions were found.
+    pub count: u64,
+    /// Whether the search was exhausted (so `count` is the total).
+    pub complete: bool,
+    /// What the engine did.
+    pub stats: SearchStats,
+}
+
+/// A puzzle's number of solutions, as far as uniqueness goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one.
+    Unique(Grid),
+    /// Two or more; the first found.
+    Multiple(Grid),
+}
+
+/// The rules of one shape and variant, with their exact-cover matrix, built once and used for
+/// any number of puzzles.
+///
+/// ```
+/// use sudoku::{Shape, Sudoku, Variant, Uniqueness};
+/// let sudoku = Sudoku::new(Shape::new(4)?, Variant::default())?;
+/// let grid = sudoku::parse_line("......2..3.1....", None)?;
+/// let found = sudoku.solutions(&grid, 10)?;
+/// assert_eq!((found.count, found.complete), (3, true));
+/// assert!(matches!(sudoku.uniqueness(&grid)?, Uniqueness::Multiple(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Sudoku {
+    shape: Shape,
+    variant: Variant,
+    /// The units, in the order their items follow the cell items.
+    units: Vec<Unit>,
+    /// The units of each cell, in unit order.
+    cell_units: Vec<Vec<u32>>,
+    problem: Problem,
+}
+
+/// Base-36 digit for item names: Knuth's names (`p02`, `r15`) for sizes up to 9.
+fn b36(k: usize) -> char {
+    char::from_digit(k as u32, 36).expect("below 36")
+}
+
+impl Sudoku {
+    /// Builds the rules and the matrix: `n²` cell items, then `n` items per unit (row-digit,
+    /// column-digit, box-digit, then the variant's units), all primary, in the order of Knuth's
+    /// sudoku-dlx; `n³` options, one per cell and digit, in cell then digit order.
+    pub fn new(shape: Shape, variant: Variant) -> Result<Sudoku, VariantError> {
+        let n = shape.size();
+        if let Some(regions) = &variant.regions {
+            if regions.size() != n {
+                return Err(VariantError::RegionsShape {
+                    found: regions.size(),
+                    n,
+                });
+            }
+        }
+        if variant.hyper && (shape.box_rows() != shape.box_cols() || shape.box_rows() < 2) {
+            return Err(VariantError::Hyper { shape });
+        }
+        let mut units = Vec::new();
+        let mut cell_units = vec![Vec::new(); n * n];
+        let mut add = |kind, index, cells: &mut dyn Iterator<Item = usize>| {
+            let u = units.len() as u32;
+            units.push(Unit { kind, index });
+            for cell in cells {
+                cell_units[cell].push(u);
+            }
+        };
+        for r in 0..n {
+            add(UnitKind::Row, r, &mut (0..n).map(|c| r * n + c));
+        }
+        for c in 0..n {
+            add(UnitKind::Column, c, &mut (0..n).map(|r| r * n + c));
+        }
+        match &variant.regions {
+            Some(regions) => {
+                for k in 0..n {
+                    add(
+                        UnitKind::Region,
+                        k,
+                        &mut (0..n * n).filter(|&cell| regions.of_cell[cell] as usize == k),
+                    );
+                }
+            }
+            None => {
+                for b in 0..n {
+                    add(
+                        UnitKind::Box,
+                        b,
+                        &mut (0..n * n).filter(|&cell| shape.box_of(cell / n, cell % n) == b),
+                    );
+                }
+            }
+        }
+        if variant.diagonals {
+            add(UnitKind::Diagonal, 0, &mut (0..n).map(|k| k * n + k));
+            add(
+                UnitKind::AntiDiagonal,
+                1,
+                &mut (0..n).map(|k| k * n + (n - 1 - k)),
+            );
+        }
+        if variant.hyper {
+            // Windows one cell in from the edges, one cell apart: for 9x9 the four of hyper
+            // sudoku at rows and columns 2-4 and 6-8.
+            let (br, bc) = (shape.box_rows(), shape.box_cols());
+            let mut index = 0;
+            for wr in 0..bc - 1 {
+                for wc in 0..br - 1 {
+                    let (top, left) = (1 + wr * (br + 1), 1 + wc * (bc + 1));
+                    add(
+                        UnitKind::Window,
+                        index,
+                        &mut (0..n).map(|k| (top + k / bc) * n + left + k % bc),
+                    );
+                    index += 1;
+                }
+            }
+        }
+
+        let mut b = ProblemBuilder::new();
+        let build =
+            |e: dlx::BuildError| -> ! { unreachable!("the sudoku matrix is well formed: {e}") };
+        for cell in 0..n * n {
+            b.primary(format!("p{}{}", b36(cell / n), b36(cell % n)))
+                .unwrap_or_else(|e| build(e));
+        }
+        for unit in &units {
+            let prefix = match unit.kind {
+                UnitKind::Row => 'r',
+                UnitKind::Column => 'c',
+                UnitKind::Box | UnitKind::Region => 'b',
+                UnitKind::Diagonal | UnitKind::AntiDiagonal => 'x',
+                UnitKind::Window => 'w',
+            };
+            for d in 1..=n {
+                b.primary(format!("{prefix}{}{}", b36(unit.index), b36(d)))
+                    .unwrap_or_else(|e| build(e));
+            }
+        }
+        for (cell, its_units) in cell_units.iter().enumerate() {
+            for d in 0..n {
+                let items = std::iter::once(cell)
+                    .chain(its_units.iter().map(|&u| n * n + u as usize * n + d))
+                    .map(|i| dlx::ItemId(i as u32));
+                b.option(items).unwrap_or_else(|e| build(e));
+            }
+        }
+        let problem = b.build().unwrap_or_else(|e| build(e));
+        Ok(Sudoku {
+            shape,
+            variant,
+            units,
+            cell_units,
+            problem,
+        })
+    }
+
+    /// Classic 9x9 sudoku.
+    pub fn classic() -> Sudoku {
+        Sudoku::new(Shape::CLASSIC, Variant::default()).expect("the classic rules")
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The exact-cover matrix (for inspection, or to write it in Knuth's format).
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Checks the givens: the right shape, and no digit twice in a unit. A puzzle that passes
+    /// is valid, though it may still have no solution.
+    pub fn check(&self, grid: &Grid) -> Result<(), PuzzleError> {
+        if grid.shape() != self.shape {
+            return Err(PuzzleError::Shape {
+                expected: self.shape,
+                found: grid.shape(),
+            });
+        }
+        let n = self.shape.size();
+        // First cell seen for each (unit, digit).
+        let mut seen: Vec<Option<Cell>> = vec![None; self.units.len() * n];
+        for (cell, digit) in grid.givens() {
+            let k = cell.row * n + cell.col;
+            for &u in &self.cell_units[k] {
+                let slot = &mut seen[u as usize * n + digit as usize - 1];
+                match *slot {
+                    Some(first) => {
+                        return Err(PuzzleError::Clash {
+                            digit,
+                            symbol: default_symbol(digit),
+                            first,
+                            second: cell,
+                            unit: self.units[u as usize],
+                        })
+                    }
+                    None => *slot = Some(cell),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A solver that keeps its engine state between puzzles (cheaper than the methods on
+    /// `Sudoku`, which make one per call).
+    pub fn solver(&self) -> SudokuSolver<'_> {
+        SudokuSolver {
+            sudoku: self,
+            solver: self.problem.solver(),
+        }
+    }
+
+    /// The first solution, if any.
+    pub fn solve(&self, grid: &Grid) -> Result<Option<Grid>, PuzzleError> {
+        self.solver().solve(grid)
+    }
+
+    /// Counts solutions up to `limit`, keeping the first.
+    pub fn count(&self, grid: &Grid, limit: u64) -> Result<Found, PuzzleError> {
+        self.solver().search(grid, limit, 1, Limits::none())
+    }
+
+    /// None, unique or multiple: counts up to 2.
+    pub fn uniqueness(&self, grid: &Grid) -> Result<Uniqueness, PuzzleError> {
+        self.solver().uniqueness(grid)
+    }
+
+    /// Every solution, up to `limit`.
+    pub fn solutions(&self, grid: &Grid, limit: u64) -> Result<Found, PuzzleError> {
+        self.solver()
+            .search(grid, limit, limit as usize, Limits::none())
+    }
+}
+
+/// The engine state for solving puzzles of one [`Sudoku`], one after another.
+#[derive(Debug)]
+pub struct SudokuSolver<'s> {
+    sudoku: &'s Sudoku,
+    solver: dlx::Solver<'s>,
+}
+
+impl SudokuSolver<'_> {
+    /// Searches for up to `limit` solutions (and within `limits`: nodes, deadline, cancel),
+    /// keeping the first `keep` of them. Checks the puzzle first.
+    pub fn search(
+        &mut self,
+        grid: &Grid,
+        limit: u64,
+        keep: usize,
+        mut limits: Limits,
+    ) -> Result<Found, PuzzleError> {
+        self.sudoku.check(grid)?;
+        let n = self.sudoku.shape.size();
+        self.solver.reset();
+        for (cell, digit) in grid.givens() {
+            let option = OptionId(((cell.row * n + cell.col) * n + digit as usize - 1) as u32);
+            // `check` found no clash, so the givens' options are compatible.
+            if let Err(e) = self.solver.select(option) {
+                unreachable!("givens passed the check: {e}");
+            }
+        }
+        limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
+        self.solver.set_limits(limits);
+        let mut grids = Vec::new();
+        let outcome = self.solver.search(|solution| {
+            if grids.len() < keep {
+                let mut solved = grid.clone();
+                for option in solution.options() {
+                    let (cell, d) = (option.index() / n, option.index() % n);
+                    solved.set(
+                        crate::shape::Cell {
+                            row: cell / n,
+                            col: cell % n,
+                        },
+                        d as u8 + 1,
+                    );
+                }
+                grids.push(solved);
+            }
+            ControlFlow::Continue(())
+        });
+        Ok(Found {
+            grids,
+            count: outcome.solutions,
+            complete: outcome.is_complete(),
+            stats: SearchStats {
+                nodes: outcome.nodes,
+                updates: outcome.updates,
+            },
+        })
+    }
+
+    /// The first solution, if any.
+    pub fn solve(&mut self, grid: &Grid) -> Result<Option<Grid>, PuzzleError> {
+        Ok(self.search(grid, 1, 1, Limits::none())?.grids.pop())
+    }
+
+    /// None, unique or multiple: counts up to 2.
+    pub fn uniqueness(&mut self, grid: &Grid) -> Result<Uniqueness, PuzzleError> {
+        let mut found = self.search(grid, 2, 1, Limits::none())?;
+        Ok(match (found.count, found.grids.pop()) {
+            (1, Some(g)) => Uniqueness::Unique(g),
+            (0, _) | (_, None) => Uniqueness::None,
+            (_, Some(g)) => Uniqueness::Multiple(g),
+        })
+    }
+
+    /// The engine's statistics of the last search.
+    pub fn stats(&self) -> SearchStats {
+        let s = self.solver.stats();
+        SearchStats {
+            nodes: s.nodes,
+            updates: s.updates,
+        }
+    }
+}
