@@ -1,6 +1,7 @@
 //! `dlx`: exact cover from the command line. Glue only: flags in, library calls, text out.
 
 mod demo;
+mod sudoku;
 mod xc;
 
 use std::io;
@@ -23,6 +24,8 @@ struct Cli {
 enum Command {
     /// Solve an exact-cover problem written in Knuth's text format (the input of dlx1).
     Xc(xc::Args),
+    /// Solve, count or check sudoku puzzles (4x4 to 35x35, variants), one record per puzzle.
+    Sudoku(sudoku::Args),
 }
 
 /// An error the user caused (bad input, unreadable file): reported, exit status 2.
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => demo::run(),
         Some(Command::Xc(args)) => xc::run(&args),
+        Some(Command::Sudoku(args)) => sudoku::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

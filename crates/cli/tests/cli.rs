@@ -248,3 +248,133 @@ fn main_job_checks_the_bundled_instances() {
     );
     assert!(!r.stdout.contains("DIFFERENT"));
 }
+
+fn sudoku_data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/sudoku")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+const HDU: &str = "7 1 2 ? 6 ? 3 5 8\n? 6 5 2 ? 7 1 ? 4\n? ? 8 5 1 3 6 7 2\n9 2 4 ? 5 6 ? 3 7\n\
+                   5 ? 6 ? ? ? 2 4 1\n1 ? 3 7 2 ? 9 ? 5\n? ? 1 9 7 5 4 8 6\n6 ? 7 8 3 ? 5 1 9\n\
+                   8 5 9 ? 4 ? ? 2 3\n";
+
+/// The HDU-1426 sample, twice: grids in, grids out, a blank line between the cases.
+#[test]
+fn sudoku_hdu_grids_in_and_out() {
+    let input = format!("{HDU}\n{HDU}");
+    let r = run(&["sudoku"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    insta::assert_snapshot!("sudoku_hdu_twice", r.stdout);
+}
+
+/// One record per puzzle, in order, whatever happens to each: solved, invalid (clash, wrong
+/// size, bad character), unsolvable, multiple.
+#[test]
+fn sudoku_mixed_lines_one_record_each() {
+    let input = "\u{feff}# a comment line\r\n\
+        ......2..3.1....\r\n\
+        55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\r\n\
+        1234\r\n\
+        \r\n\
+        12..............\r\n\
+        1.2.34..........\r\n\
+        8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. # Inkala\r\n\
+        ..%.............\r\n";
+    let text = run(&["sudoku", "--unique"], input.as_bytes());
+    assert_eq!(text.code, 0);
+    insta::assert_snapshot!("sudoku_mixed_unique_text", text.stdout);
+    let json = run(
+        &["sudoku", "--unique", "--format", "json"],
+        input.as_bytes(),
+    );
+    let records: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 7);
+    let statuses: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            "multiple",
+            "invalid",
+            "invalid",
+            "multiple",
+            "unsolvable",
+            "unique",
+            "invalid"
+        ]
+    );
+    let line_nos: Vec<u64> = records
+        .iter()
+        .map(|r| r["line_no"].as_u64().unwrap())
+        .collect();
+    assert_eq!(line_nos, [2, 3, 4, 6, 7, 8, 9]);
+    assert_eq!(records[5]["nodes"], 2720);
+    assert_eq!(records[5]["updates"], 48760);
+    insta::assert_snapshot!("sudoku_mixed_unique_json", json.stdout);
+}
+
+#[test]
+fn sudoku_count_all_and_leetcode() {
+    let r = run(
+        &["sudoku", "--all", "--format", "line"],
+        b"......2..3.1....\n",
+    );
+    assert_eq!(r.stdout.lines().count(), 3);
+    let r = run(
+        &["sudoku", "--count", "--format", "json"],
+        b"................\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(288), Some(true))
+    );
+    let r = run(
+        &["sudoku", "--count", "--limit", "10"],
+        b"................\n",
+    );
+    assert_eq!(r.stdout, "10+\n");
+    let board = br#"[["5","3",".",".","7",".",".",".","."],["6",".",".","1","9","5",".",".","."],[".","9","8",".",".",".",".","6","."],["8",".",".",".","6",".",".",".","3"],["4",".",".","8",".","3",".",".","1"],["7",".",".",".","2",".",".",".","6"],[".","6",".",".",".",".","2","8","."],[".",".",".","4","1","9",".",".","5"],[".",".",".",".","8",".",".","7","9"]]"#;
+    let r = run(&["sudoku"], board);
+    assert!(
+        r.stdout
+            .starts_with(r#"[["5","3","4","6","7","8","9","1","2"]"#),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn sudoku_files_stats_and_unreadable_input() {
+    let r = run(
+        &[
+            "sudoku",
+            &sudoku_data("plb-hard20.txt"),
+            &sudoku_data("norvig-hardest.txt"),
+            "--stats",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout.lines().count(), 31);
+    assert!(
+        r.stderr.starts_with("31 puzzles: 31 solved, 0 unique"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["sudoku", "/nonexistent/puzzles.txt"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    let r = run(&["sudoku", "--box", "7"], b"");
+    assert_eq!(r.code, 2);
+    let r = run(&["sudoku", "--count", "--unique"], b"");
+    assert_eq!(r.code, 2);
+}
