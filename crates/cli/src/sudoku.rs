@@ -244,12 +244,14 @@ struct Rules {
 }
 
 impl Rules {
-    fn get(&mut self, shape: Shape) -> Result<&Sudoku, String> {
+    /// Builds the rules of a shape if they are not built yet (a variant that does not fit the
+    /// shape leaves it out; each puzzle of that shape then says why).
+    fn get(&mut self, shape: Shape) -> Option<&Sudoku> {
         if !self.by_shape.contains_key(&shape) {
-            let sudoku = Sudoku::new(shape, self.variant.clone()).map_err(|e| e.to_string())?;
+            let sudoku = Sudoku::new(shape, self.variant.clone()).ok()?;
             self.by_shape.insert(shape, sudoku);
         }
-        Ok(&self.by_shape[&shape])
+        self.by_shape.get(&shape)
     }
 }
 
@@ -299,9 +301,13 @@ pub fn run(args: &Args) -> Result<()> {
     }
 
     let start = Instant::now();
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut totals = Totals::default();
-    let mut index = 0;
+    // Pass 1: split and parse every puzzle, noting its record.
+    struct Item<'a> {
+        record: Record<'a>,
+        grid: Option<Grid>,
+        format: OutputFormat,
+    }
+    let mut items: Vec<Item<'_>> = Vec::new();
     for (name, text) in &inputs {
         let input_format = match args.input {
             InputFormat::Auto => detect(text, args.box_shape),
@@ -313,10 +319,9 @@ pub fn run(args: &Args) -> Result<()> {
             _ => OutputFormat::Line,
         });
         for puzzle in puzzles(text, input_format) {
-            index += 1;
             let first_line = puzzle.text.lines().next().unwrap_or("").trim_end();
             let mut record = Record {
-                index,
+                index: items.len() + 1,
                 file: name,
                 line_no: puzzle.line_no,
                 input: first_line,
@@ -341,31 +346,63 @@ pub fn run(args: &Args) -> Result<()> {
                     }
                 }),
             };
-            let mut grids_out: Vec<Grid> = Vec::new();
-            match parsed {
+            let grid = match parsed {
+                Ok(grid) => Some(grid),
                 Err(e) => {
-                    record.error = Some(format!("{name}:{}:{}: {}", e.line, e.column, e.kind))
+                    record.error = Some(format!("{name}:{}:{}: {}", e.line, e.column, e.kind));
+                    None
                 }
-                Ok(grid) => match rules.get(grid.shape()) {
-                    Err(e) => record.error = Some(format!("{name}:{}: {e}", puzzle.line_no)),
-                    Ok(sudoku) => {
-                        let mut solver = sudoku.solver();
-                        match solve_one(&mut solver, &grid, &mode, &mut record) {
-                            Ok(grids) => grids_out = grids,
-                            Err(e) => {
-                                record.error = Some(format!("{name}:{}: {e}", puzzle.line_no))
-                            }
+            };
+            items.push(Item {
+                record,
+                grid,
+                format,
+            });
+        }
+    }
+    // The rules of every shape met, built once; then one engine solver per shape, reused.
+    for grid in items.iter().filter_map(|item| item.grid.as_ref()) {
+        let _ = rules.get(grid.shape());
+    }
+    let rules = rules;
+    let mut solvers: HashMap<Shape, SudokuSolver<'_>> = HashMap::new();
+
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut totals = Totals::default();
+    for Item {
+        mut record,
+        grid,
+        format,
+    } in items
+    {
+        let mut grids_out: Vec<Grid> = Vec::new();
+        if let Some(grid) = grid {
+            let shape = grid.shape();
+            match rules.by_shape.get(&shape) {
+                None => {
+                    let e = Sudoku::new(shape, rules.variant.clone())
+                        .err()
+                        .map(|e| e.to_string());
+                    let e = e.unwrap_or_default();
+                    record.error = Some(format!("{}:{}: {e}", record.file, record.line_no));
+                }
+                Some(sudoku) => {
+                    let solver = solvers.entry(shape).or_insert_with(|| sudoku.solver());
+                    match solve_one(solver, &grid, &mode, &mut record) {
+                        Ok(grids) => grids_out = grids,
+                        Err(e) => {
+                            record.error = Some(format!("{}:{}: {e}", record.file, record.line_no))
                         }
                     }
-                },
+                }
             }
-            tally(&mut totals, &record);
-            // Grids and drawings are separated by a blank line (between cases, not after).
-            if index > 1 && matches!(format, OutputFormat::Grid | OutputFormat::Pretty) {
-                writeln!(out)?;
-            }
-            write_record(&mut out, &record, &grids_out, &mode, format, symbols)?;
         }
+        tally(&mut totals, &record);
+        // Grids and drawings are separated by a blank line (between cases, not after).
+        if record.index > 1 && matches!(format, OutputFormat::Grid | OutputFormat::Pretty) {
+            writeln!(out)?;
+        }
+        write_record(&mut out, &record, &grids_out, &mode, format, symbols)?;
     }
     out.flush()?;
     if args.stats {
