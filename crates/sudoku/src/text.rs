@@ -35,7 +35,7 @@ impl Symbols {
         match self {
             Symbols::Default => (k >= 1).then_some(k),
             Symbols::Hex => Some(k + 1),
-            Symbols::Letters => (k >= 10).then_some(k - 9),
+            Symbols::Letters => (k >= 10).then(|| k - 9),
         }
     }
 
@@ -349,6 +349,9 @@ mod tests {
             }
         }
         assert!(Symbols::Default.is_blank('0') && !Symbols::Hex.is_blank('0'));
+        // Found by the fuzz target: digits are not letters (and must not underflow).
+        assert_eq!(Symbols::Letters.digit('2'), None);
+        assert_eq!(Symbols::Default.digit('%'), None);
     }
 
     #[test]

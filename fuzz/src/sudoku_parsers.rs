@@ -1,0 +1,43 @@
+//! The check behind the `sudoku_parsers` fuzz target, shared with the regression test in
+//! `crates/sudoku/tests/fuzz_regressions.rs`: any bytes through every sudoku reader, never a
+//! panic; what a reader accepts prints and reads back the same, and small grids are checked and
+//! searched (briefly) without a panic.
+
+use sudoku::{Sudoku, Symbols, Variant};
+
+/// Runs every reader over `data`.
+pub fn check(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for symbols in [Symbols::Default, Symbols::Hex, Symbols::Letters] {
+        let grids = [
+            sudoku::parse_line_with(&text, None, symbols).ok(),
+            sudoku::parse_grid(&text, None, symbols, 1).ok(),
+        ];
+        for grid in grids.into_iter().flatten() {
+            let line = sudoku::to_line(&grid, symbols);
+            let again = sudoku::parse_line_with(&line, Some(grid.shape()), symbols)
+                .unwrap_or_else(|e| panic!("{line:?} does not read back: {e}"));
+            assert_eq!(again, grid, "line round trip");
+            if grid.shape().size() <= 9 {
+                let rules = Sudoku::new(grid.shape(), Variant::default()).expect("default rules");
+                let mut solver = rules.solver();
+                let limits = dlx::Limits::none().nodes(10_000);
+                match rules.check(&grid) {
+                    Ok(()) => {
+                        let found = solver.search(&grid, 2, 2, limits).expect("checked");
+                        assert!(found.grids.len() as u64 <= found.count);
+                    }
+                    Err(_) => assert!(solver.search(&grid, 2, 2, limits).is_err()),
+                }
+            }
+        }
+    }
+    if let Ok(grid) = sudoku::parse_leetcode(&text, None) {
+        let board = sudoku::to_leetcode(&grid, Symbols::Default);
+        assert_eq!(
+            sudoku::parse_leetcode(&board, None).ok(),
+            Some(grid),
+            "board round trip"
+        );
+    }
+}
