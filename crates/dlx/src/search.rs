@@ -547,6 +547,19 @@ impl<'p> Solver<'p> {
             // with the current level's options.
             let mut enter_level = match entry {
                 Resume::Exhausted => break 'search None,
+                Resume::Forward if level == 0 && links.first_primary() == ROOT => {
+                    // Selected options cover every primary item: the empty choice is the one
+                    // solution, a single node at the root. (Only possible before the search.)
+                    if nodes >= max_nodes {
+                        stop!('search, Resume::Forward, Some(StopReason::NodeLimit));
+                    }
+                    nodes += 1;
+                    profile[0] += 1;
+                    solutions += 1;
+                    let flow = visit(selected, &[]);
+                    let reason = flow.is_break().then_some(StopReason::Visitor);
+                    stop!('search, Resume::Exhausted, reason);
+                }
                 Resume::Forward => true,
                 Resume::Recover => {
                     recover!();
@@ -568,16 +581,6 @@ impl<'p> Solver<'p> {
                         if let Some(reason) = limits.check_async() {
                             stop!('search, Resume::Forward, Some(reason));
                         }
-                    }
-                    if links.first_primary() == ROOT {
-                        // Only at the root, when selected options cover every primary item:
-                        // the empty choice is the one solution, a single node.
-                        nodes += 1;
-                        profile[0] += 1;
-                        solutions += 1;
-                        let flow = visit(selected, &[]);
-                        let reason = flow.is_break().then_some(StopReason::Visitor);
-                        stop!('search, Resume::Exhausted, reason);
                     }
                     nodes += 1;
                     profile[level] += 1;

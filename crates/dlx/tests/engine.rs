@@ -465,3 +465,30 @@ proptest! {
         prop_assert_eq!(solver.count().solutions, oracle(&spec).len() as u64);
     }
 }
+
+/// Selections that cover every primary item leave one solution: the selections themselves.
+#[test]
+fn selections_covering_everything_are_one_solution() {
+    let problem = dlx::text::parse("a b | s\na s\nb\na\n").unwrap().problem;
+    let mut solver = problem.solver();
+    solver.select(OptionId(0)).unwrap();
+    solver.select(OptionId(1)).unwrap();
+    let solutions: Vec<_> = solver.solutions().collect();
+    assert_eq!(solutions.len(), 1);
+    assert_eq!(
+        solutions[0].options.to_vec(),
+        vec![OptionId(0), OptionId(1)]
+    );
+    let outcome = solver.outcome();
+    assert_eq!(
+        (
+            outcome.solutions,
+            outcome.nodes,
+            outcome.updates,
+            outcome.stopped
+        ),
+        (1, 1, 0, None)
+    );
+    solver.reset();
+    assert_eq!(solver.count().solutions, 2);
+}

@@ -297,6 +297,12 @@ fn every_size_solves() {
         let sudoku = Sudoku::new(shape, Variant::default()).unwrap();
         let full = pattern(shape);
         assert_solves(&full, &full, &Variant::default(), None);
+        // A full grid as the puzzle: its one solution is itself.
+        let found = sudoku.count(&full, 2).unwrap();
+        assert_eq!(
+            (found.count, found.complete, &found.grids[0]),
+            (1, true, &full)
+        );
         // Blank every third cell: the solver fills them in, and the answer fits the rules.
         let mut puzzle = full.clone();
         for k in (0..shape.cells()).step_by(3) {
