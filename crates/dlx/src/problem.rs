@@ -312,6 +312,7 @@ impl ProblemBuilder {
                 heads,
                 lens,
                 num_primary: n1 as u32,
+                avx2: arena::has_avx2(),
             },
         })
     }
