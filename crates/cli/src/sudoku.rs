@@ -237,24 +237,6 @@ enum Mode {
     All(u64),
 }
 
-/// Solvers per shape, built on first use.
-struct Rules {
-    variant: Variant,
-    by_shape: HashMap<Shape, Sudoku>,
-}
-
-impl Rules {
-    /// Builds the rules of a shape if they are not built yet (a variant that does not fit the
-    /// shape leaves it out; each puzzle of that shape then says why).
-    fn get(&mut self, shape: Shape) -> Option<&Sudoku> {
-        if !self.by_shape.contains_key(&shape) {
-            let sudoku = Sudoku::new(shape, self.variant.clone()).ok()?;
-            self.by_shape.insert(shape, sudoku);
-        }
-        self.by_shape.get(&shape)
-    }
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let symbols = match args.symbols {
         SymbolSet::Default => Symbols::Default,
@@ -274,10 +256,9 @@ pub fn run(args: &Args) -> Result<()> {
         hyper: args.hyper,
         regions,
     };
-    let mut rules = Rules {
-        variant,
-        by_shape: HashMap::new(),
-    };
+    // The rules of each shape met, built once, failures kept with their message (a variant that
+    // does not fit a shape makes every puzzle of that shape invalid, saying why).
+    let mut rules: HashMap<Shape, Result<Sudoku, String>> = HashMap::new();
     let mode = if args.count {
         Mode::Count(args.limit.unwrap_or(u64::MAX))
     } else if args.unique {
@@ -360,10 +341,12 @@ pub fn run(args: &Args) -> Result<()> {
             });
         }
     }
-    // The rules of every shape met, built once; then one engine solver per shape, reused.
     for grid in items.iter().filter_map(|item| item.grid.as_ref()) {
-        let _ = rules.get(grid.shape());
+        rules.entry(grid.shape()).or_insert_with(|| {
+            Sudoku::new(grid.shape(), variant.clone()).map_err(|e| e.to_string())
+        });
     }
+    // One engine solver per shape, reused for all its puzzles.
     let rules = rules;
     let mut solvers: HashMap<Shape, SudokuSolver<'_>> = HashMap::new();
 
@@ -378,15 +361,11 @@ pub fn run(args: &Args) -> Result<()> {
         let mut grids_out: Vec<Grid> = Vec::new();
         if let Some(grid) = grid {
             let shape = grid.shape();
-            match rules.by_shape.get(&shape) {
-                None => {
-                    let e = Sudoku::new(shape, rules.variant.clone())
-                        .err()
-                        .map(|e| e.to_string());
-                    let e = e.unwrap_or_default();
+            match &rules[&shape] {
+                Err(e) => {
                     record.error = Some(format!("{}:{}: {e}", record.file, record.line_no));
                 }
-                Some(sudoku) => {
+                Ok(sudoku) => {
                     let solver = solvers.entry(shape).or_insert_with(|| sudoku.solver());
                     match solve_one(solver, &grid, &mode, &mut record) {
                         Ok(grids) => grids_out = grids,

@@ -378,3 +378,20 @@ fn sudoku_files_stats_and_unreadable_input() {
     let r = run(&["sudoku", "--count", "--unique"], b"");
     assert_eq!(r.code, 2);
 }
+
+/// A variant that does not fit a shape makes each puzzle of that shape invalid, saying why.
+#[test]
+fn sudoku_variant_that_does_not_fit_the_shape() {
+    let six = ".".repeat(36);
+    let input = format!("{six}\n{six}\n");
+    let r = run(&["sudoku", "--hyper"], input.as_bytes());
+    assert_eq!(r.code, 0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for (k, line) in lines.iter().enumerate() {
+        assert_eq!(
+            *line,
+            format!("# invalid: <stdin>:{}: hyper windows need square boxes; 6x6 (boxes of 2x3) has none", k + 1)
+        );
+    }
+}
