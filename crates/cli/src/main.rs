@@ -1,5 +1,6 @@
 //! `dlx`: exact cover from the command line. Glue only: flags in, library calls, text out.
 
+mod check;
 mod demo;
 mod sudoku;
 mod xc;
@@ -11,8 +12,7 @@ use clap::{Parser, Subcommand};
 
 /// Exact cover with Dancing Links (Knuth's Algorithm X).
 ///
-/// With no subcommand, counts the bundled exact-cover instances and checks every figure against
-/// the ones Knuth's dlx1 printed.
+/// With no subcommand, solves the bundled sample of sudoku puzzles, shows a few and summarises.
 #[derive(Debug, Parser)]
 #[command(name = "dlx", version)]
 struct Cli {
@@ -26,6 +26,8 @@ enum Command {
     Xc(xc::Args),
     /// Solve, count or check sudoku puzzles (4x4 to 35x35, variants), one record per puzzle.
     Sudoku(sudoku::Args),
+    /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1.
+    Check,
 }
 
 /// An error the user caused (bad input, unreadable file): reported, exit status 2.
@@ -46,10 +48,13 @@ fn main() -> ExitCode {
         None => demo::run(),
         Some(Command::Xc(args)) => xc::run(&args),
         Some(Command::Sudoku(args)) => sudoku::run(&args),
+        Some(Command::Check) => check::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        // Ctrl-C: the records and the summary so far are written already.
+        Err(err) if err.is::<sudoku::Interrupted>() => ExitCode::from(130),
         Err(err) => {
             if let Some(input) = err.downcast_ref::<InputError>() {
                 eprintln!("dlx: error: {input}");

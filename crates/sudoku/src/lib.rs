@@ -26,6 +26,9 @@ mod rules;
 mod shape;
 mod text;
 
+/// The engine's search limits and stop reasons, as [`SudokuSolver::search`] takes and
+/// [`Found`] reports them.
+pub use dlx::{Limits, StopReason};
 pub use grid::Grid;
 pub use rules::{
     Found, PuzzleError, Regions, SearchStats, Sudoku, SudokuSolver, Uniqueness, Unit, UnitKind,

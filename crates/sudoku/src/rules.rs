@@ -216,6 +216,9 @@ pub struct Found {
     pub count: u64,
     /// Whether the search was exhausted (so `count` is the total).
     pub complete: bool,
+    /// What stopped the search early, if anything: the solution limit, or one of the
+    /// [`Limits`] (nodes, deadline, cancel flag).
+    pub stopped: Option<dlx::StopReason>,
     /// What the engine did.
     pub stats: SearchStats,
 }
@@ -510,6 +513,7 @@ impl SudokuSolver<'_> {
             grids,
             count: outcome.solutions,
             complete: outcome.is_complete(),
+            stopped: outcome.stopped,
             stats: SearchStats {
                 nodes: outcome.nodes,
                 updates: outcome.updates,

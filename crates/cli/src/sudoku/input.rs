@@ -1,0 +1,528 @@
+//! Reading puzzles as a stream: files or standard input, line by line, cut into chunks.
+//!
+//! Nothing here holds more than one chunk of input: a chunk goes to the workers when it holds
+//! [`CHUNK`] puzzles, or sooner when the next read would wait for more input (so a person typing
+//! puzzles at a terminal gets each answer at once).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender};
+use std::sync::Arc;
+
+use sudoku::Shape;
+
+use super::{InputFormat, OutputFormat};
+
+/// The most puzzles in one chunk.
+pub const CHUNK: usize = 256;
+
+/// One input, opened.
+pub struct Source {
+    /// As records and messages name it: the path, or `<stdin>`.
+    pub name: Arc<str>,
+    reader: Box<dyn Read + Send>,
+    /// Its size in bytes, when known (a regular file).
+    pub len: Option<u64>,
+}
+
+impl Source {
+    /// Opens a file, or standard input for `None` or `-`. Fails before anything is read, so an
+    /// unreadable file stops the run before any output.
+    pub fn open(path: Option<&Path>) -> io::Result<Source> {
+        match path {
+            None => Ok(Source::stdin()),
+            Some(p) if p.as_os_str() == "-" => Ok(Source::stdin()),
+            Some(p) => {
+                let file = File::open(p)?;
+                let meta = file.metadata()?;
+                if meta.is_dir() {
+                    return Err(io::Error::other("is a directory"));
+                }
+                Ok(Source {
+                    name: p.display().to_string().into(),
+                    reader: Box::new(file),
+                    len: meta.is_file().then_some(meta.len()),
+                })
+            }
+        }
+    }
+
+    fn stdin() -> Source {
+        Source {
+            name: "<stdin>".into(),
+            reader: Box::new(io::stdin()),
+            len: None,
+        }
+    }
+
+    /// Puzzles held in memory (the bundled sample set).
+    pub fn bytes(name: &str, bytes: &'static [u8]) -> Source {
+        Source {
+            name: name.into(),
+            reader: Box::new(bytes),
+            len: Some(bytes.len() as u64),
+        }
+    }
+}
+
+/// How one puzzle is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Line,
+    Grid,
+    Leetcode,
+}
+
+/// One puzzle of a chunk: where it came from, and where its text lies in the chunk's buffer.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub file: usize,
+    pub line_no: usize,
+    pub form: Form,
+    pub out: OutputFormat,
+    pub text: Range<usize>,
+    /// The second column of a CSV line (a solution to check with `--verify`).
+    pub extra: Option<Range<usize>>,
+}
+
+/// A run of consecutive puzzles, solved by one worker.
+pub struct Chunk {
+    /// Position in the sequence of chunks, from 0.
+    pub seq: u64,
+    /// The record index of the first puzzle, from 1.
+    pub first_index: u64,
+    pub text: String,
+    pub entries: Vec<Entry>,
+    /// Input bytes read up to the end of this chunk, over all sources (for progress).
+    pub bytes_end: u64,
+}
+
+/// What the reader needs from the run's settings.
+pub struct ReadSettings {
+    pub input: InputFormat,
+    pub format: Option<OutputFormat>,
+    pub box_shape: Option<Shape>,
+}
+
+/// A read failure: which source, and what.
+#[derive(Debug)]
+pub struct ReadError {
+    pub name: Arc<str>,
+    pub error: io::Error,
+}
+
+/// Reads every source in turn, sending chunks until the input ends or `stop` is set. Each send
+/// first takes a token from `tokens` (the writer returns one per chunk written), which bounds the
+/// chunks in flight and so the memory, however long the input.
+pub fn read_all(
+    sources: Vec<Source>,
+    settings: &ReadSettings,
+    chunks: &SyncSender<Chunk>,
+    tokens: &Receiver<()>,
+    stop: &AtomicBool,
+) -> Result<(), ReadError> {
+    let mut cutter = Cutter {
+        chunk: new_chunk(0, 1),
+        chunks,
+        tokens,
+        bytes: 0,
+        closed: false,
+    };
+    for (file, source) in sources.into_iter().enumerate() {
+        let name = source.name.clone();
+        let mut reader = BufReader::with_capacity(1 << 16, source.reader);
+        read_source(&mut reader, file, settings, &mut cutter, stop)
+            .map_err(|error| ReadError { name, error })?;
+        if cutter.closed || stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+    }
+    cutter.flush();
+    Ok(())
+}
+
+fn new_chunk(seq: u64, first_index: u64) -> Chunk {
+    Chunk {
+        seq,
+        first_index,
+        text: String::new(),
+        entries: Vec::with_capacity(CHUNK),
+        bytes_end: 0,
+    }
+}
+
+/// Builds chunks and sends them.
+struct Cutter<'a> {
+    chunk: Chunk,
+    chunks: &'a SyncSender<Chunk>,
+    tokens: &'a Receiver<()>,
+    bytes: u64,
+    /// The other end has gone (the run is stopping).
+    closed: bool,
+}
+
+impl Cutter<'_> {
+    fn push(&mut self, entry: Entry) {
+        self.chunk.entries.push(entry);
+    }
+
+    /// Sends the chunk if it is full, or if `idle` (the next read may wait) and it holds any.
+    fn maybe_flush(&mut self, idle: bool) {
+        let n = self.chunk.entries.len();
+        if n >= CHUNK || (idle && n > 0) {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.chunk.entries.is_empty() || self.closed {
+            return;
+        }
+        let next = new_chunk(
+            self.chunk.seq + 1,
+            self.chunk.first_index + self.chunk.entries.len() as u64,
+        );
+        let mut chunk = std::mem::replace(&mut self.chunk, next);
+        chunk.bytes_end = self.bytes;
+        if self.tokens.recv().is_err() || self.chunks.send(chunk).is_err() {
+            self.closed = true;
+        }
+    }
+}
+
+/// The line just read, without its end, as text (invalid UTF-8 becomes U+FFFD, which the
+/// puzzle reader then reports with its column).
+fn line_text(buf: &[u8], first: bool) -> String {
+    let mut end = buf.len();
+    while end > 0 && matches!(buf[end - 1], b'\n' | b'\r') {
+        end -= 1;
+    }
+    let mut bytes = &buf[..end];
+    if first {
+        bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    }
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn is_skipped(line: &str) -> bool {
+    let t = line.trim();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// The symbols of a line up to whitespace or `#` (what a one-line puzzle reader takes).
+fn line_symbols(line: &str) -> usize {
+    line.trim()
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != '#')
+        .count()
+}
+
+fn fits(cells: usize, shape: Option<Shape>) -> bool {
+    match shape {
+        Some(s) => s.cells() == cells,
+        None => Shape::from_cells(cells).is_some(),
+    }
+}
+
+/// The format of a source, from its first line that is neither blank nor a comment.
+fn detect(first: &str, shape: Option<Shape>) -> InputFormat {
+    let t = first.trim();
+    if t.starts_with('[') {
+        return InputFormat::Leetcode;
+    }
+    if t.contains(',') {
+        return InputFormat::Csv;
+    }
+    let symbols = line_symbols(t);
+    // No grid row has more than 35 symbols: a longer first line is a (bad) one-line puzzle.
+    let drawn = t
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '|')
+        .count();
+    if fits(symbols, shape) || drawn > sudoku::MAX_SIZE {
+        InputFormat::Line
+    } else {
+        InputFormat::Grid
+    }
+}
+
+/// The first field of a CSV line, and the second if there is one, as byte ranges of `line`
+/// with blanks and double quotes around each field removed.
+fn csv_fields(line: &str) -> (Range<usize>, Option<Range<usize>>) {
+    let field = |start: usize, end: usize| {
+        let s = &line[start..end];
+        let lead = s.len() - s.trim_start_matches([' ', '\t', '"']).len();
+        let trail = s.len() - s.trim_end_matches([' ', '\t', '"']).len();
+        let (a, b) = (start + lead, end - trail);
+        a..b.max(a)
+    };
+    match line.find(',') {
+        None => (field(0, line.len()), None),
+        Some(k) => {
+            let rest = k + 1;
+            let end2 = line[rest..].find(',').map_or(line.len(), |j| rest + j);
+            (field(0, k), Some(field(rest, end2)))
+        }
+    }
+}
+
+fn read_source(
+    reader: &mut BufReader<Box<dyn Read + Send>>,
+    file: usize,
+    settings: &ReadSettings,
+    cutter: &mut Cutter<'_>,
+    stop: &AtomicBool,
+) -> io::Result<()> {
+    let mut format = match settings.input {
+        InputFormat::Auto => None,
+        other => Some(other),
+    };
+    let out_for = |f: InputFormat| {
+        settings.format.unwrap_or(match f {
+            InputFormat::Grid => OutputFormat::Grid,
+            InputFormat::Leetcode => OutputFormat::Leetcode,
+            _ => OutputFormat::Line,
+        })
+    };
+    let mut buf = Vec::new();
+    let mut line_no = 0;
+    // An open grid block: its first line number and where its text starts in the chunk.
+    let mut block: Option<(usize, usize)> = None;
+    // A CSV header may only come first.
+    let mut csv_first = true;
+    loop {
+        if stop.load(Ordering::Relaxed) || cutter.closed {
+            return Ok(());
+        }
+        buf.clear();
+        let read = reader.read_until(b'\n', &mut buf)?;
+        if read == 0 {
+            break;
+        }
+        cutter.bytes += read as u64;
+        line_no += 1;
+        let line = line_text(&buf, line_no == 1);
+        let skipped = is_skipped(&line);
+        if format.is_none() && !skipped {
+            format = Some(detect(&line, settings.box_shape));
+        }
+        match format {
+            None => {}
+            Some(InputFormat::Leetcode) => {
+                // One board per source: the rest of it is the board.
+                let start = cutter.chunk.text.len();
+                cutter.chunk.text.push_str(&line);
+                cutter.chunk.text.push('\n');
+                let mut rest = Vec::new();
+                let n = reader.read_to_end(&mut rest)?;
+                cutter.bytes += n as u64;
+                cutter.chunk.text.push_str(&String::from_utf8_lossy(&rest));
+                let end = cutter.chunk.text.len();
+                cutter.push(Entry {
+                    file,
+                    line_no,
+                    form: Form::Leetcode,
+                    out: out_for(InputFormat::Leetcode),
+                    text: start..end,
+                    extra: None,
+                });
+                break;
+            }
+            Some(InputFormat::Grid) => {
+                if skipped {
+                    if let Some((first, start)) = block.take() {
+                        let end = cutter.chunk.text.len();
+                        cutter.push(Entry {
+                            file,
+                            line_no: first,
+                            form: Form::Grid,
+                            out: out_for(InputFormat::Grid),
+                            text: start..end,
+                            extra: None,
+                        });
+                    }
+                } else {
+                    if block.is_none() {
+                        block = Some((line_no, cutter.chunk.text.len()));
+                    }
+                    cutter.chunk.text.push_str(&line);
+                    cutter.chunk.text.push('\n');
+                }
+            }
+            Some(InputFormat::Csv) if !skipped => {
+                let (puzzle, extra) = csv_fields(&line);
+                let header = csv_first && !fits(puzzle.len(), settings.box_shape) && {
+                    // A header names its columns: letters, not puzzle symbols.
+                    let first = &line[puzzle.clone()];
+                    first.chars().any(|c| c.is_ascii_alphabetic()) && first.len() < 16
+                };
+                csv_first = false;
+                if !header {
+                    let base = cutter.chunk.text.len();
+                    cutter.chunk.text.push_str(&line);
+                    cutter.push(Entry {
+                        file,
+                        line_no,
+                        form: Form::Line,
+                        out: out_for(InputFormat::Csv),
+                        text: base + puzzle.start..base + puzzle.end,
+                        extra: extra.map(|r| base + r.start..base + r.end),
+                    });
+                }
+            }
+            Some(_) if !skipped => {
+                let base = cutter.chunk.text.len();
+                let t = line.trim();
+                let lead = line.len() - line.trim_start().len();
+                cutter.chunk.text.push_str(&line);
+                cutter.push(Entry {
+                    file,
+                    line_no,
+                    form: Form::Line,
+                    out: out_for(InputFormat::Line),
+                    text: base + lead..base + lead + t.len(),
+                    extra: None,
+                });
+            }
+            Some(_) => {}
+        }
+        // Cut only between puzzles, never inside a grid block.
+        if block.is_none() {
+            cutter.maybe_flush(reader.buffer().is_empty());
+        }
+    }
+    if let Some((first, start)) = block.take() {
+        let end = cutter.chunk.text.len();
+        cutter.push(Entry {
+            file,
+            line_no: first,
+            form: Form::Grid,
+            out: out_for(InputFormat::Grid),
+            text: start..end,
+            extra: None,
+        });
+    }
+    cutter.maybe_flush(true);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::mpsc::sync_channel;
+
+    /// Reads `bytes` as one source (cut into sources at `\x00`) and returns the chunks.
+    fn read(bytes: &[u8], input: InputFormat) -> Vec<Chunk> {
+        let sources: Vec<Source> = bytes
+            .split(|&b| b == 0)
+            .map(|part| Source {
+                name: "t".into(),
+                reader: Box::new(io::Cursor::new(part.to_vec())),
+                len: Some(part.len() as u64),
+            })
+            .collect();
+        let settings = ReadSettings {
+            input,
+            format: None,
+            box_shape: None,
+        };
+        let (tx, rx) = sync_channel(bytes.len() + 2);
+        let (token_tx, token_rx) = sync_channel(bytes.len() + 2);
+        for _ in 0..bytes.len() + 2 {
+            token_tx.send(()).unwrap();
+        }
+        read_all(sources, &settings, &tx, &token_rx, &AtomicBool::new(false)).unwrap();
+        drop(tx);
+        rx.into_iter().collect()
+    }
+
+    fn check(bytes: &[u8], input: InputFormat) -> Vec<(usize, usize, String)> {
+        let chunks = read(bytes, input);
+        let mut seen = Vec::new();
+        let mut index = 1;
+        for (seq, chunk) in chunks.iter().enumerate() {
+            assert_eq!(chunk.seq, seq as u64);
+            assert_eq!(chunk.first_index, index);
+            assert!(!chunk.entries.is_empty() && chunk.entries.len() <= CHUNK);
+            index += chunk.entries.len() as u64;
+            for e in &chunk.entries {
+                // Ranges lie on character boundaries of the chunk's text.
+                let text = chunk.text.get(e.text.clone()).expect("a valid range");
+                if let Some(extra) = &e.extra {
+                    chunk.text.get(extra.clone()).expect("a valid range");
+                }
+                seen.push((e.file, e.line_no, text.to_string()));
+            }
+        }
+        // In order: by source, then by line.
+        assert!(seen.windows(2).all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)));
+        seen
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_read_without_panic(
+            bytes in proptest::collection::vec(
+                prop_oneof![
+                    Just(b'\n'), Just(b'\r'), Just(b'.'), Just(b','), Just(b'#'), Just(b'['),
+                    Just(b' '), Just(b'"'), Just(0u8), Just(0xef), Just(0xbb), Just(0xbf),
+                    b'0'..=b'9', any::<u8>()
+                ],
+                0..600,
+            ),
+            input in prop_oneof![
+                Just(InputFormat::Auto), Just(InputFormat::Line), Just(InputFormat::Grid),
+                Just(InputFormat::Csv), Just(InputFormat::Leetcode)
+            ],
+        ) {
+            check(&bytes, input);
+        }
+
+        /// One-line puzzles: every line that is not blank or a comment is one entry, whatever
+        /// the line ends, and entries hold the line's text.
+        #[test]
+        fn every_line_is_kept(
+            lines in proptest::collection::vec("[.1-9#a ]{0,20}", 0..700),
+            crlf in any::<bool>(),
+        ) {
+            let end = if crlf { "\r\n" } else { "\n" };
+            let text: String = lines.iter().map(|l| format!("{l}{end}")).collect();
+            let got = check(text.as_bytes(), InputFormat::Line);
+            let want: Vec<(usize, usize, String)> = lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| !is_skipped(l))
+                .map(|(k, l)| (0, k + 1, l.trim().to_string()))
+                .collect();
+            prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn detection() {
+        assert_eq!(detect("[[\"5\"]]", None), InputFormat::Leetcode);
+        assert_eq!(detect("quizzes,solutions", None), InputFormat::Csv);
+        assert_eq!(detect(&".".repeat(81), None), InputFormat::Line);
+        // A bad first line (80 symbols) is still a line, not the start of a grid.
+        assert_eq!(detect(&".".repeat(80), None), InputFormat::Line);
+        assert_eq!(detect("7 1 2 ? 6 ? 3 5 8", None), InputFormat::Grid);
+        assert_eq!(detect("53..7....", None), InputFormat::Grid);
+    }
+
+    #[test]
+    fn csv_fields_trim_blanks_and_quotes() {
+        let line = "\"12.4\" , 1234,rest";
+        let (a, b) = csv_fields(line);
+        assert_eq!(&line[a], "12.4");
+        assert_eq!(&line[b.unwrap()], "1234");
+        let (a, b) = csv_fields("abc");
+        assert_eq!((a, b), (0..3, None));
+        let line = "x,";
+        let (_, b) = csv_fields(line);
+        assert_eq!(&line[b.unwrap()], "");
+    }
+}

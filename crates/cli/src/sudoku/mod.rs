@@ -1,0 +1,380 @@
+//! `dlx sudoku`: solve, count or check puzzles from files or standard input, one record each,
+//! streamed through a pool of workers and written in input order.
+
+mod input;
+mod output;
+mod work;
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, sync_channel};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use sudoku::{Regions, Shape, Symbols, Variant};
+
+use crate::InputError;
+pub use input::Source;
+pub use output::{Ending, ProgressMode, Summary};
+
+/// How puzzles are written in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    /// Detect per file: `[` starts a LeetCode board; a first line of n² symbols means one
+    /// puzzle per line; otherwise grids separated by blank lines.
+    Auto,
+    /// One puzzle per line (`#` or whitespace starts a comment).
+    Line,
+    /// Grids of rows, separated by blank lines (spaces, `|` and separator lines allowed).
+    Grid,
+    /// A LeetCode board: a JSON array of arrays of one-character strings.
+    Leetcode,
+    /// Comma-separated, the puzzle first (Kaggle's `quizzes,solutions`); a header line is
+    /// skipped, and the second column is the solution `--verify` checks.
+    Csv,
+}
+
+/// How results are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// The solved grid on one line.
+    Line,
+    /// Rows of space-separated symbols, a blank line between puzzles (as HDU-1426 prints).
+    Grid,
+    /// Box-drawing characters, for a person.
+    Pretty,
+    /// The board as LeetCode's JSON.
+    Leetcode,
+    /// One JSON object per puzzle.
+    Json,
+}
+
+/// The symbol sets of `--symbols`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SymbolSet {
+    /// `1-9`, then `A-Z`.
+    Default,
+    /// `0-9`, then `A-Z` (`0-F` for 16x16).
+    Hex,
+    /// `A-Z` (`A-P` for 16x16, `A-Y` for 25x25).
+    Letters,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Puzzle files; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Count the solutions (all, or up to --limit) instead of solving.
+    #[arg(long, group = "mode")]
+    pub count: bool,
+    /// Say whether each puzzle has no, one, or several solutions (counts up to 2).
+    #[arg(long, group = "mode")]
+    pub unique: bool,
+    /// Print every solution (up to --limit).
+    #[arg(long, group = "mode")]
+    pub all: bool,
+    /// The most solutions --count and --all look for.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Print a summary on standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// Both main diagonals hold each digit once (X-sudoku).
+    #[arg(long)]
+    pub diagonals: bool,
+    /// The four extra windows of hyper sudoku hold each digit once.
+    #[arg(long)]
+    pub hyper: bool,
+    /// Irregular regions instead of boxes: a file with an n x n map of region letters.
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+    /// The box shape, ROWSxCOLS (default: the most square, e.g. 2x3 for 6x6).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<Shape>,
+    /// The symbols of the digits.
+    #[arg(long, value_enum, default_value_t = SymbolSet::Default)]
+    pub symbols: SymbolSet,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
+    /// The output format (default: as the input: lines, grids, or a LeetCode board).
+    #[arg(long, value_enum)]
+    pub format: Option<OutputFormat>,
+    /// Check our solution against the second column of CSV input (status `mismatch` when
+    /// they differ).
+    #[arg(long)]
+    pub verify: bool,
+    /// Worker threads (default: one per core).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// Stop a puzzle's search after N nodes; it gets the status `stopped`.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop a puzzle's search after SECONDS; it gets the status `stopped`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Show progress on standard error even when it is not a terminal (a line every 2 s).
+    #[arg(long)]
+    pub progress: bool,
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("`{s}` is not a duration in seconds"))
+}
+
+fn parse_box(s: &str) -> Result<Shape, String> {
+    let (r, c) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{s}` is not ROWSxCOLS, such as 2x3"))?;
+    let r: usize = r
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{r}` is not a number of rows"))?;
+    let c: usize = c
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{c}` is not a number of columns"))?;
+    Shape::with_box(r, c).map_err(|e| e.to_string())
+}
+
+/// What to do with each puzzle.
+#[derive(Debug, Clone, Copy)]
+pub enum Mode {
+    Solve,
+    Count(u64),
+    Unique,
+    All(u64),
+}
+
+/// Ctrl-C sets `stop` (the workers and every search look at it) and `interrupted`; a second
+/// Ctrl-C ends the process at once.
+struct Signals {
+    stop: Arc<AtomicBool>,
+    interrupted: AtomicBool,
+}
+
+fn signals() -> &'static Signals {
+    static SIGNALS: OnceLock<Signals> = OnceLock::new();
+    SIGNALS.get_or_init(|| {
+        // If a handler cannot be installed, Ctrl-C keeps its default effect (ends the process).
+        let _ = ctrlc::set_handler(|| {
+            let s = signals();
+            if s.interrupted.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            s.stop.store(true, Ordering::SeqCst);
+        });
+        Signals {
+            stop: Arc::new(AtomicBool::new(false)),
+            interrupted: AtomicBool::new(false),
+        }
+    })
+}
+
+/// A run that Ctrl-C ended: its records and summary are written; the exit status is 130.
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Everything a batch needs besides its sources.
+pub struct Batch {
+    pub mode: Mode,
+    pub symbols: Symbols,
+    pub box_shape: Option<Shape>,
+    pub variant: Variant,
+    pub input: InputFormat,
+    pub format: Option<OutputFormat>,
+    pub verify: bool,
+    pub max_nodes: Option<u64>,
+    pub timeout: Option<Duration>,
+    pub jobs: usize,
+    pub show: Option<u64>,
+    pub progress: ProgressMode,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let symbols = match args.symbols {
+        SymbolSet::Default => Symbols::Default,
+        SymbolSet::Hex => Symbols::Hex,
+        SymbolSet::Letters => Symbols::Letters,
+    };
+    let regions = match &args.regions {
+        Some(path) => {
+            let (name, bytes) = crate::xc::read_input(Some(path))?;
+            let text = String::from_utf8_lossy(&bytes);
+            Some(Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?)
+        }
+        None => None,
+    };
+    let mode = if args.count {
+        Mode::Count(args.limit.unwrap_or(u64::MAX))
+    } else if args.unique {
+        Mode::Unique
+    } else if args.all {
+        Mode::All(args.limit.unwrap_or(u64::MAX))
+    } else {
+        Mode::Solve
+    };
+    // Open every input first: an unreadable file is an error before anything is printed.
+    let mut sources = Vec::new();
+    if args.files.is_empty() {
+        sources.push(Source::open(None).context("standard input")?);
+    }
+    for path in &args.files {
+        let source = Source::open(Some(path))
+            .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
+        sources.push(source);
+    }
+    let progress = if io::stderr().is_terminal() {
+        ProgressMode::Bar
+    } else if args.progress {
+        ProgressMode::Lines
+    } else {
+        ProgressMode::Off
+    };
+    let batch = Batch {
+        mode,
+        symbols,
+        box_shape: args.box_shape,
+        variant: Variant {
+            diagonals: args.diagonals,
+            hyper: args.hyper,
+            regions,
+        },
+        input: args.input,
+        format: args.format,
+        verify: args.verify,
+        max_nodes: args.max_nodes,
+        timeout: args.timeout,
+        jobs: args.jobs.map_or_else(default_jobs, |j| j as usize),
+        show: None,
+        progress,
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let summary = run_batch(sources, &batch, &mut out)?;
+    if args.format == Some(OutputFormat::Json) {
+        writeln!(out, "{}", summary.to_json())?;
+        out.flush()?;
+    }
+    if args.stats || summary.interrupted {
+        eprint!("{}", summary.to_text());
+    }
+    if summary.interrupted {
+        return Err(Interrupted.into());
+    }
+    Ok(())
+}
+
+/// One thread per core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Runs a batch: a reader thread cuts the input into chunks, `jobs` rayon workers solve them,
+/// and this thread writes their records in input order. At most a fixed window of chunks is
+/// in flight, so memory does not grow with the input.
+pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> Result<Summary> {
+    let start = Instant::now();
+    let signals = signals();
+    let stop = Arc::clone(&signals.stop);
+    let jobs = batch.jobs.max(1);
+    let total_bytes = sources
+        .iter()
+        .map(|s| s.len)
+        .try_fold(0u64, |acc, len| len.map(|l| acc + l));
+    let settings = Arc::new(work::Settings {
+        mode: batch.mode,
+        symbols: batch.symbols,
+        box_shape: batch.box_shape,
+        verify: batch.verify,
+        max_nodes: batch.max_nodes,
+        timeout: batch.timeout,
+        names: sources.iter().map(|s| Arc::clone(&s.name)).collect(),
+    });
+    let rules = Arc::new(work::Rules::new(batch.variant.clone()));
+    let read_settings = input::ReadSettings {
+        input: batch.input,
+        format: batch.format,
+        box_shape: batch.box_shape,
+    };
+
+    // Chunks wait for a worker in a short queue; tokens bound the chunks read but not yet
+    // written (a slow puzzle holds back the output, and the reader waits for it).
+    let window = 4 * jobs + 4;
+    let (chunk_tx, chunk_rx) = sync_channel::<input::Chunk>(jobs);
+    let chunk_rx = Arc::new(Mutex::new(chunk_rx));
+    let (token_tx, token_rx) = sync_channel::<()>(window);
+    for _ in 0..window {
+        token_tx.send(()).expect("the window has room");
+    }
+    let (done_tx, done_rx) = channel::<work::Done>();
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|k| format!("dlx-sudoku-{k}"))
+        .build()
+        .context("starting the worker threads")?;
+    for _ in 0..jobs {
+        let (settings, rules, chunk_rx, done_tx, stop) = (
+            Arc::clone(&settings),
+            Arc::clone(&rules),
+            Arc::clone(&chunk_rx),
+            done_tx.clone(),
+            Arc::clone(&stop),
+        );
+        pool.spawn(move || work::worker(&settings, &rules, &chunk_rx, &done_tx, &stop));
+    }
+    drop(done_tx);
+    let reader_stop = Arc::clone(&stop);
+    let reader = std::thread::Builder::new()
+        .name("dlx-reader".into())
+        .spawn(move || input::read_all(sources, &read_settings, &chunk_tx, &token_rx, &reader_stop))
+        .context("starting the reader thread")?;
+
+    let writer_settings = output::WriterSettings {
+        show: batch.show,
+        progress: batch.progress,
+        total_bytes,
+        stdout_tty: io::stdout().is_terminal(),
+    };
+    let written = output::write_all(
+        &done_rx,
+        &token_tx,
+        out,
+        &writer_settings,
+        &signals.interrupted,
+        start,
+    );
+    let (summary, ending) = match written {
+        Ok(done) => done,
+        Err(e) => {
+            // Standard output failed (or was closed): stop everything; nothing more to say.
+            stop.store(true, Ordering::SeqCst);
+            return Err(e.into());
+        }
+    };
+    if ending == Ending::Complete {
+        // The reader has finished (its chunks are all written); did it fail?
+        match reader.join() {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                return Err(InputError(format!("{}: {}", e.name, e.error)).into());
+            }
+            Err(_) => anyhow::bail!("the reader thread panicked"),
+        }
+    }
+    Ok(summary)
+}

@@ -1,0 +1,454 @@
+//! The workers: each takes a chunk, solves its puzzles in order and writes their records into
+//! bytes, so the writer only has to put chunks back in input order.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use sudoku::{Grid, Limits, Shape, StopReason, Sudoku, SudokuSolver, Symbols, Variant};
+
+use super::input::{Chunk, Entry, Form};
+use super::{Mode, OutputFormat};
+
+/// The settings every worker reads.
+pub struct Settings {
+    pub mode: Mode,
+    pub symbols: Symbols,
+    pub box_shape: Option<Shape>,
+    pub verify: bool,
+    pub max_nodes: Option<u64>,
+    pub timeout: Option<Duration>,
+    pub names: Vec<Arc<str>>,
+}
+
+/// The rules of every shape, built the first time a puzzle of that shape is met and shared by
+/// all workers; a variant that does not fit a shape is kept as its message.
+pub struct Rules {
+    variant: Variant,
+    table: Vec<OnceLock<Result<Sudoku, String>>>,
+}
+
+const SIDE: usize = sudoku::MAX_SIZE + 1;
+
+impl Rules {
+    pub fn new(variant: Variant) -> Rules {
+        Rules {
+            variant,
+            table: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    pub fn get(&self, shape: Shape) -> &Result<Sudoku, String> {
+        self.table[shape.box_rows() * SIDE + shape.box_cols()]
+            .get_or_init(|| Sudoku::new(shape, self.variant.clone()).map_err(|e| e.to_string()))
+    }
+}
+
+/// The outcome of one puzzle, for the summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    Unique,
+    Multiple,
+    Unsolvable,
+    Invalid,
+    Stopped,
+    Mismatch,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::Unsolvable => "unsolvable",
+            Status::Invalid => "invalid",
+            Status::Stopped => "stopped",
+            Status::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// One record's part in the summary: its status, and the nodes of its search (none for an
+/// invalid puzzle, which is not searched).
+#[derive(Debug, Clone, Copy)]
+pub struct Tally {
+    pub status: Status,
+    pub nodes: Option<u64>,
+}
+
+/// A chunk, solved.
+pub struct Done {
+    pub seq: u64,
+    /// The records, one after another.
+    pub out: Vec<u8>,
+    /// Where each record ends in `out`.
+    pub ends: Vec<usize>,
+    pub tallies: Vec<Tally>,
+    /// Ctrl-C came before the chunk was finished: the records are those before the first
+    /// puzzle not finished.
+    pub interrupted: bool,
+    pub bytes_end: u64,
+}
+
+/// Takes chunks until there are none, or `stop` is set; sends each one solved.
+pub fn worker<'r>(
+    settings: &Settings,
+    rules: &'r Rules,
+    chunks: &Mutex<Receiver<Chunk>>,
+    done: &Sender<Done>,
+    stop: &Arc<AtomicBool>,
+) {
+    let mut solvers: HashMap<Shape, SudokuSolver<'r>> = HashMap::new();
+    loop {
+        // The lock is held only while waiting for the next chunk.
+        let chunk = match chunks.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok(chunk) = chunk else { return };
+        let solved = solve_chunk(settings, rules, &mut solvers, chunk, stop);
+        if done.send(solved).is_err() {
+            return;
+        }
+    }
+}
+
+/// The record of one puzzle, as `--format json` prints it.
+#[derive(Debug, Serialize)]
+struct Record<'a> {
+    index: u64,
+    file: &'a str,
+    line_no: usize,
+    input: &'a str,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grids: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    updates: Option<u64>,
+    /// What stopped the search: `max_nodes` or `timeout`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<&'static str>,
+    /// Why the puzzle is invalid, or how its solution differs from the file's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+fn solve_chunk<'r>(
+    settings: &Settings,
+    rules: &'r Rules,
+    solvers: &mut HashMap<Shape, SudokuSolver<'r>>,
+    chunk: Chunk,
+    stop: &Arc<AtomicBool>,
+) -> Done {
+    let mut done = Done {
+        seq: chunk.seq,
+        out: Vec::with_capacity(chunk.entries.len() * 100),
+        ends: Vec::with_capacity(chunk.entries.len()),
+        tallies: Vec::with_capacity(chunk.entries.len()),
+        interrupted: false,
+        bytes_end: chunk.bytes_end,
+    };
+    for (k, entry) in chunk.entries.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            done.interrupted = true;
+            break;
+        }
+        let index = chunk.first_index + k as u64;
+        let Some(tally) = solve_entry(
+            settings,
+            rules,
+            solvers,
+            &chunk.text,
+            entry,
+            index,
+            stop,
+            &mut done.out,
+        ) else {
+            done.interrupted = true;
+            break;
+        };
+        done.tallies.push(tally);
+        done.ends.push(done.out.len());
+    }
+    done
+}
+
+/// Solves one puzzle and writes its record; `None` if Ctrl-C stopped its search.
+#[allow(clippy::too_many_arguments)]
+fn solve_entry<'r>(
+    settings: &Settings,
+    rules: &'r Rules,
+    solvers: &mut HashMap<Shape, SudokuSolver<'r>>,
+    text: &str,
+    entry: &Entry,
+    index: u64,
+    stop: &Arc<AtomicBool>,
+    out: &mut Vec<u8>,
+) -> Option<Tally> {
+    let name: &str = &settings.names[entry.file];
+    let puzzle = &text[entry.text.clone()];
+    let mut record = Record {
+        index,
+        file: name,
+        line_no: entry.line_no,
+        input: puzzle.lines().next().unwrap_or("").trim_end(),
+        status: "invalid",
+        solution: None,
+        grids: None,
+        count: None,
+        complete: None,
+        nodes: None,
+        updates: None,
+        stopped_by: None,
+        error: None,
+    };
+    let parsed = match entry.form {
+        Form::Leetcode => sudoku::parse_leetcode(puzzle, settings.box_shape),
+        Form::Grid => {
+            sudoku::parse_grid(puzzle, settings.box_shape, settings.symbols, entry.line_no)
+        }
+        Form::Line => sudoku::parse_line_with(puzzle, settings.box_shape, settings.symbols)
+            .map_err(|e| sudoku::ParseError {
+                line: entry.line_no,
+                ..e
+            }),
+    };
+    let mut status = Status::Invalid;
+    let mut grids = Vec::new();
+    match parsed {
+        Err(e) => record.error = Some(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)),
+        Ok(grid) => match rules.get(grid.shape()) {
+            Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
+            Ok(sudoku) => {
+                let solver = solvers
+                    .entry(grid.shape())
+                    .or_insert_with(|| sudoku.solver());
+                let (limit, keep) = match settings.mode {
+                    Mode::Solve => (1, 1),
+                    Mode::Count(limit) => (limit, 1),
+                    Mode::Unique => (2, 1),
+                    Mode::All(limit) => (limit, usize::MAX),
+                };
+                let mut limits = Limits::none().cancel(Arc::clone(stop));
+                limits.max_nodes = settings.max_nodes;
+                limits.deadline = settings.timeout.map(|t| Instant::now() + t);
+                match solver.search(&grid, limit, keep, limits) {
+                    Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
+                    Ok(found) => {
+                        if found.stopped == Some(StopReason::Cancelled) {
+                            return None;
+                        }
+                        record.nodes = Some(found.stats.nodes);
+                        record.updates = Some(found.stats.updates);
+                        status = match (&settings.mode, found.count, found.stopped) {
+                            (_, _, Some(StopReason::NodeLimit | StopReason::Deadline)) => {
+                                Status::Stopped
+                            }
+                            (_, 0, _) => Status::Unsolvable,
+                            (Mode::Unique, 1, _) => Status::Unique,
+                            (Mode::Unique, _, _) => Status::Multiple,
+                            _ => Status::Solved,
+                        };
+                        if status == Status::Stopped {
+                            record.stopped_by = found.stopped.map(StopReason::as_str);
+                        }
+                        if !matches!(settings.mode, Mode::Solve) {
+                            record.count = Some(found.count);
+                            record.complete = Some(found.complete);
+                        }
+                        if settings.verify {
+                            if let (Some(extra), Some(ours)) = (&entry.extra, found.grids.first()) {
+                                let theirs = &text[extra.clone()];
+                                if !theirs.is_empty() {
+                                    if let Some(why) = verify(sudoku, &grid, ours, theirs, settings)
+                                    {
+                                        status = Status::Mismatch;
+                                        record.error = Some(why);
+                                    }
+                                }
+                            }
+                        }
+                        grids = found.grids;
+                    }
+                }
+            }
+        },
+    }
+    record.status = status.as_str();
+    let tally = Tally {
+        status,
+        nodes: record.nodes,
+    };
+    // Writing to a Vec cannot fail.
+    let _ = write_record(out, &mut record, &grids, settings, entry.out);
+    Some(tally)
+}
+
+/// Compares our solution with the one the file gives; says how they differ, if they do.
+fn verify(
+    sudoku: &Sudoku,
+    puzzle: &Grid,
+    ours: &Grid,
+    theirs: &str,
+    settings: &Settings,
+) -> Option<String> {
+    let given = match sudoku::parse_line_with(theirs, Some(ours.shape()), settings.symbols) {
+        Ok(g) => g,
+        Err(e) => {
+            return Some(format!(
+                "the file's solution cannot be read: column {}: {}",
+                e.column, e.kind
+            ))
+        }
+    };
+    if given == *ours {
+        return None;
+    }
+    let n = ours.shape().size();
+    let k = (0..n * n)
+        .find(|&k| given.cells()[k] != ours.cells()[k])
+        .expect("the grids differ");
+    let cell = sudoku::Cell {
+        row: k / n,
+        col: k % n,
+    };
+    let sym = |d: u8| {
+        if d == 0 {
+            '.'
+        } else {
+            settings.symbols.symbol(d)
+        }
+    };
+    let mut why = format!(
+        "the file's solution differs from ours at {cell} (file {}, ours {})",
+        sym(given.get(cell)),
+        sym(ours.get(cell))
+    );
+    // Is the file's grid a solution too (the puzzle has several), or wrong?
+    let keeps_givens = puzzle.givens().all(|(c, d)| given.get(c) == d);
+    let verdict = if !given.is_full() {
+        "; it is not complete".to_string()
+    } else if !keeps_givens {
+        "; it changes a given".to_string()
+    } else {
+        match sudoku.check(&given) {
+            Ok(()) => "; it is a solution too: the puzzle has more than one".to_string(),
+            Err(e) => format!("; it breaks the rules: {e}"),
+        }
+    };
+    why.push_str(&verdict);
+    Some(why)
+}
+
+/// Writes one puzzle's record in the chosen format.
+fn write_record(
+    out: &mut Vec<u8>,
+    record: &mut Record<'_>,
+    grids: &[Grid],
+    settings: &Settings,
+    format: OutputFormat,
+) -> io::Result<()> {
+    let symbols = settings.symbols;
+    let mode = &settings.mode;
+    if format == OutputFormat::Json {
+        let lines: Vec<String> = grids.iter().map(|g| sudoku::to_line(g, symbols)).collect();
+        record.solution = lines.first().cloned();
+        if matches!(mode, Mode::All(_)) {
+            record.grids = Some(lines);
+        }
+        serde_json::to_writer(&mut *out, &record)?;
+        return out.write_all(b"\n");
+    }
+    // Grids and drawings are separated by a blank line (between records, not after).
+    if record.index > 1 && matches!(format, OutputFormat::Grid | OutputFormat::Pretty) {
+        writeln!(out)?;
+    }
+    // Text formats: a line `# status: reason` stands in for a puzzle with nothing to show.
+    let reason = match (record.status, &record.error) {
+        (_, Some(e)) => Some(e.clone()),
+        ("unsolvable", _) => Some("no solution".to_string()),
+        ("multiple", _) => Some("more than one solution".to_string()),
+        ("stopped", _) => Some(stopped_reason(record, settings)),
+        _ => None,
+    };
+    if let Mode::Count(_) = mode {
+        return match reason {
+            Some(r) if matches!(record.status, "invalid" | "stopped") => {
+                writeln!(out, "# {}: {r}", record.status)
+            }
+            _ => {
+                let count = record.count.unwrap_or(0);
+                let more = if record.complete == Some(false) {
+                    "+"
+                } else {
+                    ""
+                };
+                writeln!(out, "{count}{more}")
+            }
+        };
+    }
+    let shown: &[Grid] = match mode {
+        Mode::All(_) => grids,
+        _ => &grids[..grids.len().min(1)],
+    };
+    // A solution is shown for `solved` and `unique`; anything else gets its `#` line.
+    let has_answer = matches!(record.status, "solved" | "unique") && !shown.is_empty();
+    if !has_answer {
+        let reason = reason.unwrap_or_else(|| "no solution".to_string());
+        return writeln!(out, "# {}: {reason}", record.status);
+    }
+    for (k, grid) in shown.iter().enumerate() {
+        match format {
+            OutputFormat::Line => writeln!(out, "{}", sudoku::to_line(grid, symbols))?,
+            OutputFormat::Grid | OutputFormat::Pretty => {
+                if k > 0 {
+                    writeln!(out)?;
+                }
+                let text = if format == OutputFormat::Grid {
+                    sudoku::to_grid(grid, symbols)
+                } else {
+                    sudoku::to_pretty(grid, symbols)
+                };
+                out.write_all(text.as_bytes())?;
+            }
+            OutputFormat::Leetcode => writeln!(out, "{}", sudoku::to_leetcode(grid, symbols))?,
+            OutputFormat::Json => unreachable!("handled above"),
+        }
+    }
+    Ok(())
+}
+
+/// Says which limit stopped a search, for a person.
+fn stopped_reason(record: &Record<'_>, settings: &Settings) -> String {
+    let nodes = record.nodes.unwrap_or(0);
+    let found = match record.count {
+        Some(c) if c > 0 => format!(", {c} solution{} found", if c == 1 { "" } else { "s" }),
+        _ => String::new(),
+    };
+    match (record.stopped_by, settings.max_nodes, settings.timeout) {
+        (Some("max_nodes"), Some(max), _) => {
+            format!("the node limit ({max}) was reached{found}")
+        }
+        (Some("timeout"), _, Some(t)) => {
+            format!(
+                "the time limit ({} s) was reached after {nodes} nodes{found}",
+                t.as_secs_f64()
+            )
+        }
+        _ => format!("stopped after {nodes} nodes{found}"),
+    }
+}

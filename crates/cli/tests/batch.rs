@@ -1,0 +1,295 @@
+//! `dlx sudoku` as a batch tool, end to end: order with several jobs, nothing lost, CSV and
+//! `--verify`, per-puzzle limits, the summary, streaming, a closed pipe, Ctrl-C.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command as Process, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use assert_cmd::cargo::CommandCargoExt;
+use assert_cmd::Command;
+
+fn data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/sudoku")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let out = Command::cargo_bin("dlx")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// The records are the same bytes whatever the number of jobs, in input order, one per puzzle
+/// over several files (many chunks, puzzles of very different difficulty).
+#[test]
+fn records_are_identical_and_in_order_with_any_number_of_jobs() {
+    let files = [
+        data("forum-hardest-1106.txt"),
+        data("17-clue-first2000.txt"),
+        data("16x16-sample.txt"),
+    ];
+    let mut outputs = Vec::new();
+    for jobs in ["1", "2", "5"] {
+        let mut args = vec!["sudoku", "--unique", "--format", "json", "--jobs", jobs];
+        args.extend(files.iter().map(String::as_str));
+        let r = run(&args, b"");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        // Everything but the summary (its last line, with timings).
+        let (records, summary) = r.stdout.trim_end().rsplit_once('\n').unwrap();
+        let summary: serde_json::Value = serde_json::from_str(summary).unwrap();
+        assert_eq!(summary["puzzles"], 375 + 2000 + 100);
+        assert_eq!(summary["unique"], 375 + 2000 + 100);
+        outputs.push(records.to_string());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+    let records = json_lines(&outputs[0]);
+    for (k, record) in records.iter().enumerate() {
+        assert_eq!(record["index"], k as u64 + 1);
+    }
+    // Line numbers restart with each file, and follow it.
+    assert_eq!(records[374]["line_no"], 375);
+    assert_eq!(records[375]["line_no"], 1);
+    assert_eq!(records[375]["file"], files[1].as_str());
+    assert_eq!(records[2474]["line_no"], 100);
+}
+
+/// Kaggle's CSV: a header, `0` for blanks, the solution second; `--verify` checks it.
+#[test]
+fn csv_with_header_and_verify() {
+    let puzzle =
+        "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+    let solution =
+        "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+    let mut wrong = solution.to_string();
+    wrong.replace_range(0..2, "68"); // swaps two cells: breaks a given (r1c2... is blank) or a rule
+    let input = format!(
+        "\u{feff}quizzes,solutions\r\n{puzzle},{solution}\r\n{puzzle},{wrong}\r\n00430,{solution}\r\n\
+         {puzzle}\r\n"
+    );
+    let r = run(
+        &["sudoku", "--verify", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 5);
+    let statuses: Vec<&str> = records[..4]
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["solved", "mismatch", "invalid", "solved"]);
+    let lines: Vec<u64> = records[..4]
+        .iter()
+        .map(|r| r["line_no"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 3, 4, 5]);
+    assert_eq!(records[0]["solution"], solution);
+    assert_eq!(records[1]["input"], puzzle);
+    let why = records[1]["error"].as_str().unwrap();
+    assert!(
+        why.starts_with("the file's solution differs from ours at r1c1 (file 6, ours 8)"),
+        "{why}"
+    );
+    assert!(why.contains("breaks the rules"), "{why}");
+    assert_eq!(records[4]["mismatch"], 1);
+    assert_eq!(records[4]["solved"], 3);
+    // Without --verify the second column is not looked at.
+    let r = run(&["sudoku"], input.as_bytes());
+    assert_eq!(r.stdout.lines().filter(|l| *l == solution).count(), 3);
+}
+
+/// `--max-nodes` and `--timeout` mark a puzzle `stopped`; the batch goes on.
+#[test]
+fn per_puzzle_limits_mark_a_puzzle_stopped() {
+    let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let input = format!("{hard}\n{easy}\n");
+    // The easy one needs a node per blank cell and one for the solution (50), the hard one 2720.
+    let r = run(
+        &["sudoku", "--max-nodes", "100", "--stats"],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "# stopped: the node limit (100) was reached");
+    assert_eq!(lines[1].len(), 81);
+    assert!(r.stderr.contains(", 1 stopped"), "{}", r.stderr);
+    // An empty 16x16 grid has astronomically many solutions: only the clock stops the count.
+    let empty = ".".repeat(256);
+    let r = run(
+        &["sudoku", "--count", "--timeout", "0.2", "--format", "json"],
+        format!("{empty}\n").as_bytes(),
+    );
+    let records = json_lines(&r.stdout);
+    assert_eq!(records[0]["status"], "stopped");
+    assert_eq!(records[0]["stopped_by"], "timeout");
+    assert_eq!(records[0]["complete"], false);
+    assert!(records[0]["count"].as_u64().unwrap() > 0);
+    assert_eq!(records[1]["stopped"], 1);
+}
+
+/// The summary for a person, on standard error (timings masked).
+#[test]
+fn summary_text() {
+    let input = "......2..3.1....\n\
+        55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
+        1.2.34..........\n\
+        8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let r = run(
+        &["sudoku", "--unique", "--stats", "-j", "2"],
+        input.as_bytes(),
+    );
+    assert_eq!(r.code, 0);
+    insta::with_settings!({filters => vec![
+        (r"time: [0-9.]+ s, [0-9]+ puzzles per second", "time: [wall] s, [rate] puzzles per second"),
+    ]}, {
+        insta::assert_snapshot!("summary_text", r.stderr);
+    });
+}
+
+/// Output starts before the input ends: one line in, its answer out, stdin still open.
+#[test]
+fn answers_come_while_input_is_still_open() {
+    let mut child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(["sudoku", "--jobs", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        while let Some(Ok(line)) = lines.next() {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    stdin.write_all(b"......2..3.1....\n").unwrap();
+    stdin.flush().unwrap();
+    let first = rx.recv_timeout(Duration::from_secs(20));
+    stdin.write_all(b"1.2.34..........\n").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    // The first of the puzzle's three solutions, in the engine's order.
+    assert_eq!(
+        first.as_deref(),
+        Ok("3214142323414132"),
+        "no answer while stdin was open"
+    );
+    assert!(status.success());
+}
+
+/// `| head -1`: output to a closed pipe ends the run quietly, with status 0.
+#[test]
+fn closed_pipe_ends_quietly() {
+    let mut child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(["sudoku", "--format", "json"])
+        .arg(data("17-clue-first2000.txt"))
+        .arg(data("17-clue-first2000.txt"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("{\"index\":1,"), "{first}");
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
+}
+
+/// Ctrl-C: the records of the puzzles before the first unfinished one, the summary so far, and
+/// status 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_flushes_a_prefix_and_the_summary() {
+    let file = data("17-clue-first2000.txt");
+    let mut child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(["sudoku", "--format", "json", "--jobs", "2"])
+        // 200,000 puzzles: far more than can be solved before the signal arrives.
+        .args(std::iter::repeat_n(&file, 100))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    stdout.read_line(&mut text).unwrap();
+    let kill = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    stdout.read_to_string(&mut text).unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    let mut records = json_lines(&text);
+    let summary = records.pop().unwrap();
+    assert_eq!(summary["interrupted"], true);
+    assert_eq!(summary["puzzles"], records.len() as u64);
+    assert!(records.len() < 200_000, "the run was not interrupted");
+    for (k, record) in records.iter().enumerate() {
+        assert_eq!(record["index"], k as u64 + 1);
+        assert_eq!(record["status"], "solved");
+    }
+}
+
+#[test]
+fn bad_jobs_and_timeout_values_are_usage_errors() {
+    for args in [
+        &["sudoku", "--jobs", "0"][..],
+        &["sudoku", "--timeout", "-1"],
+        &["sudoku", "--timeout", "soon"],
+    ] {
+        let r = run(args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+    }
+}
