@@ -2,6 +2,7 @@
 
 mod check;
 mod demo;
+mod puzzles;
 mod sudoku;
 mod xc;
 
@@ -26,6 +27,12 @@ enum Command {
     Xc(xc::Args),
     /// Solve, count or check sudoku puzzles (4x4 to 35x35, variants), one record per puzzle.
     Sudoku(sudoku::Args),
+    /// N-queens: count, list or draw the ways to place n queens that do not attack each other.
+    Queens(puzzles::QueensArgs),
+    /// Polyomino tilings: pentominoes on 6x10 by default; any board, any pieces.
+    Polyomino(puzzles::PolyominoArgs),
+    /// Langford pairs L(2, n): 1..n twice each, with k numbers between the two k's.
+    Langford(puzzles::LangfordArgs),
     /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1.
     Check,
 }
@@ -49,6 +56,9 @@ fn main() -> ExitCode {
         Some(Command::Xc(args)) => xc::run(&args),
         Some(Command::Sudoku(args)) => sudoku::run(&args),
         Some(Command::Check) => check::run(),
+        Some(Command::Queens(args)) => puzzles::queens(&args),
+        Some(Command::Polyomino(args)) => puzzles::polyomino(&args),
+        Some(Command::Langford(args)) => puzzles::langford(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

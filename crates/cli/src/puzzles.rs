@@ -1,0 +1,354 @@
+//! `dlx queens`, `dlx polyomino`, `dlx langford`: the puzzles crate from the command line.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use dlx::{Limits, Outcome};
+use puzzles::{Board, Distinct, Langford, Order, Piece, Polyomino, Queens, Tiling};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::xc::{self, Format};
+use crate::InputError;
+
+/// What the three commands share.
+#[derive(Debug, clap::Args)]
+pub struct Common {
+    /// Print only the number of solutions.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N solutions (with --svg, draw the first N).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Count (or list) solutions up to the board's symmetries; --stats says how.
+    #[arg(long)]
+    pub distinct: bool,
+    /// Print solutions, nodes, updates and the time on standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// Draw the first solution (the first N with --limit N) into an SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Stop before the search exceeds N nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop the search after this many seconds (checked every 4096 nodes).
+    #[arg(long, value_name = "SECONDS", value_parser = xc::parse_seconds)]
+    pub timeout: Option<Duration>,
+}
+
+/// The item orders of `dlx queens`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OrderArg {
+    /// Rows, then columns, from 0.
+    Natural,
+    /// Knuth's organ-pipe order: middle rows and columns first (far fewer nodes).
+    OrganPipe,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct QueensArgs {
+    /// The board's size.
+    pub n: usize,
+    /// The order of the row and column items (it decides the MRV rule's ties).
+    #[arg(long, value_enum, default_value_t = OrderArg::OrganPipe)]
+    pub order: OrderArg,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PolyominoArgs {
+    /// The board: ROWSxCOLS (6x10 has 6 rows), or a file with a map (`#` or a letter for a
+    /// cell, `.` or a blank for a hole).
+    #[arg(long, default_value = "6x10", value_name = "RxC|FILE")]
+    pub board: String,
+    /// The pieces: `pentominoes` (F I L N P T U V W X Y Z), `tetrominoes` (I L O S T), or a
+    /// file where each piece's cells are drawn with its letter.
+    #[arg(long, default_value = "pentominoes", value_name = "SET|FILE")]
+    pub pieces: String,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LangfordArgs {
+    /// The number of pairs: L(2, n) places 1..n twice each in a row of 2n.
+    pub n: usize,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// A puzzle as the commands drive it.
+trait Puzzle {
+    type Sol;
+    fn search(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Self::Sol) -> ControlFlow<()>,
+    ) -> Outcome;
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Self::Sol) -> ControlFlow<()>,
+    ) -> Result<Distinct>;
+    fn text(&self, sol: &Self::Sol) -> String;
+    fn json(&self, sol: &Self::Sol) -> Value;
+    fn svg(&self, sols: &[Self::Sol]) -> String;
+}
+
+impl Puzzle for Queens {
+    type Sol = Vec<usize>;
+    fn search(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Outcome {
+        Queens::search(self, limits, visit)
+    }
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Result<Distinct> {
+        Ok(self.distinct_with(limits, visit))
+    }
+    fn text(&self, cols: &Vec<usize>) -> String {
+        let mut s = String::new();
+        for &c in cols {
+            let row: Vec<&str> = (0..self.n())
+                .map(|k| if k == c { "Q" } else { "." })
+                .collect();
+            s.push_str(&row.join(" "));
+            s.push('\n');
+        }
+        s
+    }
+    fn json(&self, cols: &Vec<usize>) -> Value {
+        json!({ "solution": cols })
+    }
+    fn svg(&self, sols: &[Vec<usize>]) -> String {
+        puzzles::svg::queens(self.n(), sols, &format!("{} queens", self.n()))
+    }
+}
+
+impl Puzzle for Polyomino {
+    type Sol = Tiling;
+    fn search(&self, limits: Limits, visit: &mut dyn FnMut(Tiling) -> ControlFlow<()>) -> Outcome {
+        Polyomino::search(self, limits, visit)
+    }
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Tiling) -> ControlFlow<()>,
+    ) -> Result<Distinct> {
+        Ok(self.distinct_with(limits, visit)?)
+    }
+    fn text(&self, t: &Tiling) -> String {
+        t.to_text()
+    }
+    fn json(&self, t: &Tiling) -> Value {
+        let pieces: Vec<Value> = t
+            .placements
+            .iter()
+            .map(|p| json!({ "piece": p.piece.to_string(), "cells": p.cells }))
+            .collect();
+        json!({ "solution": pieces })
+    }
+    fn svg(&self, sols: &[Tiling]) -> String {
+        let b = self.board();
+        puzzles::svg::tilings(
+            sols,
+            &format!("polyomino tilings of a {}x{} board", b.rows(), b.cols()),
+        )
+    }
+}
+
+impl Puzzle for Langford {
+    type Sol = Vec<usize>;
+    fn search(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Outcome {
+        Langford::search(self, limits, visit)
+    }
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Result<Distinct> {
+        Ok(self.distinct_with(limits, visit)?)
+    }
+    fn text(&self, seq: &Vec<usize>) -> String {
+        let words: Vec<String> = seq.iter().map(usize::to_string).collect();
+        format!("{}\n", words.join(" "))
+    }
+    fn json(&self, seq: &Vec<usize>) -> Value {
+        json!({ "solution": seq })
+    }
+    fn svg(&self, sols: &[Vec<usize>]) -> String {
+        puzzles::svg::langford(sols, &format!("Langford pairs, n = {}", self.n()))
+    }
+}
+
+pub fn queens(args: &QueensArgs) -> Result<()> {
+    let order = match args.order {
+        OrderArg::Natural => Order::Natural,
+        OrderArg::OrganPipe => Order::OrganPipe,
+    };
+    let q = Queens::new(args.n, order).map_err(|e| InputError(e.to_string()))?;
+    drive(&q, &args.common)
+}
+
+pub fn langford(args: &LangfordArgs) -> Result<()> {
+    let l = Langford::new(args.n).map_err(|e| InputError(e.to_string()))?;
+    drive(&l, &args.common)
+}
+
+pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
+    let board = match parse_rect(&args.board) {
+        Some((r, c)) => {
+            Board::rect(r, c).map_err(|e| InputError(format!("--board {}: {e}", args.board)))?
+        }
+        None => {
+            let path = PathBuf::from(&args.board);
+            let (name, bytes) = xc::read_input(Some(&path))?;
+            Board::parse(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| InputError(format!("{name}: {e}")))?
+        }
+    };
+    let pieces = match args.pieces.as_str() {
+        "pentominoes" => Piece::pentominoes(),
+        "tetrominoes" => Piece::tetrominoes(),
+        file => {
+            let path = PathBuf::from(file);
+            let (name, bytes) = xc::read_input(Some(&path))?;
+            Piece::parse_set(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| InputError(format!("{name}: {e}")))?
+        }
+    };
+    let p = Polyomino::new(board, pieces).map_err(|e| InputError(e.to_string()))?;
+    drive(&p, &args.common)
+}
+
+/// `6x10` as (6, 10); anything else is a file name.
+fn parse_rect(s: &str) -> Option<(usize, usize)> {
+    let (r, c) = s.split_once(['x', 'X'])?;
+    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
+}
+
+/// The summary object of `--format json`: the keys of `dlx xc`, and the symmetry count.
+#[derive(Debug, Serialize)]
+struct Summary<'a> {
+    #[serde(flatten)]
+    xc: xc::Summary<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distinct: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetries: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<String>,
+}
+
+fn drive<P: Puzzle>(puzzle: &P, args: &Common) -> Result<()> {
+    let start = Instant::now();
+    let mut limits = Limits::none();
+    limits.max_nodes = args.max_nodes;
+    limits.deadline = args.timeout.map(|t| start + t);
+    if !args.distinct {
+        limits.max_solutions = args.limit;
+    }
+    let draw = args
+        .svg
+        .as_ref()
+        .map(|_| args.limit.unwrap_or(1).max(1) as usize);
+    let mut drawn: Vec<P::Sol> = Vec::new();
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut failed: Option<io::Error> = None;
+    let mut shown = 0u64;
+    let mut visit = |sol: P::Sol| -> ControlFlow<()> {
+        if !args.count {
+            let written = match args.format {
+                Format::Text => {
+                    let sep = if shown > 0 { "\n" } else { "" };
+                    write!(out, "{sep}{}", puzzle.text(&sol))
+                }
+                Format::Json => serde_json::to_writer(&mut out, &puzzle.json(&sol))
+                    .map_err(io::Error::from)
+                    .and_then(|()| out.write_all(b"\n")),
+            };
+            if let Err(e) = written {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        shown += 1;
+        if draw.is_some_and(|n| drawn.len() < n) {
+            drawn.push(sol);
+        }
+        // With --distinct the limit counts classes, not the engine's solutions.
+        if args.distinct && args.limit.is_some_and(|l| shown >= l) {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    };
+    let (outcome, distinct) = if args.distinct {
+        let d = puzzle.distinct(limits, &mut visit)?;
+        (d.outcome, Some(d))
+    } else {
+        (puzzle.search(limits, &mut visit), None)
+    };
+    if let Some(e) = failed {
+        return Err(e).context("writing solutions");
+    }
+    let elapsed = start.elapsed();
+    let number = distinct.as_ref().map_or(outcome.solutions, |d| d.count);
+    match args.format {
+        Format::Text => {
+            if args.count {
+                writeln!(out, "{number}")?;
+            }
+        }
+        Format::Json => {
+            let summary = Summary {
+                xc: xc::Summary::new(&outcome, None),
+                distinct: distinct.as_ref().map(|d| d.count),
+                symmetries: distinct.as_ref().map(|d| d.symmetries),
+                method: distinct.as_ref().map(|d| d.method.to_string()),
+            };
+            serde_json::to_writer(&mut out, &summary)?;
+            out.write_all(b"\n")?;
+        }
+    }
+    out.flush()?;
+    if args.stats {
+        let mut err = io::stderr().lock();
+        xc::write_stats_text(&mut err, &outcome, None, elapsed)?;
+        if let Some(d) = &distinct {
+            writeln!(
+                err,
+                "{} up to symmetry ({} symmetries): {}",
+                d.count, d.symmetries, d.method
+            )?;
+        }
+    }
+    if let Some(path) = &args.svg {
+        if drawn.is_empty() {
+            eprintln!(
+                "dlx: warning: no solution to draw; {} not written",
+                path.display()
+            );
+        } else {
+            std::fs::write(path, puzzle.svg(&drawn))
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
+    Ok(())
+}

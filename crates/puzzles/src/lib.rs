@@ -1,0 +1,134 @@
+//! N-queens, polyomino tilings and Langford pairs as exact cover, on the `dlx` engine.
+//!
+//! Each puzzle builds a [`dlx::Problem`] once and decodes the engine's solutions into its own
+//! types: queen columns ([`Queens`]), a [`Tiling`] of piece placements ([`Polyomino`]), a
+//! Langford sequence ([`Langford`]). Each can count its solutions up to the symmetries of the
+//! board ([`Distinct`]), and [`svg`] draws them.
+//!
+//! ```
+//! use puzzles::{Order, Queens};
+//! let queens = Queens::new(8, Order::OrganPipe)?;
+//! assert_eq!(queens.problem().solver().count().solutions, 92);
+//! assert_eq!(queens.count_distinct(dlx::Limits::none()).count, 12);
+//! let first = queens.first().expect("8 queens can be placed");
+//! assert_eq!(first.len(), 8);
+//! # Ok::<(), puzzles::Error>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod langford;
+mod polyomino;
+mod queens;
+pub mod svg;
+mod symmetry;
+
+pub use langford::Langford;
+pub use polyomino::{Board, Piece, Placement, Polyomino, Tiling};
+pub use queens::{Order, Queens};
+pub use symmetry::Symmetry;
+
+use dlx::Outcome;
+
+/// What cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A size out of range.
+    #[error("{what} must be from {min} to {max}, not {found}")]
+    Size {
+        /// What the size is of.
+        what: &'static str,
+        /// The smallest allowed.
+        min: usize,
+        /// The largest allowed.
+        max: usize,
+        /// What was asked for.
+        found: usize,
+    },
+    /// A board or piece drawing that cannot be read.
+    #[error("line {line}, column {column}: {message}")]
+    Drawing {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Pieces and board that cannot fit.
+    #[error("{0}")]
+    Mismatch(String),
+    /// The exact-cover problem could not be built (too large).
+    #[error("the exact-cover problem cannot be built: {0}")]
+    Build(#[from] dlx::BuildError),
+}
+
+/// How a count up to symmetry was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Method {
+    /// The board has no symmetry but the identity: every solution is distinct.
+    NoSymmetry,
+    /// One piece kept to one placement of each class of placements under the board's
+    /// symmetries (Knuth's way with the X pentomino). Exact because no symmetry maps any
+    /// placement of that piece to itself, so each class of solutions is met exactly once.
+    FixedPiece {
+        /// The piece.
+        piece: String,
+        /// Placements kept.
+        kept: usize,
+        /// Placements in all.
+        of: usize,
+    },
+    /// One pair of a Langford sequence kept in the left half (a sequence and its reversal are
+    /// met once: the pair's value is odd, so it is never symmetric about the middle).
+    FixedPair {
+        /// The value of the pair.
+        value: usize,
+    },
+    /// Every solution found, and the classes of their canonical forms counted (exact whatever
+    /// the board; solutions that are their own images are counted once).
+    Orbits {
+        /// Solutions enumerated.
+        solutions: u64,
+    },
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Method::NoSymmetry => {
+                f.write_str("the board has no symmetry: every solution is distinct")
+            }
+            Method::FixedPiece { piece, kept, of } => write!(
+                f,
+                "piece {piece} fixed to {kept} of its {of} placements, one per class under the \
+                 board's symmetries (exact: no symmetry maps a placement of {piece} to itself)"
+            ),
+            Method::FixedPair { value } => write!(
+                f,
+                "the pair of {value}s kept in the left half (exact: {value} is odd, so no \
+                 sequence is its own reversal)"
+            ),
+            Method::Orbits { solutions } => write!(
+                f,
+                "classes of the canonical forms of all {solutions} solutions under the board's \
+                 symmetries"
+            ),
+        }
+    }
+}
+
+/// A count of solutions up to symmetry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Distinct {
+    /// Solutions up to symmetry (exact if `outcome` is complete).
+    pub count: u64,
+    /// The order of the symmetry group used.
+    pub symmetries: usize,
+    /// How it was counted.
+    pub method: Method,
+    /// The engine's figures for the search that was made.
+    pub outcome: Outcome,
+}
