@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx::{Limits, Outcome};
+use dlx::{Limits, Outcome, Problem};
 use puzzles::{Board, Distinct, Langford, Order, Piece, Polyomino, Queens, Tiling};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -88,6 +88,7 @@ pub struct LangfordArgs {
 /// A puzzle as the commands drive it.
 trait Puzzle {
     type Sol;
+    fn problem(&self) -> &Problem;
     fn search(
         &self,
         limits: Limits,
@@ -104,6 +105,9 @@ trait Puzzle {
 }
 
 impl Puzzle for Queens {
+    fn problem(&self) -> &Problem {
+        Queens::problem(self)
+    }
     type Sol = Vec<usize>;
     fn search(
         &self,
@@ -139,6 +143,9 @@ impl Puzzle for Queens {
 }
 
 impl Puzzle for Polyomino {
+    fn problem(&self) -> &Problem {
+        Polyomino::problem(self)
+    }
     type Sol = Tiling;
     fn search(&self, limits: Limits, visit: &mut dyn FnMut(Tiling) -> ControlFlow<()>) -> Outcome {
         Polyomino::search(self, limits, visit)
@@ -171,6 +178,9 @@ impl Puzzle for Polyomino {
 }
 
 impl Puzzle for Langford {
+    fn problem(&self) -> &Problem {
+        Langford::problem(self)
+    }
     type Sol = Vec<usize>;
     fn search(
         &self,
@@ -299,7 +309,10 @@ fn drive<P: Puzzle>(puzzle: &P, args: &Common) -> Result<()> {
         }
         ControlFlow::Continue(())
     };
-    let (outcome, distinct) = if args.distinct {
+    let (outcome, distinct) = if args.count && !args.distinct && draw.is_none() {
+        // Only the number: no solution to decode.
+        (puzzle.problem().solver().with_limits(limits).count(), None)
+    } else if args.distinct {
         let d = puzzle.distinct(limits, &mut visit)?;
         (d.outcome, Some(d))
     } else {
