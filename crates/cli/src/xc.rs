@@ -49,6 +49,7 @@ pub struct Args {
 
 pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
+        .trim()
         .parse()
         .map_err(|_| format!("`{s}` is not a number of seconds"))?;
     Duration::try_from_secs_f64(secs).map_err(|_| format!("`{s}` is not a duration in seconds"))

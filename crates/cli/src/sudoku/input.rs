@@ -333,17 +333,7 @@ fn read_source(
             }
             Some(InputFormat::Grid) => {
                 if skipped {
-                    if let Some((first, start)) = block.take() {
-                        let end = cutter.chunk.text.len();
-                        cutter.push(Entry {
-                            file,
-                            line_no: first,
-                            form: Form::Grid,
-                            out: out_for(InputFormat::Grid),
-                            text: start..end,
-                            extra: None,
-                        });
-                    }
+                    close_block(cutter, &mut block, file, out_for(InputFormat::Grid));
                 } else {
                     if block.is_none() {
                         block = Some((line_no, cutter.chunk.text.len()));
@@ -394,19 +384,29 @@ fn read_source(
             cutter.maybe_flush(reader.buffer().is_empty());
         }
     }
+    close_block(cutter, &mut block, file, out_for(InputFormat::Grid));
+    cutter.maybe_flush(true);
+    Ok(())
+}
+
+/// Ends an open grid block (its first line number and where its text starts): one puzzle.
+fn close_block(
+    cutter: &mut Cutter<'_>,
+    block: &mut Option<(usize, usize)>,
+    file: usize,
+    out: OutputFormat,
+) {
     if let Some((first, start)) = block.take() {
         let end = cutter.chunk.text.len();
         cutter.push(Entry {
             file,
             line_no: first,
             form: Form::Grid,
-            out: out_for(InputFormat::Grid),
+            out,
             text: start..end,
             extra: None,
         });
     }
-    cutter.maybe_flush(true);
-    Ok(())
 }
 
 #[cfg(test)]

@@ -113,19 +113,11 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Stop a puzzle's search after SECONDS; it gets the status `stopped`.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::xc::parse_seconds)]
     pub timeout: Option<Duration>,
     /// Show progress on standard error even when it is not a terminal (a line every 2 s).
     #[arg(long)]
     pub progress: bool,
-}
-
-fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let secs: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
-    Duration::try_from_secs_f64(secs).map_err(|_| format!("`{s}` is not a duration in seconds"))
 }
 
 fn parse_box(s: &str) -> Result<Shape, String> {
