@@ -2,41 +2,14 @@
 //! `--verify`, per-puzzle limits, the summary, streaming, a closed pipe, Ctrl-C.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
 use std::process::{Command as Process, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use assert_cmd::cargo::CommandCargoExt;
-use assert_cmd::Command;
 
-fn data(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/sudoku")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let out = Command::cargo_bin("dlx")
-        .unwrap()
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
+mod common;
+use common::{run, sudoku_data as data};
 
 fn json_lines(text: &str) -> Vec<serde_json::Value> {
     text.lines()

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+mod common;
+use common::{run, sudoku_data};
 
 fn instance(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -10,29 +11,6 @@ fn instance(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let out = dlx()
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
 }
 
 /// The `--stats` line ends with the time taken, which varies: replace it.
@@ -250,14 +228,6 @@ fn check_counts_the_bundled_instances() {
         r.stdout
     );
     assert!(!r.stdout.contains("DIFFERENT"));
-}
-
-fn sudoku_data(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/sudoku")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 const HDU: &str = "7 1 2 ? 6 ? 3 5 8\n? 6 5 2 ? 7 1 ? 4\n? ? 8 5 1 3 6 7 2\n9 2 4 ? 5 6 ? 3 7\n\

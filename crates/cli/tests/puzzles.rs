@@ -1,24 +1,10 @@
 //! `dlx queens`, `dlx polyomino`, `dlx langford` end to end.
 
-use assert_cmd::Command;
+mod common;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = Command::cargo_bin("dlx")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
+/// The puzzle commands read no standard input.
+fn run(args: &[&str]) -> common::Run {
+    common::run(args, b"")
 }
 
 #[test]

@@ -36,14 +36,7 @@ impl Langford {
     }
 
     fn build(n: usize, fixed: Option<usize>) -> Result<Langford, Error> {
-        if !(1..=MAX_LANGFORD).contains(&n) {
-            return Err(Error::Size {
-                what: "n",
-                min: 1,
-                max: MAX_LANGFORD,
-                found: n,
-            });
-        }
+        crate::check_size("n", n, MAX_LANGFORD)?;
         let mut b = ProblemBuilder::new();
         let values = (1..=n)
             .map(|k| b.primary(k.to_string()))

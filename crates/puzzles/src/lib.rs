@@ -64,6 +64,20 @@ pub enum Error {
     Build(#[from] dlx::BuildError),
 }
 
+/// `n` if it lies in `1..=max`, else the [`Error::Size`] saying so.
+pub(crate) fn check_size(what: &'static str, n: usize, max: usize) -> Result<usize, Error> {
+    if (1..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(Error::Size {
+            what,
+            min: 1,
+            max,
+            found: n,
+        })
+    }
+}
+
 /// How a count up to symmetry was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

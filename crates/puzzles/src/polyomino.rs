@@ -135,20 +135,8 @@ pub struct Board {
 impl Board {
     /// The full `rows x cols` rectangle.
     pub fn rect(rows: usize, cols: usize) -> Result<Board, Error> {
-        for (what, k) in [("rows", rows), ("columns", cols)] {
-            if !(1..=MAX_SIDE).contains(&k) {
-                return Err(Error::Size {
-                    what: if what == "rows" {
-                        "the board's rows"
-                    } else {
-                        "the board's columns"
-                    },
-                    min: 1,
-                    max: MAX_SIDE,
-                    found: k,
-                });
-            }
-        }
+        crate::check_size("the board's rows", rows, MAX_SIDE)?;
+        crate::check_size("the board's columns", cols, MAX_SIDE)?;
         Ok(Board {
             rows,
             cols,

@@ -51,14 +51,7 @@ pub(crate) fn organ_pipe(n: usize) -> Vec<usize> {
 impl Queens {
     /// The problem for `n` queens (`1 ≤ n ≤ 1000`).
     pub fn new(n: usize, order: Order) -> Result<Queens, Error> {
-        if !(1..=MAX_QUEENS).contains(&n) {
-            return Err(Error::Size {
-                what: "the number of queens",
-                min: 1,
-                max: MAX_QUEENS,
-                found: n,
-            });
-        }
+        crate::check_size("the number of queens", n, MAX_QUEENS)?;
         let mut b = ProblemBuilder::new();
         let lines: Vec<usize> = match order {
             Order::Natural => (0..n).collect(),
