@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx::{Limits, Outcome, Problem};
-use puzzles::{Board, Distinct, Langford, Order, Piece, Polyomino, Queens, Tiling};
+use dlx::Limits;
+use puzzles::{Board, Distinct, Langford, Order, Piece, Polyomino, Puzzle, Queens, Tiling};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -85,37 +85,19 @@ pub struct LangfordArgs {
     pub common: Common,
 }
 
-/// A puzzle as the commands drive it.
-trait Puzzle {
-    type Sol;
-    fn problem(&self) -> &Problem;
-    fn search(
-        &self,
-        limits: Limits,
-        visit: &mut dyn FnMut(Self::Sol) -> ControlFlow<()>,
-    ) -> Outcome;
+/// What the commands add to a puzzle: the count up to symmetry, and how solutions are written.
+trait Front: Puzzle {
     fn distinct(
         &self,
         limits: Limits,
-        visit: &mut dyn FnMut(Self::Sol) -> ControlFlow<()>,
+        visit: &mut dyn FnMut(Self::Solution) -> ControlFlow<()>,
     ) -> Result<Distinct>;
-    fn text(&self, sol: &Self::Sol) -> String;
-    fn json(&self, sol: &Self::Sol) -> Value;
-    fn svg(&self, sols: &[Self::Sol]) -> String;
+    fn text(&self, sol: &Self::Solution) -> String;
+    fn json(&self, sol: &Self::Solution) -> Value;
+    fn svg(&self, sols: &[Self::Solution]) -> String;
 }
 
-impl Puzzle for Queens {
-    fn problem(&self) -> &Problem {
-        Queens::problem(self)
-    }
-    type Sol = Vec<usize>;
-    fn search(
-        &self,
-        limits: Limits,
-        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
-    ) -> Outcome {
-        Queens::search(self, limits, visit)
-    }
+impl Front for Queens {
     fn distinct(
         &self,
         limits: Limits,
@@ -142,14 +124,7 @@ impl Puzzle for Queens {
     }
 }
 
-impl Puzzle for Polyomino {
-    fn problem(&self) -> &Problem {
-        Polyomino::problem(self)
-    }
-    type Sol = Tiling;
-    fn search(&self, limits: Limits, visit: &mut dyn FnMut(Tiling) -> ControlFlow<()>) -> Outcome {
-        Polyomino::search(self, limits, visit)
-    }
+impl Front for Polyomino {
     fn distinct(
         &self,
         limits: Limits,
@@ -177,18 +152,7 @@ impl Puzzle for Polyomino {
     }
 }
 
-impl Puzzle for Langford {
-    fn problem(&self) -> &Problem {
-        Langford::problem(self)
-    }
-    type Sol = Vec<usize>;
-    fn search(
-        &self,
-        limits: Limits,
-        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
-    ) -> Outcome {
-        Langford::search(self, limits, visit)
-    }
+impl Front for Langford {
     fn distinct(
         &self,
         limits: Limits,
@@ -267,7 +231,7 @@ struct Summary<'a> {
     method: Option<String>,
 }
 
-fn drive<P: Puzzle>(puzzle: &P, args: &Common) -> Result<()> {
+fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
     let start = Instant::now();
     let mut limits = Limits::none();
     limits.max_nodes = args.max_nodes;
@@ -279,11 +243,11 @@ fn drive<P: Puzzle>(puzzle: &P, args: &Common) -> Result<()> {
         .svg
         .as_ref()
         .map(|_| args.limit.unwrap_or(1).max(1) as usize);
-    let mut drawn: Vec<P::Sol> = Vec::new();
+    let mut drawn: Vec<P::Solution> = Vec::new();
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut failed: Option<io::Error> = None;
     let mut shown = 0u64;
-    let mut visit = |sol: P::Sol| -> ControlFlow<()> {
+    let mut visit = |sol: P::Solution| -> ControlFlow<()> {
         if !args.count {
             let written = match args.format {
                 Format::Text => {

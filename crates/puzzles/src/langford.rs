@@ -3,9 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Limits, OptionId, Outcome, Problem, ProblemBuilder};
+use dlx::{Limits, OptionId, Problem, ProblemBuilder};
 
-use crate::{Distinct, Error, Method};
+use crate::{Distinct, Error, Method, Puzzle};
 
 /// The largest n.
 pub const MAX_LANGFORD: usize = 1000;
@@ -69,32 +69,6 @@ impl Langford {
         self.n
     }
 
-    /// The exact-cover problem.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// The sequence of 2n numbers, from a solution's options.
-    pub fn decode(&self, options: impl IntoIterator<Item = OptionId>) -> Vec<usize> {
-        let mut seq = vec![0; 2 * self.n];
-        for o in options {
-            let (k, i) = self.placements[o.index()];
-            seq[i] = k;
-            seq[i + k + 1] = k;
-        }
-        seq
-    }
-
-    /// Visits solutions until `visit` breaks or `limits` stop it.
-    pub fn search(
-        &self,
-        limits: Limits,
-        mut visit: impl FnMut(Vec<usize>) -> ControlFlow<()>,
-    ) -> Outcome {
-        let mut solver = self.problem.solver().with_limits(limits);
-        solver.search(|s| visit(self.decode(s.options())))
-    }
-
     /// Visits one sequence of each pair (a sequence, its reversal) and counts them: L(2, n) as
     /// OEIS A014552 gives it. On a problem built by [`Langford::halved`] that is its solution
     /// count; otherwise the halved problem is built and searched.
@@ -125,6 +99,26 @@ impl Langford {
     /// [`Langford::distinct_with`] without a visitor.
     pub fn count_distinct(&self, limits: Limits) -> Result<Distinct, Error> {
         self.distinct_with(limits, |_| ControlFlow::Continue(()))
+    }
+}
+
+impl Puzzle for Langford {
+    type Solution = Vec<usize>;
+
+    /// The exact-cover problem.
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The sequence of 2n numbers, from a solution's options.
+    fn decode(&self, options: impl Iterator<Item = OptionId>) -> Vec<usize> {
+        let mut seq = vec![0; 2 * self.n];
+        for o in options {
+            let (k, i) = self.placements[o.index()];
+            seq[i] = k;
+            seq[i + k + 1] = k;
+        }
+        seq
     }
 }
 

@@ -6,7 +6,7 @@
 //! board ([`Distinct`]), and [`svg`] draws them.
 //!
 //! ```
-//! use puzzles::{Order, Queens};
+//! use puzzles::{Order, Puzzle, Queens};
 //! let queens = Queens::new(8, Order::OrganPipe)?;
 //! assert_eq!(queens.problem().solver().count().solutions, 92);
 //! assert_eq!(queens.count_distinct(dlx::Limits::none()).count, 12);
@@ -28,7 +28,42 @@ pub use polyomino::{Board, Piece, Placement, Polyomino, Tiling};
 pub use queens::{Order, Queens};
 pub use symmetry::Symmetry;
 
-use dlx::Outcome;
+use std::ops::ControlFlow;
+
+use dlx::{Limits, OptionId, Outcome, Problem};
+
+/// What the three puzzles share: an exact-cover problem built once, and a way to read its
+/// solutions as the puzzle's own type.
+pub trait Puzzle {
+    /// A decoded solution: queen columns, a [`Tiling`], a Langford sequence.
+    type Solution;
+
+    /// The exact-cover problem.
+    fn problem(&self) -> &Problem;
+
+    /// The solution made of these options (as the engine reports them).
+    fn decode(&self, options: impl Iterator<Item = OptionId>) -> Self::Solution;
+
+    /// Visits solutions until `visit` breaks or `limits` stop the search.
+    fn search(
+        &self,
+        limits: Limits,
+        mut visit: impl FnMut(Self::Solution) -> ControlFlow<()>,
+    ) -> Outcome {
+        let mut solver = self.problem().solver().with_limits(limits);
+        solver.search(|s| visit(self.decode(s.options())))
+    }
+
+    /// The first solution, if any.
+    fn first(&self) -> Option<Self::Solution> {
+        let mut found = None;
+        self.search(Limits::none().solutions(1), |s| {
+            found = Some(s);
+            ControlFlow::Break(())
+        });
+        found
+    }
+}
 
 /// What cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

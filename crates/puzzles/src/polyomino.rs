@@ -3,10 +3,10 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use dlx::{Limits, OptionId, Outcome, Problem, ProblemBuilder};
+use dlx::{Limits, OptionId, Problem, ProblemBuilder};
 
 use crate::symmetry::{symmetries_of, Symmetry};
-use crate::{Distinct, Error, Method};
+use crate::{Distinct, Error, Method, Puzzle};
 
 /// The largest board side.
 pub const MAX_SIDE: usize = 256;
@@ -360,40 +360,6 @@ impl Polyomino {
         self.pieces_primary
     }
 
-    /// The exact-cover problem.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// The tiling of a solution's options.
-    pub fn decode(&self, options: impl IntoIterator<Item = OptionId>) -> Tiling {
-        let cols = self.board.cols;
-        Tiling {
-            rows: self.board.rows,
-            cols,
-            placements: options
-                .into_iter()
-                .map(|o| {
-                    let (k, cells) = &self.options[o.index()];
-                    Placement {
-                        piece: self.pieces[*k].name,
-                        cells: cells.iter().map(|&i| (i / cols, i % cols)).collect(),
-                    }
-                })
-                .collect(),
-        }
-    }
-
-    /// Visits tilings until `visit` breaks or `limits` stop the search.
-    pub fn search(
-        &self,
-        limits: Limits,
-        mut visit: impl FnMut(Tiling) -> ControlFlow<()>,
-    ) -> Outcome {
-        let mut solver = self.problem.solver().with_limits(limits);
-        solver.search(|s| visit(self.decode(s.options())))
-    }
-
     /// The canonical form of a tiling under the board's symmetries: the smallest image of its
     /// grid of piece names.
     pub fn canonical(&self, tiling: &Tiling, symmetries: &[Symmetry]) -> Vec<u32> {
@@ -494,6 +460,34 @@ impl Polyomino {
             })
             .min()
             .map(|(_, k)| k)
+    }
+}
+
+impl Puzzle for Polyomino {
+    type Solution = Tiling;
+
+    /// The exact-cover problem.
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The tiling of a solution's options.
+    fn decode(&self, options: impl Iterator<Item = OptionId>) -> Tiling {
+        let cols = self.board.cols;
+        Tiling {
+            rows: self.board.rows,
+            cols,
+            placements: options
+                .into_iter()
+                .map(|o| {
+                    let (k, cells) = &self.options[o.index()];
+                    Placement {
+                        piece: self.pieces[*k].name,
+                        cells: cells.iter().map(|&i| (i / cols, i % cols)).collect(),
+                    }
+                })
+                .collect(),
+        }
     }
 }
 

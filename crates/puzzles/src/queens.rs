@@ -3,10 +3,10 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use dlx::{Limits, OptionId, Outcome, Problem, ProblemBuilder};
+use dlx::{Limits, OptionId, Problem, ProblemBuilder};
 
 use crate::symmetry::Symmetry;
-use crate::{Distinct, Error, Method};
+use crate::{Distinct, Error, Method, Puzzle};
 
 /// The order of the row and column items, which decides the MRV rule's ties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -117,40 +117,6 @@ impl Queens {
         self.order
     }
 
-    /// The exact-cover problem.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
-    /// The queen's column in each row, from a solution's options.
-    pub fn decode(&self, options: impl IntoIterator<Item = OptionId>) -> Vec<usize> {
-        let mut cols = vec![0; self.n];
-        for o in options {
-            cols[o.index() / self.n] = o.index() % self.n;
-        }
-        cols
-    }
-
-    /// Visits solutions (queen columns per row) until `visit` breaks or `limits` stop it.
-    pub fn search(
-        &self,
-        limits: Limits,
-        mut visit: impl FnMut(Vec<usize>) -> ControlFlow<()>,
-    ) -> Outcome {
-        let mut solver = self.problem.solver().with_limits(limits);
-        solver.search(|s| visit(self.decode(s.options())))
-    }
-
-    /// The first solution, if any.
-    pub fn first(&self) -> Option<Vec<usize>> {
-        let mut found = None;
-        self.search(Limits::none().solutions(1), |s| {
-            found = Some(s);
-            ControlFlow::Break(())
-        });
-        found
-    }
-
     /// The solution's canonical form under the board's 8 symmetries: the smallest image.
     pub fn canonical(&self, cols: &[usize]) -> Vec<usize> {
         let n = self.n;
@@ -196,6 +162,24 @@ impl Queens {
     /// [`Queens::distinct_with`] without a visitor.
     pub fn count_distinct(&self, limits: Limits) -> Distinct {
         self.distinct_with(limits, |_| ControlFlow::Continue(()))
+    }
+}
+
+impl Puzzle for Queens {
+    type Solution = Vec<usize>;
+
+    /// The exact-cover problem.
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The queen's column in each row, from a solution's options.
+    fn decode(&self, options: impl Iterator<Item = OptionId>) -> Vec<usize> {
+        let mut cols = vec![0; self.n];
+        for o in options {
+            cols[o.index() / self.n] = o.index() % self.n;
+        }
+        cols
     }
 }
 

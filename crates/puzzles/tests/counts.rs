@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use dlx::Limits;
-use puzzles::{Board, Langford, Method, Order, Piece, Polyomino, Queens, Tiling};
+use puzzles::{Board, Langford, Method, Order, Piece, Polyomino, Puzzle, Queens, Tiling};
 
 /// `(solutions, nodes, updates)` that dlx1 printed for an instance file.
 fn figures(file: &str) -> (u64, u64, u64) {

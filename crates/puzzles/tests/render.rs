@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use dlx::Limits;
-use puzzles::{svg, Board, Langford, Order, Piece, Polyomino, Queens, Tiling};
+use puzzles::{svg, Board, Langford, Order, Piece, Polyomino, Puzzle, Queens, Tiling};
 
 fn parse_svg(text: &str) -> roxmltree::Document<'_> {
     let doc = roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("not XML: {e}\n{text}"));
