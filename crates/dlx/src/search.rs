@@ -58,7 +58,9 @@ impl Limits {
         self
     }
 
-    fn check_async(&self) -> Option<StopReason> {
+    /// Whether the cancel flag is set or the deadline has passed (the checks the engine makes
+    /// every 4096 nodes), for other searches that honour the same limits.
+    pub fn check_async(&self) -> Option<StopReason> {
         if let Some(flag) = &self.cancel {
             if flag.load(Ordering::Relaxed) {
                 return Some(StopReason::Cancelled);

@@ -8,6 +8,10 @@
 //! are applied by selecting their options, so the engine's statistics are those of the search
 //! proper, equal to Knuth's on his reduced matrices.
 //!
+//! Beside it, [`Method`] names the classic ways to solve sudoku (plain backtracking, bitmasks,
+//! naked singles, minimum remaining values, forward checking), as reference solvers whose node
+//! counts compare with the engine's: see [`Sudoku::method_solver`].
+//!
 //! ```
 //! let sudoku = sudoku::Sudoku::classic();
 //! let puzzle = sudoku::parse_line(
@@ -22,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod grid;
+mod methods;
 mod rules;
 mod shape;
 mod text;
@@ -30,6 +35,7 @@ mod text;
 /// [`Found`] reports them.
 pub use dlx::{Limits, StopReason};
 pub use grid::Grid;
+pub use methods::{Method, MethodSolver, UnknownMethod};
 pub use rules::{
     Found, PuzzleError, Regions, SearchStats, Sudoku, SudokuSolver, Uniqueness, Unit, UnitKind,
     Variant, VariantError,

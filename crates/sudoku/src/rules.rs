@@ -393,6 +393,16 @@ impl Sudoku {
         &self.variant
     }
 
+    /// The number of units (rows, columns, boxes or regions, then the variant's units).
+    pub(crate) fn num_units(&self) -> usize {
+        self.units.len()
+    }
+
+    /// The units of each cell, row-major, each in unit order.
+    pub(crate) fn cell_units(&self) -> &[Vec<u32>] {
+        &self.cell_units
+    }
+
     /// The exact-cover matrix (for inspection, or to write it in Knuth's format).
     pub fn problem(&self) -> &Problem {
         &self.problem
