@@ -1,5 +1,6 @@
 //! `dlx`: exact cover from the command line. Glue only: flags in, library calls, text out.
 
+mod bench;
 mod check;
 mod demo;
 mod puzzles;
@@ -33,6 +34,8 @@ enum Command {
     Polyomino(puzzles::PolyominoArgs),
     /// Langford pairs L(2, n): 1..n twice each, with k numbers between the two k's.
     Langford(puzzles::LangfordArgs),
+    /// Compare the classic sudoku methods with Dancing Links: speed and nodes per puzzle.
+    Bench(bench::Args),
     /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1.
     Check,
 }
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Xc(args)) => xc::run(&args),
         Some(Command::Sudoku(args)) => sudoku::run(&args),
         Some(Command::Check) => check::run(),
+        Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Queens(args)) => puzzles::queens(&args),
         Some(Command::Polyomino(args)) => puzzles::polyomino(&args),
         Some(Command::Langford(args)) => puzzles::langford(&args),

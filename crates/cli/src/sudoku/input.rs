@@ -144,6 +144,26 @@ pub fn read_all(
     Ok(())
 }
 
+/// Reads every source to its end and returns all its chunks (for `dlx bench`, which holds its
+/// puzzles in memory to run each method over them).
+pub fn read_to_end(sources: Vec<Source>, settings: &ReadSettings) -> Result<Vec<Chunk>, ReadError> {
+    let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<Chunk>(1);
+    let (token_tx, token_rx) = std::sync::mpsc::sync_channel::<()>(1);
+    token_tx.send(()).expect("the channel has room");
+    let never = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(move || read_all(sources, settings, &chunk_tx, &token_rx, &never));
+        let mut chunks = Vec::new();
+        for chunk in chunk_rx {
+            chunks.push(chunk);
+            // The reader may be done and gone: then the token is not needed.
+            let _ = token_tx.send(());
+        }
+        reader.join().expect("the reader does not panic")?;
+        Ok(chunks)
+    })
+}
+
 fn new_chunk(seq: u64, first_index: u64) -> Chunk {
     Chunk {
         seq,

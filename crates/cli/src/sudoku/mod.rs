@@ -1,9 +1,9 @@
 //! `dlx sudoku`: solve, count or check puzzles from files or standard input, one record each,
 //! streamed through a pool of workers and written in input order.
 
-mod input;
+pub(crate) mod input;
 mod output;
-mod work;
+pub(crate) mod work;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;

@@ -216,17 +216,7 @@ fn solve_entry<'r>(
         stopped_by: None,
         error: None,
     };
-    let parsed = match entry.form {
-        Form::Leetcode => sudoku::parse_leetcode(puzzle, settings.box_shape),
-        Form::Grid => {
-            sudoku::parse_grid(puzzle, settings.box_shape, settings.symbols, entry.line_no)
-        }
-        Form::Line => sudoku::parse_line_with(puzzle, settings.box_shape, settings.symbols)
-            .map_err(|e| sudoku::ParseError {
-                line: entry.line_no,
-                ..e
-            }),
-    };
+    let parsed = parse(puzzle, entry, settings.box_shape, settings.symbols);
     let mut status = Status::Invalid;
     let mut grids = Vec::new();
     match parsed {
@@ -296,6 +286,25 @@ fn solve_entry<'r>(
     // Writing to a Vec cannot fail.
     let _ = write_record(out, &mut record, &grids, settings, entry.out);
     Some(tally)
+}
+
+/// Reads one puzzle in the form the reader found, errors placed at their line in the file.
+pub fn parse(
+    puzzle: &str,
+    entry: &Entry,
+    box_shape: Option<Shape>,
+    symbols: Symbols,
+) -> Result<Grid, sudoku::ParseError> {
+    match entry.form {
+        Form::Leetcode => sudoku::parse_leetcode(puzzle, box_shape),
+        Form::Grid => sudoku::parse_grid(puzzle, box_shape, symbols, entry.line_no),
+        Form::Line => {
+            sudoku::parse_line_with(puzzle, box_shape, symbols).map_err(|e| sudoku::ParseError {
+                line: entry.line_no,
+                ..e
+            })
+        }
+    }
 }
 
 /// Compares our solution with the one the file gives; says how they differ, if they do.

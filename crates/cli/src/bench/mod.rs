@@ -1,0 +1,508 @@
+//! `dlx bench`: the classic sudoku methods beside Dancing Links on the same puzzles, one thread,
+//! solving and proving uniqueness; a table (or JSON, or CSV) of speed and nodes per method and
+//! file, and a plot of the node distributions.
+
+mod plot;
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use sudoku::{Grid, Limits, Method, Shape, StopReason, Sudoku, Symbols, Variant};
+
+use crate::sudoku::input::{self, ReadSettings};
+use crate::sudoku::{InputFormat, Source};
+use crate::InputError;
+
+/// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.
+const SAMPLE: (&str, &[u8]) = (
+    "kaggle-first500.txt",
+    include_bytes!("../../../../data/sudoku/kaggle-first500.txt"),
+);
+
+/// What the footnote of the table says, and the docs repeat.
+const NOTE: &str = "\
+Nodes: one per search level entered (the root and dead ends included) plus one per solution, as
+the engine and Knuth's dlx1 count them. Values filled in by naked singles and digits that forward
+checking rejects are not nodes. nodes/dlx, time/dlx: mean nodes and time per puzzle over dlx's. A
+puzzle stopped by the timeout counts with the nodes searched until then: its method's figures
+are lower bounds.";
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Puzzle files, in any form `dlx sudoku` reads (`-` for standard input). Default: the
+    /// bundled sample, the first 500 puzzles of Kaggle's set (easy).
+    pub files: Vec<PathBuf>,
+    /// The methods to run, comma-separated, in this order: backtrack, bitmask, singles, mrv,
+    /// forward, dlx [default: all]
+    #[arg(long, value_delimiter = ',', value_parser = parse_method, value_name = "LIST")]
+    pub methods: Vec<Method>,
+    /// Stop a method on a puzzle after this many seconds; the table counts the timeouts.
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = crate::xc::parse_seconds)]
+    pub timeout: Duration,
+    /// Only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+    /// How to write the results.
+    #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
+    pub format: BenchFormat,
+    /// Also draw the distribution of nodes per puzzle for each method, on a log scale (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// How the puzzles are written.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
+}
+
+/// The output formats of `dlx bench`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchFormat {
+    /// An aligned table per file, for a person.
+    Table,
+    /// One JSON object per method and file.
+    Json,
+    /// The same rows as comma-separated values, with a header line.
+    Csv,
+}
+
+fn parse_method(s: &str) -> Result<Method, String> {
+    s.trim()
+        .parse()
+        .map_err(|e: sudoku::UnknownMethod| e.to_string())
+}
+
+/// One method on one puzzle.
+#[derive(Debug, Clone)]
+struct Attempt {
+    nodes: u64,
+    count: u64,
+    timed_out: bool,
+    /// The solution, when it is the only one.
+    unique: Option<Grid>,
+}
+
+/// One method over one file.
+#[derive(Debug)]
+pub(crate) struct Run {
+    method: Method,
+    seconds: f64,
+    attempts: Vec<Attempt>,
+}
+
+/// One file: its puzzles and every method's run.
+#[derive(Debug)]
+pub(crate) struct FileRuns {
+    name: String,
+    line_nos: Vec<usize>,
+    runs: Vec<Run>,
+}
+
+/// A row of the table, as JSON and CSV write it.
+#[derive(Debug, Serialize)]
+struct Row<'a> {
+    file: &'a str,
+    method: &'static str,
+    puzzles: usize,
+    solved: usize,
+    per_second: f64,
+    nodes_mean: f64,
+    nodes_median: f64,
+    nodes_max: u64,
+    timeouts: usize,
+    ratio_nodes: Option<f64>,
+    ratio_time: Option<f64>,
+}
+
+impl Run {
+    fn mean_nodes(&self) -> f64 {
+        let total: u64 = self.attempts.iter().map(|a| a.nodes).sum();
+        total as f64 / self.attempts.len().max(1) as f64
+    }
+
+    fn row<'a>(&self, file: &'a str, dlx: Option<&Run>) -> Row<'a> {
+        let mut nodes: Vec<u64> = self.attempts.iter().map(|a| a.nodes).collect();
+        nodes.sort_unstable();
+        let median = match nodes.len() {
+            0 => 0.0,
+            len if len % 2 == 1 => nodes[len / 2] as f64,
+            len => (nodes[len / 2 - 1] + nodes[len / 2]) as f64 / 2.0,
+        };
+        let puzzles = self.attempts.len();
+        let ratio = |ours: f64, theirs: f64| (theirs > 0.0).then(|| round(ours / theirs, 3));
+        Row {
+            file,
+            method: self.method.id(),
+            puzzles,
+            solved: self
+                .attempts
+                .iter()
+                .filter(|a| !a.timed_out && a.count > 0)
+                .count(),
+            per_second: round(puzzles as f64 / self.seconds.max(1e-9), 1),
+            nodes_mean: round(self.mean_nodes(), 1),
+            nodes_median: median,
+            nodes_max: nodes.last().copied().unwrap_or(0),
+            timeouts: self.attempts.iter().filter(|a| a.timed_out).count(),
+            ratio_nodes: dlx.and_then(|d| ratio(self.mean_nodes(), d.mean_nodes())),
+            ratio_time: dlx.and_then(|d| ratio(self.seconds, d.seconds)),
+        }
+    }
+}
+
+fn round(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let methods = if args.methods.is_empty() {
+        Method::ALL.to_vec()
+    } else {
+        args.methods.clone()
+    };
+    // Open every input first: an unreadable file is an error before any work.
+    let mut sources = Vec::new();
+    for path in &args.files {
+        let source = Source::open(Some(path))
+            .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
+        sources.push(source);
+    }
+    if sources.is_empty() {
+        sources.push(Source::bytes(SAMPLE.0, SAMPLE.1));
+    }
+    let settings = ReadSettings {
+        input: args.input,
+        format: None,
+        box_shape: None,
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.format == BenchFormat::Csv {
+        writeln!(
+            out,
+            "file,method,puzzles,solved,per_second,nodes_mean,nodes_median,nodes_max,timeouts,ratio_nodes,ratio_time"
+        )?;
+    }
+    let mut files = Vec::new();
+    let mut disagreements = 0;
+    for source in sources {
+        let name = source.name.to_string();
+        let Some(puzzles) = read_puzzles(source, &settings, args.first)? else {
+            continue;
+        };
+        let runs = methods
+            .iter()
+            .map(|&method| run_method(&name, method, &puzzles, args.timeout))
+            .collect::<Result<Vec<_>>>()?;
+        let file = FileRuns {
+            name,
+            line_nos: puzzles.iter().map(|(line, _)| *line).collect(),
+            runs,
+        };
+        disagreements += report_disagreements(&file);
+        write_file(&mut out, &file, args)?;
+        out.flush()?;
+        files.push(file);
+    }
+    if args.format == BenchFormat::Table && !files.is_empty() {
+        writeln!(out, "{NOTE}")?;
+    }
+    out.flush()?;
+    if let Some(path) = &args.plot {
+        std::fs::write(path, plot::svg(&files))
+            .with_context(|| format!("writing the plot to {}", path.display()))?;
+    }
+    if disagreements > 0 {
+        bail!("the methods disagreed on {disagreements} puzzle(s); see above");
+    }
+    Ok(())
+}
+
+/// The file's valid puzzles with their line numbers; a puzzle that cannot be read, or whose
+/// givens clash, is reported on stderr and left out. `None` when no puzzle is left.
+fn read_puzzles(
+    source: Source,
+    settings: &ReadSettings,
+    first: Option<usize>,
+) -> Result<Option<Vec<(usize, Grid)>>> {
+    let name = source.name.to_string();
+    let chunks = input::read_to_end(vec![source], settings)
+        .map_err(|e| InputError(format!("cannot read {}: {}", e.name, e.error)))?;
+    let mut rules: HashMap<Shape, Sudoku> = HashMap::new();
+    let mut puzzles = Vec::new();
+    let mut skipped = 0;
+    let entries = chunks
+        .iter()
+        .flat_map(|c| c.entries.iter().map(move |e| (&c.text, e)));
+    for (text, entry) in entries.take(first.unwrap_or(usize::MAX)) {
+        let parsed =
+            crate::sudoku::work::parse(&text[entry.text.clone()], entry, None, Symbols::Default);
+        let problem = match parsed {
+            Err(e) => Some(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)),
+            Ok(grid) => {
+                let sudoku = rules.entry(grid.shape()).or_insert_with(|| {
+                    Sudoku::new(grid.shape(), Variant::default()).expect("no variant")
+                });
+                match sudoku.check(&grid) {
+                    Err(e) => Some(format!("{name}:{}: {e}", entry.line_no)),
+                    Ok(()) => {
+                        puzzles.push((entry.line_no, grid));
+                        None
+                    }
+                }
+            }
+        };
+        if let Some(problem) = problem {
+            eprintln!("dlx: warning: {problem} (left out)");
+            skipped += 1;
+        }
+    }
+    if puzzles.is_empty() {
+        eprintln!("dlx: warning: {name}: no valid puzzle ({skipped} left out)");
+        return Ok(None);
+    }
+    Ok(Some(puzzles))
+}
+
+/// Runs one method over every puzzle: count up to 2, each puzzle within the timeout.
+fn run_method(
+    name: &str,
+    method: Method,
+    puzzles: &[(usize, Grid)],
+    timeout: Duration,
+) -> Result<Run> {
+    let bar = if io::stderr().is_terminal() {
+        let bar =
+            ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{msg:>32} {bar:30} {pos}/{len} [{elapsed}]")
+                .expect("a valid template"),
+        );
+        bar.set_message(format!("{name}: {method}"));
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut rules: HashMap<Shape, Sudoku> = HashMap::new();
+    for (_, grid) in puzzles {
+        rules
+            .entry(grid.shape())
+            .or_insert_with(|| Sudoku::new(grid.shape(), Variant::default()).expect("no variant"));
+    }
+    let mut solvers: HashMap<Shape, _> = rules
+        .iter()
+        .map(|(&shape, sudoku)| (shape, sudoku.method_solver(method)))
+        .collect();
+    let mut attempts = Vec::with_capacity(puzzles.len());
+    let mut seconds = 0.0;
+    for (k, (line_no, grid)) in puzzles.iter().enumerate() {
+        let solver = solvers.get_mut(&grid.shape()).expect("a solver per shape");
+        let start = Instant::now();
+        let found = solver
+            .search(grid, 2, 1, Limits::none().deadline(start + timeout))
+            .with_context(|| format!("{name}:{line_no}"))?;
+        seconds += start.elapsed().as_secs_f64();
+        let mut grids = found.grids;
+        attempts.push(Attempt {
+            nodes: found.stats.nodes,
+            count: found.count,
+            timed_out: found.stopped == Some(StopReason::Deadline),
+            unique: if found.count == 1 && found.complete {
+                grids.pop()
+            } else {
+                None
+            },
+        });
+        if k % 64 == 0 {
+            bar.set_position(k as u64);
+        }
+    }
+    bar.finish_and_clear();
+    Ok(Run {
+        method,
+        seconds,
+        attempts,
+    })
+}
+
+/// Every method must find what Dancing Links finds (or the first method, without it) wherever
+/// both finished: the same count up to 2, and the same solution when it is unique.
+fn report_disagreements(file: &FileRuns) -> usize {
+    let Some(reference) = reference(file) else {
+        return 0;
+    };
+    let mut bad = 0;
+    for (k, line_no) in file.line_nos.iter().enumerate() {
+        let theirs = &reference.attempts[k];
+        for run in &file.runs {
+            let ours = &run.attempts[k];
+            if ours.timed_out || theirs.timed_out {
+                continue;
+            }
+            if ours.count.min(2) != theirs.count.min(2) || ours.unique != theirs.unique {
+                eprintln!(
+                    "dlx: error: {}:{line_no}: {} found {} solution(s), {} found {}",
+                    file.name, run.method, ours.count, reference.method, theirs.count
+                );
+                bad += 1;
+            }
+        }
+    }
+    bad
+}
+
+/// The run the ratios and checks refer to: Dancing Links, or the first method without it.
+fn reference(file: &FileRuns) -> Option<&Run> {
+    file.runs
+        .iter()
+        .find(|r| r.method == Method::Dlx)
+        .or(file.runs.first())
+}
+
+fn write_file(out: &mut impl Write, file: &FileRuns, args: &Args) -> Result<()> {
+    let dlx = file.runs.iter().find(|r| r.method == Method::Dlx);
+    let rows: Vec<Row> = file.runs.iter().map(|r| r.row(&file.name, dlx)).collect();
+    match args.format {
+        BenchFormat::Json => {
+            for row in &rows {
+                writeln!(out, "{}", serde_json::to_string(row)?)?;
+            }
+        }
+        BenchFormat::Csv => {
+            let opt = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
+            for r in &rows {
+                writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},{},{}",
+                    csv_field(r.file),
+                    r.method,
+                    r.puzzles,
+                    r.solved,
+                    r.per_second,
+                    r.nodes_mean,
+                    r.nodes_median,
+                    r.nodes_max,
+                    r.timeouts,
+                    opt(r.ratio_nodes),
+                    opt(r.ratio_time)
+                )?;
+            }
+        }
+        BenchFormat::Table => write!(out, "{}", table(file, &rows, args.timeout))?,
+    }
+    Ok(())
+}
+
+/// A field quoted when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn table(file: &FileRuns, rows: &[Row], timeout: Duration) -> String {
+    let mut text = String::new();
+    let puzzles = file.line_nos.len();
+    let _ = writeln!(
+        text,
+        "{}: {puzzles} puzzle{}, each solved and proved unique (counting to 2), one thread, timeout {} s",
+        file.name,
+        if puzzles == 1 { "" } else { "s" },
+        timeout.as_secs_f64()
+    );
+    let header = [
+        "method",
+        "solved",
+        "timeouts",
+        "puzzles/s",
+        "nodes mean",
+        "median",
+        "max",
+        "nodes/dlx",
+        "time/dlx",
+    ];
+    let mut cells: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    let ratio = |x: Option<f64>| match x {
+        None => "-".to_string(),
+        Some(x) if x >= 100.0 => thousands(x, 0),
+        Some(x) if x >= 10.0 => format!("{x:.1}"),
+        Some(x) => format!("{x:.2}"),
+    };
+    for r in rows {
+        cells.push(vec![
+            r.method.to_string(),
+            r.solved.to_string(),
+            r.timeouts.to_string(),
+            thousands(r.per_second, 0),
+            thousands(r.nodes_mean, 1),
+            thousands(
+                r.nodes_median,
+                if r.nodes_median.fract() == 0.0 { 0 } else { 1 },
+            ),
+            thousands(r.nodes_max as f64, 0),
+            ratio(r.ratio_nodes),
+            ratio(r.ratio_time),
+        ]);
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| cells.iter().map(|row| row[c].len()).max().unwrap_or(0))
+        .collect();
+    for row in &cells {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c == 0 {
+                let _ = write!(line, "{cell:<w$}", w = widths[c]);
+            } else {
+                let _ = write!(line, "  {cell:>w$}", w = widths[c]);
+            }
+        }
+        let _ = writeln!(text, "{}", line.trim_end());
+    }
+    text.push('\n');
+    text
+}
+
+/// `1234567.25` as `1,234,567.3` (with one decimal place).
+fn thousands(x: f64, places: usize) -> String {
+    let fixed = format!("{x:.places$}");
+    let (int, frac) = fixed.split_once('.').unwrap_or((&fixed, ""));
+    let mut grouped = String::new();
+    for (k, ch) in int.chars().enumerate() {
+        if k > 0 && (int.len() - k) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    if frac.is_empty() {
+        grouped
+    } else {
+        format!("{grouped}.{frac}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0.0, 0), "0");
+        assert_eq!(thousands(999.0, 0), "999");
+        assert_eq!(thousands(1000.0, 0), "1,000");
+        assert_eq!(thousands(1234567.25, 1), "1,234,567.2");
+        assert_eq!(thousands(58.66, 1), "58.7");
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("a.txt"), "a.txt");
+        assert_eq!(csv_field("a,b.txt"), "\"a,b.txt\"");
+        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
+    }
+}
