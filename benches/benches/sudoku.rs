@@ -3,6 +3,9 @@
 //!
 //! `cargo bench -p dlx-benches --bench sudoku`
 
+#[path = "support/sudoku_peers.rs"]
+mod sudoku_peers;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx::ProblemBuilder;
 use sudoku::{Sudoku, Uniqueness};
@@ -58,32 +61,16 @@ fn reduced_count(cells: &[u8]) -> dlx::Outcome {
     }
 }
 
-fn set(name: &str) -> Vec<String> {
-    let path = dlx_benches::instances_dir().join("../sudoku").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
 fn uniqueness(c: &mut Criterion, name: &str, file: &str) {
-    let lines = set(file);
+    let lines = dlx_benches::sudoku_set(file, usize::MAX);
     let ours = Sudoku::classic();
     let grids: Vec<sudoku::Grid> = lines
         .iter()
         .map(|l| sudoku::parse_line(l, None).unwrap())
         .collect();
-    let theirs: Vec<sudoku_peer::Sudoku> = lines
-        .iter()
-        .map(|l| sudoku_peer::Sudoku::from_str_line(l).unwrap())
-        .collect();
-    let inputs: Vec<Vec<usize>> = grids
-        .iter()
-        .map(|g| g.cells().iter().map(|&d| usize::from(d)).collect())
-        .collect();
+    let peers = sudoku_peers::Peers::new(&lines);
 
-    // Same answers before timing: every puzzle unique for all three.
+    // Same answers before timing: every puzzle unique for ours too (the peers checked theirs).
     let mut solver = ours.solver();
     for (k, g) in grids.iter().enumerate() {
         assert!(
@@ -91,14 +78,7 @@ fn uniqueness(c: &mut Criterion, name: &str, file: &str) {
             "{file}:{}",
             k + 1
         );
-        assert_eq!(theirs[k].solutions_count_up_to(2), 1);
     }
-    assert_eq!(
-        dlx_rs::sudoku::Sudoku::new_from_input(&inputs[0])
-            .take(2)
-            .count(),
-        1
-    );
 
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(grids.len() as u64));
@@ -119,22 +99,7 @@ fn uniqueness(c: &mut Criterion, name: &str, file: &str) {
                 .count()
         })
     });
-    group.bench_function("sudoku 0.8 (bitboard peer)", |b| {
-        b.iter(|| {
-            theirs
-                .iter()
-                .filter(|s| s.solutions_count_up_to(2) == 1)
-                .count()
-        })
-    });
-    group.bench_function("dlx-rs 1.3 (peer)", |b| {
-        b.iter(|| {
-            inputs
-                .iter()
-                .filter(|v| dlx_rs::sudoku::Sudoku::new_from_input(v).take(2).count() == 1)
-                .count()
-        })
-    });
+    peers.bench(&mut group);
     group.finish();
 }
 

@@ -27,6 +27,17 @@ pub fn instance(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The puzzles of a bundled sudoku set (`data/sudoku`), one line each, the first `take`.
+pub fn sudoku_set(name: &str, take: usize) -> Vec<String> {
+    let path = instances_dir().join("../sudoku").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(take)
+        .map(str::to_string)
+        .collect()
+}
+
 /// Solutions, nodes and updates, as Knuth's dlx1 defines them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counts {

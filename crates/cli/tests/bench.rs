@@ -175,7 +175,11 @@ fn bad_lines_are_named_and_left_out() {
         "{}",
         out.stderr
     );
-    assert!(out.stderr.contains("5 appears twice in row 1"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("5 appears twice in row 1"),
+        "{}",
+        out.stderr
+    );
     assert!(
         out.stderr.contains(&format!("{name}:3:11: ")),
         "{}",
@@ -263,4 +267,27 @@ fn unknown_methods_and_missing_files_are_errors() {
         out.stderr
     );
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn solve_only_stops_at_the_first_solution() {
+    let file = sudoku_data("plb-hard20.txt");
+    let args = ["bench", &file, "--methods", "mrv,dlx", "--format", "json"];
+    let proved = json_rows(&run(&args, b"").stdout);
+    let solved = run(&[&args[..], &["--solve"]].concat(), b"");
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let solved = json_rows(&solved.stdout);
+    for (p, s) in proved.iter().zip(&solved) {
+        assert_eq!(p["method"], s["method"]);
+        assert_eq!(s["solved"], 20);
+        // Finding a solution is part of proving it unique: never more nodes, here fewer.
+        assert!(
+            s["nodes_mean"].as_f64() < p["nodes_mean"].as_f64(),
+            "{s} {p}"
+        );
+    }
+    let table = run(&["bench", &file, "--methods", "dlx", "--solve"], b"");
+    assert!(table
+        .stdout
+        .contains(", each solved (the first solution only), one thread"));
 }

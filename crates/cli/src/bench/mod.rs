@@ -57,6 +57,29 @@ pub struct Args {
     /// How the puzzles are written.
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub input: InputFormat,
+    /// Stop at the first solution instead of proving it unique (counting to 2).
+    #[arg(long)]
+    pub solve: bool,
+}
+
+impl Args {
+    /// How many solutions each search looks for.
+    fn limit(&self) -> u64 {
+        if self.solve {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// What each search does, for the table and the plot.
+    fn task(&self) -> &'static str {
+        if self.solve {
+            "each solved (the first solution only)"
+        } else {
+            "each solved and proved unique (counting to 2)"
+        }
+    }
 }
 
 /// The output formats of `dlx bench`.
@@ -196,7 +219,7 @@ pub fn run(args: &Args) -> Result<()> {
         };
         let runs = methods
             .iter()
-            .map(|&method| run_method(&name, method, &puzzles, args.timeout))
+            .map(|&method| run_method(&name, method, &puzzles, args))
             .collect::<Result<Vec<_>>>()?;
         let file = FileRuns {
             name,
@@ -213,7 +236,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     out.flush()?;
     if let Some(path) = &args.plot {
-        std::fs::write(path, plot::svg(&files))
+        std::fs::write(path, plot::svg(&files, args.task()))
             .with_context(|| format!("writing the plot to {}", path.display()))?;
     }
     if disagreements > 0 {
@@ -268,13 +291,8 @@ fn read_puzzles(
     Ok(Some(puzzles))
 }
 
-/// Runs one method over every puzzle: count up to 2, each puzzle within the timeout.
-fn run_method(
-    name: &str,
-    method: Method,
-    puzzles: &[(usize, Grid)],
-    timeout: Duration,
-) -> Result<Run> {
+/// Runs one method over every puzzle: count up to 2 (or 1), each puzzle within the timeout.
+fn run_method(name: &str, method: Method, puzzles: &[(usize, Grid)], args: &Args) -> Result<Run> {
     let bar = if io::stderr().is_terminal() {
         let bar =
             ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr());
@@ -303,7 +321,12 @@ fn run_method(
         let solver = solvers.get_mut(&grid.shape()).expect("a solver per shape");
         let start = Instant::now();
         let found = solver
-            .search(grid, 2, 1, Limits::none().deadline(start + timeout))
+            .search(
+                grid,
+                args.limit(),
+                1,
+                Limits::none().deadline(start + args.timeout),
+            )
             .with_context(|| format!("{name}:{line_no}"))?;
         seconds += start.elapsed().as_secs_f64();
         let mut grids = found.grids;
@@ -330,7 +353,7 @@ fn run_method(
 }
 
 /// Every method must find what Dancing Links finds (or the first method, without it) wherever
-/// both finished: the same count up to 2, and the same solution when it is unique.
+/// both finished: the same count (up to the limit), and the same solution when it is unique.
 fn report_disagreements(file: &FileRuns) -> usize {
     let Some(reference) = reference(file) else {
         return 0;
@@ -343,7 +366,7 @@ fn report_disagreements(file: &FileRuns) -> usize {
             if ours.timed_out || theirs.timed_out {
                 continue;
             }
-            if ours.count.min(2) != theirs.count.min(2) || ours.unique != theirs.unique {
+            if ours.count != theirs.count || ours.unique != theirs.unique {
                 eprintln!(
                     "dlx: error: {}:{line_no}: {} found {} solution(s), {} found {}",
                     file.name, run.method, ours.count, reference.method, theirs.count
@@ -392,7 +415,7 @@ fn write_file(out: &mut impl Write, file: &FileRuns, args: &Args) -> Result<()> 
                 )?;
             }
         }
-        BenchFormat::Table => write!(out, "{}", table(file, &rows, args.timeout))?,
+        BenchFormat::Table => write!(out, "{}", table(file, &rows, args))?,
     }
     Ok(())
 }
@@ -406,15 +429,16 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-fn table(file: &FileRuns, rows: &[Row], timeout: Duration) -> String {
+fn table(file: &FileRuns, rows: &[Row], args: &Args) -> String {
     let mut text = String::new();
     let puzzles = file.line_nos.len();
     let _ = writeln!(
         text,
-        "{}: {puzzles} puzzle{}, each solved and proved unique (counting to 2), one thread, timeout {} s",
+        "{}: {puzzles} puzzle{}, {}, one thread, timeout {} s",
         file.name,
         if puzzles == 1 { "" } else { "s" },
-        timeout.as_secs_f64()
+        args.task(),
+        args.timeout.as_secs_f64()
     );
     let header = [
         "method",

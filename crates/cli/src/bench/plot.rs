@@ -39,7 +39,7 @@ fn power_label(p: i32) -> String {
 }
 
 /// The SVG document: one panel per file, stacked.
-pub(super) fn svg(files: &[FileRuns]) -> String {
+pub(super) fn svg(files: &[FileRuns], task: &str) -> String {
     let height = TOP + files.len() as f64 * PANEL + 40.0;
     let mut s = String::new();
     let _ = writeln!(
@@ -50,7 +50,7 @@ pub(super) fn svg(files: &[FileRuns]) -> String {
         s,
         r##"<rect width="100%" height="100%" fill="#ffffff"/>
 <text x="{LEFT}" y="22" font-size="15" font-weight="bold">Nodes per puzzle: the share of puzzles finished within N nodes</text>
-<text x="{LEFT}" y="38" fill="#555">Solve and prove unique (count to 2). Nodes on a log scale; further left is less search.</text>"##
+<text x="{LEFT}" y="38" fill="#555">Puzzles {task}. Nodes on a log scale; further left is less search.</text>"##
     );
     for (k, file) in files.iter().enumerate() {
         panel(&mut s, file, TOP + k as f64 * PANEL);
