@@ -46,8 +46,8 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = crate::xc::parse_seconds)]
     pub timeout: Duration,
     /// Only the first N puzzles of each file.
-    #[arg(long, value_name = "N")]
-    pub first: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub first: Option<u64>,
     /// How to write the results.
     #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
     pub format: BenchFormat,
@@ -214,7 +214,8 @@ pub fn run(args: &Args) -> Result<()> {
     let mut disagreements = 0;
     for source in sources {
         let name = source.name.to_string();
-        let Some(puzzles) = read_puzzles(source, &settings, args.first)? else {
+        let first = args.first.map_or(usize::MAX, |n| n as usize);
+        let Some(puzzles) = read_puzzles(source, &settings, first)? else {
             continue;
         };
         let runs = methods
@@ -250,7 +251,7 @@ pub fn run(args: &Args) -> Result<()> {
 fn read_puzzles(
     source: Source,
     settings: &ReadSettings,
-    first: Option<usize>,
+    first: usize,
 ) -> Result<Option<Vec<(usize, Grid)>>> {
     let name = source.name.to_string();
     let chunks = input::read_to_end(vec![source], settings)
@@ -261,7 +262,7 @@ fn read_puzzles(
     let entries = chunks
         .iter()
         .flat_map(|c| c.entries.iter().map(move |e| (&c.text, e)));
-    for (text, entry) in entries.take(first.unwrap_or(usize::MAX)) {
+    for (text, entry) in entries.take(first) {
         let parsed =
             crate::sudoku::work::parse(&text[entry.text.clone()], entry, None, Symbols::Default);
         let problem = match parsed {
@@ -285,7 +286,10 @@ fn read_puzzles(
         }
     }
     if puzzles.is_empty() {
-        eprintln!("dlx: warning: {name}: no valid puzzle ({skipped} left out)");
+        match skipped {
+            0 => eprintln!("dlx: warning: {name}: no puzzles"),
+            _ => eprintln!("dlx: warning: {name}: no valid puzzle ({skipped} left out)"),
+        }
         return Ok(None);
     }
     Ok(Some(puzzles))
