@@ -168,6 +168,11 @@ impl MethodSolver<'_> {
         }
     }
 
+    /// The first solution, if any.
+    pub fn solve(&mut self, grid: &Grid) -> Result<Option<Grid>, PuzzleError> {
+        Ok(self.search(grid, 1, 1, Limits::none())?.grids.pop())
+    }
+
     /// Counts solutions up to `limit`, keeping the first.
     pub fn count(&mut self, grid: &Grid, limit: u64) -> Result<Found, PuzzleError> {
         self.search(grid, limit, 1, Limits::none())

@@ -89,6 +89,8 @@ fn unique_puzzles_agree_and_dlx_needs_the_fewest_nodes() {
     for (k, grid) in hard.iter().chain(&easy).enumerate() {
         let dlx = uniqueness(&sudoku, Method::Dlx, grid);
         assert_eq!((dlx.count, dlx.complete), (1, true));
+        let solved = sudoku.method_solver(Method::Forward).solve(grid).unwrap();
+        assert_eq!(solved.as_ref(), dlx.grids.first());
         for (m, method) in Method::ALL.into_iter().enumerate() {
             let slow = matches!(
                 method,
