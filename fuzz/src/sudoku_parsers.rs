@@ -1,9 +1,10 @@
 //! The check behind the `sudoku_parsers` fuzz target, shared with the regression test in
 //! `crates/sudoku/tests/fuzz_regressions.rs`: any bytes through every sudoku reader, never a
 //! panic; what a reader accepts prints and reads back the same, and small grids are checked and
-//! searched (briefly) without a panic.
+//! searched (briefly) without a panic, by every method, which must agree with Dancing Links
+//! wherever both finish.
 
-use sudoku::{Sudoku, Symbols, Variant};
+use sudoku::{Method, Sudoku, Symbols, Variant};
 
 /// Runs every reader over `data`.
 pub fn check(data: &[u8]) {
@@ -24,8 +25,24 @@ pub fn check(data: &[u8]) {
                 let limits = dlx::Limits::none().nodes(10_000);
                 match rules.check(&grid) {
                     Ok(()) => {
-                        let found = solver.search(&grid, 2, 2, limits).expect("checked");
+                        let found = solver.search(&grid, 2, 2, limits.clone()).expect("checked");
                         assert!(found.grids.len() as u64 <= found.count);
+                        for method in Method::ALL {
+                            let theirs = rules
+                                .method_solver(method)
+                                .search(&grid, 2, 2, limits.clone())
+                                .expect("checked");
+                            assert!(theirs.stats.nodes <= 10_000, "{method}");
+                            let finished = |f: &sudoku::Found| {
+                                f.complete || f.stopped == Some(sudoku::StopReason::SolutionLimit)
+                            };
+                            if finished(&found) && finished(&theirs) {
+                                assert_eq!(theirs.count, found.count, "{method}");
+                                if found.count == 1 {
+                                    assert_eq!(theirs.grids, found.grids, "{method}");
+                                }
+                            }
+                        }
                     }
                     Err(_) => assert!(solver.search(&grid, 2, 2, limits).is_err()),
                 }
