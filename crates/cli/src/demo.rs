@@ -63,6 +63,7 @@ pub fn run() -> Result<()> {
         "  dlx sudoku FILE...             solve puzzles: one per line, grids, CSV or a LeetCode board",
         "  dlx sudoku --unique --stats    check uniqueness, with a summary (nodes, puzzles/s)",
         "  dlx sudoku --help              counting, variants, other sizes, --jobs, --format json",
+        "  dlx bench [FILE...]            backtracking, bitmasks, MRV... beside Dancing Links, node for node",
         "  dlx xc FILE                    any exact-cover problem in Knuth's text format",
         "  dlx check                      count the bundled instances and compare with Knuth's dlx1",
     ] {
