@@ -54,34 +54,9 @@ pub(crate) const MAX_OPTION_LEN: usize = u16::MAX as usize;
 /// but has no unsigned one.
 #[inline]
 fn first_min(lens: &[u32]) -> usize {
-    let min = lens.iter().fold(i32::MAX, |m, &l| m.min(l as i32));
-    first_equal(lens, min as u32)
-}
-
-/// The index of the first value equal to `value` (0 if none). A plain `position` is a scalar
-/// loop, as the compiler does not vectorise an early exit; this looks at 32 values at a time
-/// (a mask built without branches, which vectorises; 32 measured best, against 8, 16 and 64), and exits at the first block that holds
-/// the value.
-#[inline(always)]
-fn first_equal(values: &[u32], value: u32) -> usize {
-    const BLOCK: usize = 32;
-    let mut blocks = values.chunks_exact(BLOCK);
-    let mut base = 0;
-    for block in &mut blocks {
-        let mut mask = 0u32;
-        for (i, &v) in block.iter().enumerate() {
-            mask |= u32::from(v == value) << i;
-        }
-        if mask != 0 {
-            return base + mask.trailing_zeros() as usize;
-        }
-        base += BLOCK;
-    }
-    base + blocks
-        .remainder()
-        .iter()
-        .position(|&v| v == value)
-        .unwrap_or(0)
+    first_min_by_blocks(lens, |block| {
+        block.iter().fold(i32::MAX, |m, &l| m.min(l as i32)) as u32
+    })
 }
 
 /// [`first_min`] compiled for AVX2: eight lanes and a native unsigned minimum.
@@ -91,8 +66,54 @@ fn first_equal(values: &[u32], value: u32) -> usize {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn first_min_avx2(lens: &[u32]) -> usize {
-    let min = lens.iter().fold(u32::MAX, |m, &l| m.min(l));
-    first_equal(lens, min)
+    first_min_by_blocks(lens, |block| block.iter().fold(u32::MAX, |m, &l| m.min(l)))
+}
+
+/// Values per block of the MRV scan: 32 measured best, against 8, 16 and 64.
+const BLOCK: usize = 32;
+
+/// The index of the first smallest value, in one pass: the minimum of each block of [`BLOCK`]
+/// values (`min_of`, a branch-free fold the compiler vectorises), keeping the first block with
+/// the smallest (stopping at a block holding 0, which nothing beats), then the first index of
+/// that minimum within its block. Measured against a pass for the minimum and a second for its
+/// first index (itself 1.06 times a plain `position`, which is a scalar loop, as the compiler
+/// does not vectorise an early exit): 1.07 times on the 17-clue set, the same nodes.
+#[inline(always)]
+fn first_min_by_blocks(lens: &[u32], min_of: impl Fn(&[u32]) -> u32) -> usize {
+    let mut blocks = lens.chunks_exact(BLOCK);
+    let (mut best, mut best_block) = (u32::MAX, 0);
+    for (k, block) in (&mut blocks).enumerate() {
+        let m = min_of(block);
+        if m < best {
+            (best, best_block) = (m, k);
+            if m == 0 {
+                break;
+            }
+        }
+    }
+    let tail = blocks.remainder();
+    let tail_min = min_of(tail);
+    if tail_min < best || lens.len() < BLOCK {
+        return lens.len() - tail.len() + first_equal(tail, tail_min);
+    }
+    let start = best_block * BLOCK;
+    start + first_equal(&lens[start..start + BLOCK], best)
+}
+
+/// The index of the first value equal to `value` in at most [`BLOCK`] values (0 if none),
+/// through a mask built without branches.
+#[inline(always)]
+fn first_equal(values: &[u32], value: u32) -> usize {
+    debug_assert!(values.len() <= BLOCK);
+    let mut mask = 0u32;
+    for (i, &v) in values.iter().enumerate() {
+        mask |= u32::from(v == value) << i;
+    }
+    if mask == 0 {
+        0
+    } else {
+        mask.trailing_zeros() as usize
+    }
 }
 
 /// Stands in for the AVX2 scan where there is no such thing; never called, as `avx2` is false.
@@ -469,11 +490,17 @@ mod tests {
             state ^= state << 5;
             state
         };
-        for len in 1..400 {
+        // Many zeros (the early stop), no zeros (the minimum in any block, ties across
+        // blocks), and mostly covered items (one or two active ones, anywhere).
+        for (len, kind) in (1..400).flat_map(|len| (0..3).map(move |kind| (len, kind))) {
             let lens: Vec<u32> = (0..len)
-                .map(|_| match next() % 5 {
-                    0 => COVERED | (next() % 8),
-                    _ => next() % 6,
+                .map(|_| match (kind, next() % 5) {
+                    (0, 0) => COVERED | (next() % 8),
+                    (0, _) => next() % 6,
+                    (1, 0) => COVERED,
+                    (1, _) => 1 + next() % 40,
+                    (_, _) if next() % 64 == 0 => 1 + next() % 3,
+                    _ => COVERED,
                 })
                 .collect();
             let min = *lens.iter().min().unwrap();
