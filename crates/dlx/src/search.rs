@@ -243,6 +243,8 @@ pub struct Solver<'p> {
     stopped: Option<StopReason>,
     /// Options covered by [`Solver::select`] before the search, in order.
     selected: Vec<OptionId>,
+    /// The updates those selections made (undone by [`Solver::reset`]).
+    selected_updates: u64,
 }
 
 /// Why [`Solver::select`] refused an option.
@@ -288,6 +290,7 @@ impl<'p> Solver<'p> {
             },
             stopped: None,
             selected: Vec::new(),
+            selected_updates: 0,
         }
     }
 
@@ -425,8 +428,8 @@ impl<'p> Solver<'p> {
         // SAFETY: `first` is an option node and its items are all active: covering its item and
         // then the rest of its option is what a search level does.
         unsafe {
-            self.links.cover(self.links.item_of(first));
-            self.links.cover_rest(first);
+            self.selected_updates += self.links.cover(self.links.item_of(first));
+            self.selected_updates += self.links.cover_rest(first);
         }
         self.selected.push(option);
         Ok(())
@@ -439,8 +442,36 @@ impl<'p> Solver<'p> {
 
     /// Puts the links back in their built state, forgets the selected options and clears the
     /// statistics, so the solver can search again. Cheap: it undoes only the covers on the
-    /// current stack and the selections.
+    /// current stack and the selections, or, when that is more work than copying the links
+    /// (as after a sudoku's givens and search), copies the problem's links back.
     pub fn reset(&mut self) {
+        // Undoing costs about one random access per update made and not yet undone, and the
+        // updates so far bound them; copying costs a sequential pass over every node. Measured
+        // on 9x9 sudoku (17 givens selected, then a search of about 117 nodes): the copy is
+        // 1.07 times faster overall.
+        let pending = self.selected_updates + self.stats.updates;
+        if pending.saturating_mul(2) >= self.links.nodes.len() as u64 {
+            self.links.clone_from(self.problem.links());
+        } else {
+            self.undo_all();
+        }
+        self.selected.clear();
+        self.selected_updates = 0;
+        debug_assert!(
+            self.links == *self.problem.links(),
+            "reset left the links changed"
+        );
+        self.level = 0;
+        self.resume = Resume::Forward;
+        self.stopped = None;
+        self.stats.solutions = 0;
+        self.stats.nodes = 0;
+        self.stats.updates = 0;
+        self.stats.profile.fill(0);
+    }
+
+    /// Undoes the covers on the stack, from the top, then the selections, in reverse.
+    fn undo_all(&mut self) {
         let links = &mut self.links;
         // SAFETY (this block): the stack holds the covers the search made, and they are undone
         // in reverse: for each level from the top, the rest of its option, then its item. The
@@ -469,18 +500,6 @@ impl<'p> Solver<'p> {
                 links.uncover(links.item_of(first));
             }
         }
-        self.selected.clear();
-        debug_assert!(
-            self.links == *self.problem.links(),
-            "reset left the links changed"
-        );
-        self.level = 0;
-        self.resume = Resume::Forward;
-        self.stopped = None;
-        self.stats.solutions = 0;
-        self.stats.nodes = 0;
-        self.stats.updates = 0;
-        self.stats.profile.fill(0);
     }
 
     /// The search loop. Returns what stopped it, or `None` once exhausted.
@@ -728,6 +747,47 @@ mod tests {
             let again = s.count();
             assert_eq!((again.solutions, again.nodes, again.updates), (1, 6, 30));
         }
+    }
+
+    /// Every pair of 30 items as an option: 435 options, a perfect matching per solution.
+    fn pairs() -> Problem {
+        let mut b = ProblemBuilder::new();
+        for k in 0..30 {
+            b.primary(format!("i{k}")).unwrap();
+        }
+        for i in 0..30u32 {
+            for j in i + 1..30 {
+                b.option([ItemId(i), ItemId(j)]).unwrap();
+            }
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn reset_undoes_or_copies_and_both_restore_the_links() {
+        let p = pairs();
+        let pending = |s: &Solver| s.selected_updates + s.stats.updates;
+        let mut ways = Vec::new();
+        for max_nodes in [0, 1, 2, 5, 50, 5000] {
+            let mut s = p.solver().with_limits(Limits::none().nodes(max_nodes));
+            s.select(OptionId(0)).unwrap();
+            s.select(OptionId(100)).unwrap();
+            s.count();
+            // Few updates: undone in place; many: the links are copied back.
+            ways.push(pending(&s) * 2 < s.links.nodes.len() as u64);
+            s.reset();
+            assert_eq!(s.links, *p.links(), "{max_nodes}");
+            assert_eq!(pending(&s), 0);
+            s.set_limits(Limits::none().nodes(20_000));
+            let again = s.count();
+            let fresh = p.solver().with_limits(Limits::none().nodes(20_000)).count();
+            assert_eq!(
+                (again.solutions, again.nodes, again.updates),
+                (fresh.solutions, fresh.nodes, fresh.updates)
+            );
+        }
+        // Few updates were undone in place, many copied back: both ways were taken.
+        assert!(ways.contains(&true) && ways.contains(&false), "{ways:?}");
     }
 
     #[test]
