@@ -278,9 +278,13 @@ impl ProblemBuilder {
             });
         }
         let mut option_first = Vec::with_capacity(num_options + 1);
-        for w in self.option_starts.windows(2) {
+        // Headers belong to no option.
+        let mut option_of = vec![u32::MAX; nodes.len()];
+        option_of.reserve(total - nodes.len());
+        for (option, w) in self.option_starts.windows(2).enumerate() {
             let first = nodes.len() as u32;
             option_first.push(first);
+            option_of.resize(option_of.len() + (w[1] - w[0]) as usize, option as u32);
             let items = &self.option_items[w[0] as usize..w[1] as usize];
             for (k, &item) in items.iter().enumerate() {
                 let i = internal_of[item.index()];
@@ -299,6 +303,7 @@ impl ProblemBuilder {
             }
         }
         option_first.push(nodes.len() as u32);
+        debug_assert_eq!(option_of.len(), nodes.len());
 
         Ok(Problem {
             names: self.names,
@@ -307,6 +312,7 @@ impl ProblemBuilder {
             declared_of,
             num_primary: n1 as u32,
             option_first,
+            option_of,
             links: Links {
                 nodes,
                 heads,
@@ -331,6 +337,10 @@ pub struct Problem {
     num_primary: u32,
     /// Node index of the first node of each option, plus one past the last option.
     option_first: Vec<u32>,
+    /// The option of each node (`u32::MAX` for a header): decoding a solution looks up one per
+    /// chosen node, which a binary search over `option_first` made a tenth of a 9x9 sudoku's
+    /// solving time.
+    option_of: Vec<u32>,
     links: Links,
 }
 
@@ -392,8 +402,9 @@ impl Problem {
 
     /// The option that node `p` belongs to.
     pub(crate) fn option_of_node(&self, p: arena::Node) -> OptionId {
-        let k = self.option_first.partition_point(|&first| first <= p.0);
-        OptionId(k as u32 - 1)
+        let option = self.option_of[p.0 as usize];
+        debug_assert!(option != u32::MAX, "node {} is a header", p.0);
+        OptionId(option)
     }
 
     /// The first node of an option, if the option exists.
