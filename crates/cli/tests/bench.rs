@@ -251,22 +251,21 @@ fn the_plot_has_a_curve_and_a_legend_per_method() {
 
 #[test]
 fn unknown_methods_and_missing_files_are_errors() {
-    let out = run(&["bench", "--methods", "mrv,dancing"], b"");
-    assert_eq!(out.code, 2);
-    assert!(
-        out.stderr.contains("unknown method `dancing`"),
-        "{}",
-        out.stderr
-    );
-    assert!(out.stdout.is_empty());
-    let out = run(&["bench", "no/such/file.txt"], b"");
-    assert_eq!(out.code, 2);
-    assert!(
-        out.stderr.contains("cannot read no/such/file.txt"),
-        "{}",
-        out.stderr
-    );
-    assert!(out.stdout.is_empty());
+    for (args, message) in [
+        (
+            ["bench", "--methods", "mrv,dancing"],
+            "unknown method `dancing`",
+        ),
+        (
+            ["bench", "no/such/file.txt", "--first=1"],
+            "cannot read no/such/file.txt",
+        ),
+    ] {
+        let out = run(&args, b"");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stderr.contains(message), "{}", out.stderr);
+        assert!(out.stdout.is_empty());
+    }
 }
 
 #[test]

@@ -470,12 +470,23 @@ impl Classic {
     fn bitmask(&mut self, depth: usize) -> Flow {
         self.enter()?;
         let cell = self.empties[depth] as usize;
-        let mut free = self.candidates(cell);
+        self.try_each(depth, cell, self.candidates(cell), Classic::bitmask)
+    }
+
+    /// Places each digit of `free` in `cell` in turn (lowest first), going down with `next`.
+    #[inline]
+    fn try_each(
+        &mut self,
+        depth: usize,
+        cell: usize,
+        mut free: u64,
+        next: fn(&mut Classic, usize) -> Flow,
+    ) -> Flow {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             self.place(cell, bit);
-            self.descend(depth, Classic::bitmask)?;
+            self.descend(depth, next)?;
             self.unplace(cell, bit);
         }
         ControlFlow::Continue(())
@@ -529,15 +540,8 @@ impl Classic {
     /// Bitmasks with MRV: a cell left without a candidate is a dead end one level down.
     fn mrv(&mut self, depth: usize) -> Flow {
         self.enter()?;
-        let (cell, mut free) = self.choose(Classic::candidates);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            self.place(cell, bit);
-            self.descend(depth, Classic::mrv)?;
-            self.unplace(cell, bit);
-        }
-        ControlFlow::Continue(())
+        let (cell, free) = self.choose(Classic::candidates);
+        self.try_each(depth, cell, free, Classic::mrv)
     }
 
     /// Forward checking: placing a digit takes it out of the peers' domains, and a digit that
