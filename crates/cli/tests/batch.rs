@@ -11,6 +11,31 @@ use assert_cmd::cargo::CommandCargoExt;
 mod common;
 use common::{run, sudoku_data as data};
 
+/// `dlx` with `args`, running, its standard output and error piped; and its standard output.
+fn spawn(args: &[&str]) -> (std::process::Child, BufReader<std::process::ChildStdout>) {
+    let mut child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    (child, stdout)
+}
+
+/// Waits for a spawned `dlx`: its exit status and all it wrote on standard error.
+fn finish(mut child: std::process::Child) -> (Option<i32>, String) {
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (child.wait().unwrap().code(), stderr)
+}
+
 fn json_lines(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
@@ -185,29 +210,14 @@ fn answers_come_while_input_is_still_open() {
 /// `| head -1`: output to a closed pipe ends the run quietly, with status 0.
 #[test]
 fn closed_pipe_ends_quietly() {
-    let mut child = Process::cargo_bin("dlx")
-        .unwrap()
-        .args(["sudoku", "--format", "json"])
-        .arg(data("17-clue-first2000.txt"))
-        .arg(data("17-clue-first2000.txt"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let file = data("17-clue-first2000.txt");
+    let (child, mut stdout) = spawn(&["sudoku", "--format", "json", &file, &file]);
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
     assert!(first.starts_with("{\"index\":1,"), "{first}");
     drop(stdout);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
+    let (status, stderr) = finish(child);
+    assert_eq!((status, stderr.as_str()), (Some(0), ""));
 }
 
 /// Ctrl-C: the records of the puzzles before the first unfinished one, the summary so far, and
@@ -216,16 +226,10 @@ fn closed_pipe_ends_quietly() {
 #[test]
 fn ctrl_c_flushes_a_prefix_and_the_summary() {
     let file = data("17-clue-first2000.txt");
-    let mut child = Process::cargo_bin("dlx")
-        .unwrap()
-        .args(["sudoku", "--format", "json", "--jobs", "2"])
-        // 200,000 puzzles: far more than can be solved before the signal arrives.
-        .args(std::iter::repeat_n(&file, 100))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // 200,000 puzzles: far more than can be solved before the signal arrives.
+    let mut args = vec!["sudoku", "--format", "json", "--jobs", "2"];
+    args.extend(std::iter::repeat_n(file.as_str(), 100));
+    let (child, mut stdout) = spawn(&args);
     let mut text = String::new();
     stdout.read_line(&mut text).unwrap();
     let kill = Process::new("kill")
@@ -234,15 +238,8 @@ fn ctrl_c_flushes_a_prefix_and_the_summary() {
         .unwrap();
     assert!(kill.success());
     stdout.read_to_string(&mut text).unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{stderr}");
+    let (status, stderr) = finish(child);
+    assert_eq!(status, Some(130), "{stderr}");
     assert!(stderr.contains("interrupted"), "{stderr}");
     let mut records = json_lines(&text);
     let summary = records.pop().unwrap();

@@ -102,47 +102,25 @@ fn polyomino_boards_pieces_and_errors() {
     std::fs::write(&board, "###\n#.#\n###\n").unwrap();
     let pieces = dir.join("dominoes.txt");
     std::fs::write(&pieces, "aa bb cc dd\n").unwrap();
-    let r = run(&[
-        "polyomino",
-        "--board",
-        board.to_str().unwrap(),
-        "--pieces",
-        pieces.to_str().unwrap(),
-        "--format",
-        "json",
-        "--limit",
-        "1",
-    ]);
+    // The ring and the dominoes, with more flags.
+    let (board_arg, pieces_arg) = (board.to_str().unwrap(), pieces.to_str().unwrap());
+    let ring = |more: &[&str]| {
+        let args = [
+            &["polyomino", "--board", board_arg, "--pieces", pieces_arg],
+            more,
+        ]
+        .concat();
+        run(&args)
+    };
+    let r = ring(&["--format", "json", "--limit", "1"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let first: serde_json::Value = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
     assert_eq!(first["solution"].as_array().unwrap().len(), 4);
     assert_eq!(first["solution"][0]["cells"].as_array().unwrap().len(), 2);
     // 8 cells of a ring, 4 dominoes: 2 ways to pair the cells, times 4! names.
-    assert_eq!(
-        run(&[
-            "polyomino",
-            "--board",
-            board.to_str().unwrap(),
-            "--pieces",
-            pieces.to_str().unwrap(),
-            "--count"
-        ])
-        .stdout,
-        "48\n"
-    );
+    assert_eq!(ring(&["--count"]).stdout, "48\n");
     let svg = dir.join("ring.svg");
-    let r = run(&[
-        "polyomino",
-        "--board",
-        board.to_str().unwrap(),
-        "--pieces",
-        pieces.to_str().unwrap(),
-        "--count",
-        "--svg",
-        svg.to_str().unwrap(),
-        "--limit",
-        "3",
-    ]);
+    let r = ring(&["--count", "--svg", svg.to_str().unwrap(), "--limit", "3"]);
     assert_eq!(r.code, 0);
     let drawn = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(drawn.matches("<g ").count(), 3);
