@@ -126,22 +126,17 @@ fn polyomino_boards_pieces_and_errors() {
     assert_eq!(drawn.matches("<g ").count(), 3);
     // Errors: a bad map character, a board too big for the pieces, a missing file.
     std::fs::write(&board, "##\n#%\n").unwrap();
-    let r = run(&["polyomino", "--board", board.to_str().unwrap()]);
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("line 2, column 2: unexpected character '%'"),
-        "{}",
-        r.stderr
-    );
-    let r = run(&["polyomino", "--board", "8x8"]);
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("the board has 64 cells, and the 12 pieces cover only 60"),
-        "{}",
-        r.stderr
-    );
+    for (board, message) in [
+        (board_arg, "line 2, column 2: unexpected character '%'"),
+        (
+            "8x8",
+            "the board has 64 cells, and the 12 pieces cover only 60",
+        ),
+    ] {
+        let r = run(&["polyomino", "--board", board]);
+        assert_eq!(r.code, 2);
+        assert!(r.stderr.contains(message), "{}", r.stderr);
+    }
     let r = run(&["polyomino", "--board", "/nonexistent/board.txt"]);
     assert_eq!((r.code, r.stdout.as_str()), (2, ""));
     std::fs::remove_dir_all(&dir).unwrap();
