@@ -299,7 +299,6 @@ impl Classic {
 
     /// Runs the method on a checked grid.
     fn search(&mut self, grid: &Grid, limit: u64, keep: usize, limits: Limits) -> Found {
-        self.shape = grid.shape();
         self.cells.clear();
         self.cells.extend_from_slice(grid.cells());
         self.used.clear();

@@ -224,7 +224,7 @@ pub fn run(args: &Args) -> Result<()> {
             .collect::<Result<Vec<_>>>()?;
         let file = FileRuns {
             name,
-            line_nos: puzzles.iter().map(|(line, _)| *line).collect(),
+            line_nos: puzzles.list.iter().map(|(line, _)| *line).collect(),
             runs,
         };
         disagreements += report_disagreements(&file);
@@ -248,11 +248,7 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// The file's valid puzzles with their line numbers; a puzzle that cannot be read, or whose
 /// givens clash, is reported on stderr and left out. `None` when no puzzle is left.
-fn read_puzzles(
-    source: Source,
-    settings: &ReadSettings,
-    first: usize,
-) -> Result<Option<Vec<(usize, Grid)>>> {
+fn read_puzzles(source: Source, settings: &ReadSettings, first: usize) -> Result<Option<Puzzles>> {
     let name = source.name.to_string();
     let chunks = input::read_to_end(vec![source], settings)
         .map_err(|e| InputError(format!("cannot read {}: {}", e.name, e.error)))?;
@@ -292,11 +288,22 @@ fn read_puzzles(
         }
         return Ok(None);
     }
-    Ok(Some(puzzles))
+    Ok(Some(Puzzles {
+        rules,
+        list: puzzles,
+    }))
+}
+
+/// A file's valid puzzles, with their line numbers, and the rules of each shape among them
+/// (built once, used by every method).
+struct Puzzles {
+    rules: HashMap<Shape, Sudoku>,
+    list: Vec<(usize, Grid)>,
 }
 
 /// Runs one method over every puzzle: count up to 2 (or 1), each puzzle within the timeout.
-fn run_method(name: &str, method: Method, puzzles: &[(usize, Grid)], args: &Args) -> Result<Run> {
+fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Result<Run> {
+    let (rules, puzzles) = (&puzzles.rules, &puzzles.list);
     let bar = if io::stderr().is_terminal() {
         let bar =
             ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr());
@@ -309,12 +316,6 @@ fn run_method(name: &str, method: Method, puzzles: &[(usize, Grid)], args: &Args
     } else {
         ProgressBar::hidden()
     };
-    let mut rules: HashMap<Shape, Sudoku> = HashMap::new();
-    for (_, grid) in puzzles {
-        rules
-            .entry(grid.shape())
-            .or_insert_with(|| Sudoku::new(grid.shape(), Variant::default()).expect("no variant"));
-    }
     let mut solvers: HashMap<Shape, _> = rules
         .iter()
         .map(|(&shape, sudoku)| (shape, sudoku.method_solver(method)))
