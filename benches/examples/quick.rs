@@ -1,6 +1,7 @@
 //! A quick min-of-N timing of count-all, ours against the peer in the same run, for trying
 //! changes to the hot loop between criterion runs:
-//! `cargo run --release -p dlx-benches --example quick [REPEATS]`.
+//! `cargo run --release -p dlx-benches --example quick [REPEATS] [NAME]` (only the instances
+//! whose file name contains NAME).
 
 #[path = "../benches/support/peer.rs"]
 mod peer;
@@ -27,7 +28,8 @@ fn main() {
         ("langford11.dlx", repeats),
         ("pentomino_6x10_sym.dlx", repeats.div_ceil(3)),
     ];
-    for (file, reps) in files {
+    let only = std::env::args().nth(2).unwrap_or_default();
+    for (file, reps) in files.into_iter().filter(|(f, _)| f.contains(&only)) {
         let text = dlx_benches::instance(file);
         let problem = dlx::text::parse(&text).unwrap().problem;
         let mut theirs = peer::peer_problem(&text);

@@ -253,7 +253,8 @@ impl ProblemBuilder {
 
         // Item lists: 0 <-> 1..=n1 (primary), n+1 <-> n1+1..=n (secondary).
         let mut heads = vec![HeadLinks { prev: 0, next: 0 }; n + 2];
-        let mut lens = vec![0u32; n + 2];
+        // With slack after the secondary root for the small MRV scan, which reads whole vectors.
+        let mut lens = vec![0u32; (n + 2).max(1 + n1.next_multiple_of(arena::LANES))];
         let link_ring = |heads: &mut Vec<HeadLinks>, root: usize, first: usize, last: usize| {
             let mut prev = root;
             for i in first..=last {

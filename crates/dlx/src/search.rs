@@ -236,6 +236,9 @@ pub struct Solver<'p> {
     links: Links,
     /// `choice[l]` is the node tried at level `l` (the item's header once its options run out).
     choice: Vec<Node>,
+    /// `left[l]` is the number of options of level `l`'s item not yet tried, `choice[l]`'s
+    /// included: the loop over a column is counted, so its exit waits on no load.
+    left: Vec<u32>,
     level: usize,
     resume: Resume,
     limits: Limits,
@@ -281,6 +284,7 @@ impl<'p> Solver<'p> {
             problem,
             links: problem.links().clone(),
             choice: vec![Node(0); depth],
+            left: vec![0; depth],
             level: 0,
             resume: Resume::Forward,
             limits: Limits::default(),
@@ -514,6 +518,7 @@ impl<'p> Solver<'p> {
         let links = &mut self.links;
         let selected = &self.selected;
         let choice = &mut self.choice;
+        let left = &mut self.left;
         let profile = &mut self.stats.profile;
         let limits = &self.limits;
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
@@ -542,6 +547,7 @@ impl<'p> Solver<'p> {
                 let cur = choice[level];
                 unsafe { links.uncover_rest(cur) };
                 choice[level] = links.down(cur);
+                left[level] -= 1;
             }};
         }
         // Every primary item is covered: count the solution node and report it. Leaves the
@@ -606,7 +612,8 @@ impl<'p> Solver<'p> {
                     nodes += 1;
                     profile[level] += 1;
                     let best = links.choose_mrv();
-                    if links.is_empty(best) {
+                    let len = links.len(best);
+                    if len == 0 {
                         // A dead end: dlx1 covers the empty item (one update) and uncovers it
                         // at once. Count it so, without touching the links, and back up.
                         updates += 1;
@@ -622,13 +629,15 @@ impl<'p> Solver<'p> {
                     // have been a solution), so `best` is an item.
                     updates += unsafe { links.cover(best) };
                     choice[level] = links.down(best.header());
+                    left[level] = len;
                 }
                 // X5, X7, X8: try the current option of this level's item, or back up.
                 loop {
                     let cur = choice[level];
-                    // A header's item is the item itself.
-                    let best = links.item_of(cur);
-                    if cur == best.header() {
+                    if left[level] == 0 {
+                        // `cur` is the header, whose item is the item itself.
+                        let best = links.item_of(cur);
+                        debug_assert_eq!(cur, best.header());
                         // SAFETY: `best` was covered at this level, and everything covered
                         // since has been undone.
                         unsafe { links.uncover(best) };
