@@ -46,7 +46,7 @@ const COVERED: u32 = 1 << 30;
 /// in 1.04 s against 1.84 s with the walk).
 const SCAN_FROM: usize = 48;
 
-/// The longest option [`NodeLinks::place`] can describe.
+/// The longest option [`NodeMeta::place`] can describe.
 pub(crate) const MAX_OPTION_LEN: usize = u16::MAX as usize;
 
 /// The index of the first smallest value. Lengths stay below 2^30 and [`COVERED`] is 2^30, so
@@ -207,12 +207,19 @@ impl Item {
     }
 }
 
-/// One node of the column lists.
+/// The links of one node of the column lists: all that the dance changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub(crate) struct NodeLinks {
     pub(crate) up: u32,
     pub(crate) down: u32,
+}
+
+/// What never changes about a node, beside its links in a separate vector: both are 8 bytes
+/// per node, which x86-64 addresses by scaling the index, with no shift.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct NodeMeta {
     /// The item of an option node; the item itself for a header.
     pub(crate) item: u32,
     /// For an option node, `k << 16 | m`: its position `k` in its option of `m` nodes
@@ -245,6 +252,8 @@ pub(crate) struct HeadLinks {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Links {
     pub(crate) nodes: Vec<NodeLinks>,
+    /// The item and place of each node, parallel to `nodes`; never changed by the dance.
+    pub(crate) meta: Vec<NodeMeta>,
     pub(crate) heads: Vec<HeadLinks>,
     pub(crate) lens: Vec<u32>,
     /// Number of primary items, `N1`: they are items `1..=N1`.
@@ -265,6 +274,17 @@ impl Links {
         unsafe { *self.nodes.get_unchecked(p as usize) }
     }
 
+    /// Reads a node's item and place without a bounds check in release builds.
+    ///
+    /// # Safety
+    /// As for [`Links::nd`] (`meta` and `nodes` have the same length).
+    #[inline(always)]
+    unsafe fn meta(&self, p: u32) -> NodeMeta {
+        debug_assert!((p as usize) < self.meta.len(), "node {p} out of range");
+        // SAFETY: the caller guarantees `p` is in bounds.
+        unsafe { *self.meta.get_unchecked(p as usize) }
+    }
+
     /// # Safety
     /// As for [`Links::nd`].
     #[inline(always)]
@@ -283,6 +303,18 @@ impl Links {
         unsafe { self.lens.get_unchecked_mut(i as usize) }
     }
 
+    /// Copies back the parts of `built` the dance changes (links, item lists, lengths), for
+    /// links of the same problem; the items and places are the same already.
+    pub(crate) fn restore_from(&mut self, built: &Links) {
+        debug_assert!(
+            self.meta == built.meta,
+            "restore from another problem's links"
+        );
+        self.nodes.copy_from_slice(&built.nodes);
+        self.heads.copy_from_slice(&built.heads);
+        self.lens.copy_from_slice(&built.lens);
+    }
+
     /// The first item of the active primary list, or [`ROOT`] when every primary item is covered.
     #[inline(always)]
     pub(crate) fn first_primary(&self) -> Item {
@@ -292,7 +324,7 @@ impl Links {
     /// The item of a node (the item itself for a header node).
     #[inline(always)]
     pub(crate) fn item_of(&self, p: Node) -> Item {
-        Item(self.nodes[p.0 as usize].item)
+        Item(self.meta[p.0 as usize].item)
     }
 
     /// Whether item `i` is in its item list (not covered).
@@ -453,7 +485,7 @@ impl Links {
             let n = self.nd(q);
             self.nd_mut(n.up).down = n.down;
             self.nd_mut(n.down).up = n.up;
-            *self.len_mut(n.item) -= 1;
+            *self.len_mut(self.meta(q).item) -= 1;
         }
     }
 
@@ -468,7 +500,7 @@ impl Links {
             let n = self.nd(q);
             self.nd_mut(n.up).down = q;
             self.nd_mut(n.down).up = q;
-            *self.len_mut(n.item) += 1;
+            *self.len_mut(self.meta(q).item) += 1;
         }
     }
 
@@ -483,7 +515,7 @@ impl Links {
         unsafe {
             // The nodes after `r`, then those before it: one loop of `m - 1` steps (a trip
             // count the branch predictor learns), wrapping by a select rather than a branch.
-            let (first, end) = bounds(r, self.nd(r).place);
+            let (first, end) = bounds(r, self.meta(r).place);
             let mut q = r;
             for _ in 1..end - first {
                 q += 1;
@@ -504,7 +536,7 @@ impl Links {
     unsafe fn unhide(&mut self, r: u32) {
         // SAFETY: as in `hide`.
         unsafe {
-            let (first, end) = bounds(r, self.nd(r).place);
+            let (first, end) = bounds(r, self.meta(r).place);
             let mut q = r;
             for _ in 1..end - first {
                 q += 1;
@@ -524,12 +556,12 @@ impl Links {
         // SAFETY: `p` is an option node, so `q` stays within its option and its items are
         // items (I1).
         unsafe {
-            let (first, end) = bounds(p.0, self.nd(p.0).place);
+            let (first, end) = bounds(p.0, self.meta(p.0).place);
             let mut q = p.0;
             for _ in 1..end - first {
                 q += 1;
                 q = if q == end { first } else { q };
-                updates += self.cover(Item(self.nd(q).item));
+                updates += self.cover(Item(self.meta(q).item));
             }
         }
         updates
@@ -543,12 +575,12 @@ impl Links {
     pub(crate) unsafe fn uncover_rest(&mut self, p: Node) {
         // SAFETY: as in `cover_rest`.
         unsafe {
-            let (first, end) = bounds(p.0, self.nd(p.0).place);
+            let (first, end) = bounds(p.0, self.meta(p.0).place);
             let mut q = p.0;
             for _ in 1..end - first {
                 q = if q == first { end } else { q };
                 q -= 1;
-                self.uncover(Item(self.nd(q).item));
+                self.uncover(Item(self.meta(q).item));
             }
         }
     }

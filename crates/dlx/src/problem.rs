@@ -5,7 +5,7 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
-use crate::arena::{self, HeadLinks, Links, NodeLinks};
+use crate::arena::{self, HeadLinks, Links, NodeLinks, NodeMeta};
 
 /// An item of a [`Problem`], numbered from 0 in the order items were declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -270,13 +270,10 @@ impl ProblemBuilder {
 
         // Column headers 0..=n (node 0 is unused), then the options, each contiguous.
         let mut nodes: Vec<NodeLinks> = Vec::with_capacity(total);
+        let mut meta: Vec<NodeMeta> = Vec::with_capacity(total);
         for i in 0..=n as u32 {
-            nodes.push(NodeLinks {
-                up: i,
-                down: i,
-                item: i,
-                place: 0,
-            });
+            nodes.push(NodeLinks { up: i, down: i });
+            meta.push(NodeMeta { item: i, place: 0 });
         }
         let mut option_first = Vec::with_capacity(num_options + 1);
         // Headers belong to no option.
@@ -292,12 +289,8 @@ impl ProblemBuilder {
                 let p = nodes.len() as u32;
                 let last = nodes[i as usize].up;
                 let place = arena::place(k, items.len());
-                nodes.push(NodeLinks {
-                    up: last,
-                    down: i,
-                    item: i,
-                    place,
-                });
+                nodes.push(NodeLinks { up: last, down: i });
+                meta.push(NodeMeta { item: i, place });
                 nodes[last as usize].down = p;
                 nodes[i as usize].up = p;
                 lens[i as usize] += 1;
@@ -316,6 +309,7 @@ impl ProblemBuilder {
             option_of,
             links: Links {
                 nodes,
+                meta,
                 heads,
                 lens,
                 num_primary: n1 as u32,
@@ -396,7 +390,7 @@ impl Problem {
     pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
         let first = self.option_first[option.index()] as usize;
         let end = self.option_first[option.index() + 1] as usize;
-        self.links.nodes[first..end]
+        self.links.meta[first..end]
             .iter()
             .map(|n| self.declared_of[n.item as usize - 1])
     }

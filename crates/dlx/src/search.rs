@@ -455,7 +455,7 @@ impl<'p> Solver<'p> {
         // 1.07 times faster overall.
         let pending = self.selected_updates + self.stats.updates;
         if pending.saturating_mul(2) >= self.links.nodes.len() as u64 {
-            self.links.clone_from(self.problem.links());
+            self.links.restore_from(self.problem.links());
         } else {
             self.undo_all();
         }
