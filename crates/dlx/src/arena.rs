@@ -65,6 +65,7 @@ fn first_min(lens: &[u32]) -> usize {
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[inline]
 unsafe fn first_min_avx2(lens: &[u32]) -> usize {
     first_min_by_blocks(lens, |block| block.iter().fold(u32::MAX, |m, &l| m.min(l)))
 }
@@ -91,6 +92,7 @@ pub(crate) const SMALL_SCAN_MAX: usize = 64;
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[inline]
 unsafe fn first_min_small_avx2(lens: &[u32], n: usize) -> usize {
     use std::arch::x86_64::*;
     debug_assert!(lens.len() % LANES == 0 && lens.len() <= 64 && n <= lens.len());
@@ -359,7 +361,7 @@ impl Links {
     /// index holding the minimum is the leftmost active item with the fewest options, since the
     /// list is never reordered. The scan is branch-free and vectorised; the walk is a chain of
     /// dependent loads, which costs more once the list is long.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn choose_mrv(&self) -> Item {
         let n1 = self.num_primary as usize;
         if n1 <= SMALL_SCAN_MAX && self.avx2 {

@@ -511,7 +511,43 @@ impl<'p> Solver<'p> {
     /// Knuth's Algorithm X as nested loops with direct branches (a `match` on the state in the
     /// loop compiles to a jump table, whose indirect branch mispredicts); the [`Resume`] state
     /// is consulted only on entry, to finish the step that was interrupted, and saved on exit.
-    fn run<F>(&mut self, mut visit: F) -> Option<StopReason>
+    fn run<F>(&mut self, visit: F) -> Option<StopReason>
+    where
+        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
+    {
+        if self.links.avx2 {
+            // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
+            unsafe { self.run_avx2(visit) }
+        } else {
+            self.run_with(visit)
+        }
+    }
+
+    /// [`Solver::run_with`] compiled for AVX2, so the MRV scan is inlined into the loop.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2<F>(&mut self, visit: F) -> Option<StopReason>
+    where
+        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
+    {
+        self.run_with(visit)
+    }
+
+    /// Stands in for the AVX2 loop where there is no such thing; never called.
+    #[cfg(not(target_arch = "x86_64"))]
+    unsafe fn run_avx2<F>(&mut self, visit: F) -> Option<StopReason>
+    where
+        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
+    {
+        self.run_with(visit)
+    }
+
+    /// The loop itself.
+    #[inline(always)]
+    fn run_with<F>(&mut self, mut visit: F) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
