@@ -569,6 +569,17 @@ impl<'p> Solver<'p> {
             return Some(StopReason::SolutionLimit);
         }
 
+        // The entry of a per-level vector at `$l`, without a bounds check in release builds.
+        // SAFETY (every use): `choice` and `left` have `num_primary` entries and `profile` one
+        // more; a level covers at least one primary item, so the search never stands deeper than
+        // `num_primary - 1` with an item chosen, and counts solutions at most one level deeper.
+        macro_rules! at {
+            ($v:expr, $l:expr) => {{
+                let l = $l;
+                debug_assert!(l < $v.len(), "level {l} out of range");
+                unsafe { $v.get_unchecked_mut(l) }
+            }};
+        }
         // Leaves the loop, saving where to resume.
         macro_rules! stop {
             ($search:lifetime, $resume:expr, $reason:expr) => {{
@@ -580,10 +591,10 @@ impl<'p> Solver<'p> {
         // SAFETY: `choice[level]`'s option was the last thing covered and not yet undone.
         macro_rules! recover {
             () => {{
-                let cur = choice[level];
+                let cur = *at!(choice, level);
                 unsafe { links.uncover_rest(cur) };
-                choice[level] = links.down(cur);
-                left[level] -= 1;
+                *at!(choice, level) = links.down(cur);
+                *at!(left, level) -= 1;
             }};
         }
         // Every primary item is covered: count the solution node and report it. Leaves the
@@ -594,7 +605,7 @@ impl<'p> Solver<'p> {
                     stop!($search, Resume::Solution, Some(StopReason::NodeLimit));
                 }
                 nodes += 1;
-                profile[level + 1] += 1;
+                *at!(profile, level + 1) += 1;
                 solutions += 1;
                 if visit(selected, &choice[..=level]).is_break() {
                     stop!($search, Resume::Recover, Some(StopReason::Visitor));
@@ -646,7 +657,7 @@ impl<'p> Solver<'p> {
                         }
                     }
                     nodes += 1;
-                    profile[level] += 1;
+                    *at!(profile, level) += 1;
                     let best = links.choose_mrv();
                     let len = links.len(best);
                     if len == 0 {
@@ -664,13 +675,13 @@ impl<'p> Solver<'p> {
                     // SAFETY: a primary item is active here (otherwise the last level would
                     // have been a solution), so `best` is an item.
                     updates += unsafe { links.cover(best) };
-                    choice[level] = links.down(best.header());
-                    left[level] = len;
+                    *at!(choice, level) = links.down(best.header());
+                    *at!(left, level) = len;
                 }
                 // X5, X7, X8: try the current option of this level's item, or back up.
                 loop {
-                    let cur = choice[level];
-                    if left[level] == 0 {
+                    let cur = *at!(choice, level);
+                    if *at!(left, level) == 0 {
                         // `cur` is the header, whose item is the item itself.
                         let best = links.item_of(cur);
                         debug_assert_eq!(cur, best.header());
