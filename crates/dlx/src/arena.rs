@@ -6,16 +6,21 @@
 //! * `heads` (length `N + 2`) holds the item list. Entry 0 is the root of the circular list of
 //!   active *primary* items; entries `1..=N` are the items, primary first; entry `N + 1` is the
 //!   root of the separate circular list of secondary items.
-//! * `lens` (length `N + 2`) holds the number of options in each item's column (dlx1 keeps it
-//!   in the header node), with the [`COVERED`] bit set while the item is covered. A covered
-//!   item's column is frozen (I3), so the bit survives, and for problems with many primary
-//!   items the MRV rule is a vectorised scan of `lens[1..=N1]` instead of a walk of the list.
-//! * `nodes` holds the columns. Nodes `1..=N` are the column headers (node `i` heads item `i`;
-//!   node 0 is unused), and then every option lies contiguously. An option node has `up`/`down`
-//!   links within its column, `item`, its item, and `place`: its position `k` within its option
-//!   and the option's length `m`, packed as `k << 16 | m`. Where dlx1 puts a spacer node between
-//!   options and tests every node for it, `place` gives the option's bounds, so `hide` is one
-//!   counted loop over contiguous nodes.
+//! * `lens` (length `N + 2`, or more: slack for whole vectors) holds the number of options in
+//!   each item's column (dlx1 keeps it in the header node), with the [`COVERED`] bit set while
+//!   the item is covered. A covered item's column is frozen (I3), so the bit survives, and the
+//!   MRV rule is a vectorised scan of `lens[1..=N1]` rather than a walk of the list (except on a
+//!   CPU without AVX2, for up to 48 primary items). The column loops are counted by these
+//!   lengths, so their exit branches wait on no load.
+//! * `nodes` holds the columns: `up`/`down` links, 8 bytes a node, the only part of a node the
+//!   dance changes. Nodes `1..=N` are the column headers (node `i` heads item `i`; node 0 is
+//!   unused), and then every option lies contiguously.
+//! * `meta`, parallel to `nodes`, holds what never changes: a node's `item`, and its `place`:
+//!   its position `k` within its option and the option's length `m`, packed as `k << 16 | m`.
+//!   Where dlx1 puts a spacer node between options and tests every node for it, `place` gives
+//!   the option's bounds, so `hide` is one counted loop over contiguous nodes. Two vectors of
+//!   8-byte entries rather than one of 16 are indexed without a shift (x86-64 scales an index by
+//!   at most 8), and a reset copies only `nodes`.
 //!
 //! Invariants the unchecked indexing below relies on:
 //!
@@ -39,11 +44,12 @@ pub(crate) const ROOT: Item = Item(0);
 /// reach it (the builder keeps every count below 2^30).
 const COVERED: u32 = 1 << 30;
 
-/// Above this many primary items the MRV rule scans the length array instead of walking the
-/// active list. Measured (min of 7 against the peer; the scan compiled for AVX2 where the CPU has
-/// it): the walk is better for queens13's 26 and langford11's 33 primary items, the scan for
-/// pentomino's 72 (1.60 against 1.53 times the peer) and for a 9x9 sudoku's 324 (the 17-clue set
-/// in 1.04 s against 1.84 s with the walk).
+/// Above this many primary items the MRV rule scans the length array in blocks
+/// ([`first_min_by_blocks`]) instead of walking the active list, where the small AVX2 scan does
+/// not apply. Measured (min of 7 against the peer; the scan compiled for AVX2 where the CPU has
+/// it): the walk was better for queens13's 26 and langford11's 33 primary items, the block scan
+/// for pentomino's 72 (1.60 against 1.53 times the peer) and for a 9x9 sudoku's 324 (the 17-clue
+/// set in 1.04 s against 1.84 s with the walk).
 const SCAN_FROM: usize = 48;
 
 /// The longest option [`NodeMeta::place`] can describe.
