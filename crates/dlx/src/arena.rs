@@ -91,8 +91,9 @@ pub(crate) const SMALL_SCAN_MAX: usize = 64;
 
 /// The index of the first smallest value among the first `n` of `lens`, whose length is a
 /// multiple of [`LANES`] and at most 64: the values at `n..` (other items' lengths, or slack)
-/// count as [`PAD`]. AVX2 intrinsics, without a branch on the data: at most eight vectors, kept
-/// in registers, their minimum, then a mask of the lanes holding it.
+/// count as [`PAD`]. AVX2 intrinsics, without a branch on the data: the minimum of at most eight
+/// vectors, then a mask of the lanes holding it (the vectors loaded again: they are in L1, and
+/// kept in an array they were spilled to the stack).
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -102,28 +103,38 @@ pub(crate) const SMALL_SCAN_MAX: usize = 64;
 unsafe fn first_min_small_avx2(lens: &[u32], n: usize) -> usize {
     use std::arch::x86_64::*;
     debug_assert!(lens.len() % LANES == 0 && lens.len() <= 64 && n <= lens.len());
-    let chunks = lens.len() / LANES;
+    // Whole vectors of active lengths, then (if `n` is not a multiple of 8) one whose lanes
+    // past `n` are masked: the branch on `rem` goes the same way for every call on a problem.
+    let (full, rem) = (n / LANES, n % LANES);
     let pad = _mm256_set1_epi32(PAD as i32);
-    let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    let mut values = [pad; 8];
+    // SAFETY: chunk `c <= full` lies within `lens`, whose length is `n` rounded up to whole
+    // vectors.
+    let load = |c: usize| unsafe { _mm256_loadu_si256(lens.as_ptr().add(c * LANES).cast()) };
+    let last = || {
+        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(rem as i32), lane);
+        _mm256_blendv_epi8(pad, load(full), valid)
+    };
     let mut acc = pad;
-    for (c, v) in values.iter_mut().enumerate().take(chunks) {
-        // SAFETY: chunk `c` lies within `lens` (`c < chunks`).
-        let raw = unsafe { _mm256_loadu_si256(lens.as_ptr().add(c * LANES).cast()) };
-        // Lanes at or past `n` read as PAD.
-        let index = _mm256_add_epi32(lane, _mm256_set1_epi32((c * LANES) as i32));
-        let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(n as i32), index);
-        *v = _mm256_blendv_epi8(pad, raw, valid);
-        acc = _mm256_min_epu32(acc, *v);
+    for c in 0..full {
+        acc = _mm256_min_epu32(acc, load(c));
+    }
+    if rem != 0 {
+        acc = _mm256_min_epu32(acc, last());
     }
     // The minimum across the lanes, in every lane.
     acc = _mm256_min_epu32(acc, _mm256_permute2x128_si256(acc, acc, 1));
     acc = _mm256_min_epu32(acc, _mm256_shuffle_epi32(acc, 0b01_00_11_10));
     acc = _mm256_min_epu32(acc, _mm256_shuffle_epi32(acc, 0b10_11_00_01));
+    let lanes_equal = |v: __m256i| {
+        u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, acc))) as u32)
+    };
     let mut mask = 0u64;
-    for (c, v) in values.iter().enumerate().take(chunks) {
-        let eq = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(*v, acc)));
-        mask |= u64::from(eq as u32) << (c * LANES);
+    for c in 0..full {
+        mask |= lanes_equal(load(c)) << (c * LANES);
+    }
+    if rem != 0 {
+        mask |= lanes_equal(last()) << (full * LANES);
     }
     mask.trailing_zeros() as usize
 }
