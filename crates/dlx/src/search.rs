@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use smallvec::SmallVec;
 
-use crate::arena::{Links, Node, ROOT};
+use crate::arena::{Links, Node, Trail, ROOT};
 use crate::problem::{ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
@@ -239,6 +239,12 @@ pub struct Solver<'p> {
     /// `left[l]` is the number of options of level `l`'s item not yet tried, `choice[l]`'s
     /// included: the loop over a column is counted, so its exit waits on no load.
     left: Vec<u32>,
+    /// The options hidden and not yet restored, for uncovering.
+    trail: Trail,
+    /// `item_mark[l]` is the trail's top before level `l` covered its item, `rest_mark[l]`
+    /// before it covered the rest of its current option.
+    item_mark: Vec<u32>,
+    rest_mark: Vec<u32>,
     level: usize,
     resume: Resume,
     limits: Limits,
@@ -285,6 +291,9 @@ impl<'p> Solver<'p> {
             links: problem.links().clone(),
             choice: vec![Node(0); depth],
             left: vec![0; depth],
+            trail: Trail::new(problem.links()),
+            item_mark: vec![0; depth],
+            rest_mark: vec![0; depth],
             level: 0,
             resume: Resume::Forward,
             limits: Limits::default(),
@@ -432,8 +441,9 @@ impl<'p> Solver<'p> {
         // SAFETY: `first` is an option node and its items are all active: covering its item and
         // then the rest of its option is what a search level does.
         unsafe {
-            self.selected_updates += self.links.cover(self.links.item_of(first));
-            self.selected_updates += self.links.cover_rest(first);
+            let item = self.links.item_of(first);
+            self.selected_updates += self.links.cover(item, &mut self.trail);
+            self.selected_updates += self.links.cover_rest(first, &mut self.trail);
         }
         self.selected.push(option);
         Ok(())
@@ -456,6 +466,7 @@ impl<'p> Solver<'p> {
         let pending = self.selected_updates + self.stats.updates;
         if pending.saturating_mul(2) >= self.links.nodes.len() as u64 {
             self.links.restore_from(self.problem.links());
+            self.trail.clear();
         } else {
             self.undo_all();
         }
@@ -487,9 +498,10 @@ impl<'p> Solver<'p> {
                 Resume::Solution | Resume::Recover => self.level + 1,
                 Resume::Exhausted => 0,
             };
+            // The whole trail is unhidden by the first call; the rest put items back.
             for &p in self.choice[..full].iter().rev() {
-                links.uncover_rest(p);
-                links.uncover(links.item_of(p));
+                links.uncover_rest(p, &mut self.trail, 0);
+                links.uncover(links.item_of(p), &mut self.trail, 0);
             }
         }
         for &option in self.selected.iter().rev() {
@@ -500,8 +512,8 @@ impl<'p> Solver<'p> {
             // SAFETY: selections are undone after the search, in reverse of the order they
             // were made, each as a search level is undone.
             unsafe {
-                links.uncover_rest(first);
-                links.uncover(links.item_of(first));
+                links.uncover_rest(first, &mut self.trail, 0);
+                links.uncover(links.item_of(first), &mut self.trail, 0);
             }
         }
     }
@@ -555,6 +567,9 @@ impl<'p> Solver<'p> {
         let selected = &self.selected;
         let choice = &mut self.choice;
         let left = &mut self.left;
+        let trail = &mut self.trail;
+        let item_mark = &mut self.item_mark;
+        let rest_mark = &mut self.rest_mark;
         let profile = &mut self.stats.profile;
         let limits = &self.limits;
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
@@ -592,7 +607,8 @@ impl<'p> Solver<'p> {
         macro_rules! recover {
             () => {{
                 let cur = *at!(choice, level);
-                unsafe { links.uncover_rest(cur) };
+                let mark = *at!(rest_mark, level);
+                unsafe { links.uncover_rest(cur, trail, mark) };
                 *at!(choice, level) = links.down(cur);
                 *at!(left, level) -= 1;
             }};
@@ -674,7 +690,9 @@ impl<'p> Solver<'p> {
                     }
                     // SAFETY: a primary item is active here (otherwise the last level would
                     // have been a solution), so `best` is an item.
-                    updates += unsafe { links.cover(best) };
+                    *at!(item_mark, level) = trail.top();
+                    updates += unsafe { links.cover(best, trail) };
+                    *at!(rest_mark, level) = trail.top();
                     *at!(choice, level) = links.down(best.header());
                     *at!(left, level) = len;
                 }
@@ -687,7 +705,8 @@ impl<'p> Solver<'p> {
                         debug_assert_eq!(cur, best.header());
                         // SAFETY: `best` was covered at this level, and everything covered
                         // since has been undone.
-                        unsafe { links.uncover(best) };
+                        let mark = *at!(item_mark, level);
+                        unsafe { links.uncover(best, trail, mark) };
                         if level == 0 {
                             stop!('search, Resume::Exhausted, None);
                         }
@@ -696,7 +715,7 @@ impl<'p> Solver<'p> {
                         continue;
                     }
                     // SAFETY: `cur` is a node of `best`'s column other than its header.
-                    updates += unsafe { links.cover_rest(cur) };
+                    updates += unsafe { links.cover_rest(cur, trail) };
                     if links.first_primary() != ROOT {
                         level += 1;
                         enter_level = true;
