@@ -85,64 +85,63 @@ unsafe fn first_min_avx2(lens: &[u32]) -> usize {
 /// Lanes of the small scan: one AVX2 vector of `u32`.
 pub(crate) const LANES: usize = 8;
 
-/// Above every length, covered or not, and positive as an `i32` (so signed and unsigned minima
-/// agree).
-const PAD: u32 = i32::MAX as u32;
-
-/// Up to this many primary items, on a CPU with AVX2, the MRV rule is [`first_min_small_avx2`]
-/// over a slice padded to a multiple of [`LANES`]. Measured against the walk of the item list
-/// (min of 9, against the peer): 1.16 against 1.01 times the peer on queens13 (26 primary
-/// items), 1.43 against 1.29 on langford11 (33); the walk is a chain of dependent loads.
+/// Up to this many primary items, on a CPU with AVX2 (and with no column of [`KEY_CAP`] options
+/// or more), the MRV rule is [`first_min_small_avx2`] over a slice padded to a multiple of
+/// [`LANES`]. Measured against the walk of the item list (min of 9, against the peer): 1.16
+/// against 1.01 times the peer on queens13 (26 primary items), 1.43 against 1.29 on langford11
+/// (33); the walk is a chain of dependent loads.
 pub(crate) const SMALL_SCAN_MAX: usize = 64;
 
-/// The index of the first smallest value among the first `n` of `lens`, whose length is a
-/// multiple of [`LANES`] and at most 64: the values at `n..` (other items' lengths, or slack)
-/// count as [`PAD`]. AVX2 intrinsics, without a branch on the data: the minimum of at most eight
-/// vectors, then a mask of the lanes holding it (the vectors loaded again: they are in L1, and
-/// kept in an array they were spilled to the stack).
+/// Lengths at or above this are all alike to [`first_min_small_avx2`], which packs a length
+/// (26 bits) and an index (6 bits) into one `u32`; a problem with a primary column this long
+/// uses another form of the MRV rule.
+pub(crate) const KEY_CAP: u32 = (1 << 26) - 1;
+
+/// The first smallest value among the first `n` of `lens`, whose length is a multiple of
+/// [`LANES`] and at most 64, as a key `value << 6 | index`; the values at `n..` (other items'
+/// lengths, or slack) are passed over. Values at or above [`KEY_CAP`] (covered items among
+/// them) count as `KEY_CAP`.
+///
+/// AVX2 intrinsics, without a branch on the data: each value is capped and shifted left and its
+/// index put in the low bits, so the smallest key is the smallest value at its first index, and
+/// one reduction finds both. The key gives the length too, sparing the search a dependent load:
+/// this is the start of every node's critical path. Measured against a scan for the minimum
+/// followed by a mask of the lanes holding it (and a load of the length): 1.07 times on queens13,
+/// 1.07 on langford11 (alternating min-of-9 runs).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn first_min_small_avx2(lens: &[u32], n: usize) -> usize {
+unsafe fn first_min_small_avx2(lens: &[u32], n: usize) -> u32 {
     use std::arch::x86_64::*;
     debug_assert!(lens.len() % LANES == 0 && lens.len() <= 64 && n <= lens.len());
-    // Whole vectors of active lengths, then (if `n` is not a multiple of 8) one whose lanes
-    // past `n` are masked: the branch on `rem` goes the same way for every call on a problem.
     let (full, rem) = (n / LANES, n % LANES);
-    let pad = _mm256_set1_epi32(PAD as i32);
+    let cap = _mm256_set1_epi32(KEY_CAP as i32);
+    let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // SAFETY: chunk `c <= full` lies within `lens`, whose length is `n` rounded up to whole
     // vectors.
-    let load = |c: usize| unsafe { _mm256_loadu_si256(lens.as_ptr().add(c * LANES).cast()) };
-    let last = || {
-        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(rem as i32), lane);
-        _mm256_blendv_epi8(pad, load(full), valid)
+    let key = |c: usize| unsafe {
+        let v = _mm256_loadu_si256(lens.as_ptr().add(c * LANES).cast());
+        let index = _mm256_add_epi32(lane, _mm256_set1_epi32((c * LANES) as i32));
+        _mm256_or_si256(_mm256_slli_epi32(_mm256_min_epu32(v, cap), 6), index)
     };
-    let mut acc = pad;
+    let mut acc = _mm256_set1_epi32(-1);
     for c in 0..full {
-        acc = _mm256_min_epu32(acc, load(c));
+        acc = _mm256_min_epu32(acc, key(c));
     }
     if rem != 0 {
-        acc = _mm256_min_epu32(acc, last());
+        let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(rem as i32), lane);
+        acc = _mm256_min_epu32(
+            acc,
+            _mm256_blendv_epi8(_mm256_set1_epi32(-1), key(full), valid),
+        );
     }
-    // The minimum across the lanes, in every lane.
     acc = _mm256_min_epu32(acc, _mm256_permute2x128_si256(acc, acc, 1));
     acc = _mm256_min_epu32(acc, _mm256_shuffle_epi32(acc, 0b01_00_11_10));
     acc = _mm256_min_epu32(acc, _mm256_shuffle_epi32(acc, 0b10_11_00_01));
-    let lanes_equal = |v: __m256i| {
-        u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, acc))) as u32)
-    };
-    let mut mask = 0u64;
-    for c in 0..full {
-        mask |= lanes_equal(load(c)) << (c * LANES);
-    }
-    if rem != 0 {
-        mask |= lanes_equal(last()) << (full * LANES);
-    }
-    mask.trailing_zeros() as usize
+    _mm256_cvtsi256_si32(acc) as u32
 }
 
 /// Values per block of the MRV scan: 32 measured best, against 8, 16 and 64.
@@ -333,6 +332,9 @@ pub(crate) struct Links {
     pub(crate) num_primary: u32,
     /// Whether the CPU supports AVX2 (found once, when the problem is built), for the MRV scan.
     pub(crate) avx2: bool,
+    /// Whether the MRV rule is [`first_min_small_avx2`]: AVX2, at most [`SMALL_SCAN_MAX`]
+    /// primary items, and no primary column of [`KEY_CAP`] options.
+    pub(crate) small_scan: bool,
 }
 
 impl Links {
@@ -406,17 +408,6 @@ impl Links {
         self.heads[h.prev as usize].next == i.0
     }
 
-    /// The number of options in active item `i`'s column.
-    #[inline(always)]
-    pub(crate) fn len(&self, i: Item) -> u32 {
-        debug_assert!(
-            self.lens[i.0 as usize] & COVERED == 0,
-            "item {} is covered",
-            i.0
-        );
-        self.lens[i.0 as usize]
-    }
-
     /// The node below `p` in its column.
     #[inline(always)]
     pub(crate) fn down(&self, p: Node) -> Node {
@@ -424,26 +415,29 @@ impl Links {
     }
 
     /// The MRV rule: the active primary item with the fewest options, the leftmost on ties
-    /// (the choice of dlx1). Call only while a primary item is active.
+    /// (the choice of dlx1), and its number of options. Call only while a primary item is
+    /// active.
     ///
-    /// Two equivalent ways, chosen by size: with few primary items, walk the active list and
-    /// stop early only at length 0, as dlx1 does; with many (a 9x9 sudoku has 324), scan
-    /// `lens[1..=N1]` as a contiguous array, where covered items carry [`COVERED`]: the first
-    /// index holding the minimum is the leftmost active item with the fewest options, since the
-    /// list is never reordered. The scan is branch-free and vectorised; the walk is a chain of
-    /// dependent loads, which costs more once the list is long.
+    /// Equivalent ways, chosen by size and CPU: scan `lens[1..=N1]` as a contiguous array, where
+    /// covered items carry [`COVERED`]: the first index holding the minimum is the leftmost
+    /// active item with the fewest options, since the list is never reordered. Up to 64 primary
+    /// items, one AVX2 pass ([`first_min_small_avx2`]); above 48, by blocks ([`first_min`]);
+    /// otherwise (no AVX2, up to 48 items) walk the active list and stop early only at length
+    /// 0, as dlx1 does. The scans are branch-free and vectorised; the walk is a chain of
+    /// dependent loads.
     #[inline(always)]
-    pub(crate) fn choose_mrv(&self) -> Item {
+    pub(crate) fn choose_mrv(&self) -> (Item, u32) {
         let n1 = self.num_primary as usize;
-        if n1 <= SMALL_SCAN_MAX && self.avx2 {
+        if self.small_scan {
             let lens = &self.lens[1..1 + n1.next_multiple_of(LANES)];
-            // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
-            let k = unsafe { first_min_small_avx2(lens, n1) };
+            // SAFETY: `small_scan` is set only where the CPU was found to support AVX2.
+            let key = unsafe { first_min_small_avx2(lens, n1) };
+            let (k, len) = ((key & 63) as usize, key >> 6);
             debug_assert!(
-                lens[k] < COVERED,
+                lens[k] < KEY_CAP && lens[k] == len,
                 "choose_mrv with every primary item covered"
             );
-            return Item(k as u32 + 1);
+            return (Item(k as u32 + 1), len);
         }
         if self.num_primary as usize > SCAN_FROM {
             let lens = &self.lens[1..=self.num_primary as usize];
@@ -457,7 +451,7 @@ impl Links {
                 lens[k] < COVERED,
                 "choose_mrv with every primary item covered"
             );
-            return Item(k as u32 + 1);
+            return (Item(k as u32 + 1), lens[k]);
         }
         let mut best = ROOT.0;
         let mut t = u32::MAX;
@@ -481,7 +475,7 @@ impl Links {
             }
             k = next;
         }
-        Item(best)
+        (Item(best), t)
     }
 
     /// Covers item `i`: takes it out of its item list and hides every option in its column,
@@ -531,7 +525,7 @@ impl Links {
         // SAFETY: as in `cover`.
         unsafe {
             self.relink_to(trail, mark);
-            self.restore_item(i.0);
+            self.restore_item(i);
         }
     }
 
@@ -541,7 +535,7 @@ impl Links {
     /// The entries above `mark` must be the nodes unlinked since the trail stood there, none
     /// relinked yet.
     #[inline(always)]
-    unsafe fn relink_to(&mut self, trail: &mut Trail, mark: u32) {
+    pub(crate) unsafe fn relink_to(&mut self, trail: &mut Trail, mark: u32) {
         debug_assert!(mark <= trail.top);
         // SAFETY: each entry is an option node unlinked and not yet relinked (the caller's
         // contract), whose neighbours are as when it was unlinked, since everything unlinked
@@ -560,7 +554,8 @@ impl Links {
     /// # Safety
     /// `i` must be an item whose cover is the latest not yet undone among the items of its list.
     #[inline(always)]
-    unsafe fn restore_item(&mut self, i: u32) {
+    pub(crate) unsafe fn restore_item(&mut self, i: Item) {
+        let i = i.0;
         debug_assert!(
             i != ROOT.0 && (i as usize) < self.heads.len() - 1,
             "uncover of a non-item"
@@ -661,12 +656,27 @@ impl Links {
         // SAFETY: as in `cover_rest`.
         unsafe {
             self.relink_to(trail, mark);
+            self.restore_rest(p);
+        }
+    }
+
+    /// Puts the items [`Links::cover_rest`] covered back in their lists, in reverse order;
+    /// their columns must be as when they were covered (the nodes relinked).
+    ///
+    /// # Safety
+    /// `p` must be an option node, and its `cover_rest` the latest cover not yet undone among
+    /// the items of its lists.
+    #[inline(always)]
+    pub(crate) unsafe fn restore_rest(&mut self, p: Node) {
+        // SAFETY: `p` is an option node, so `q` stays within its option and its items are
+        // items (I1).
+        unsafe {
             let (first, end) = bounds(p.0, self.meta(p.0).place);
             let mut q = p.0;
             for _ in 1..end - first {
                 q = if q == first { end } else { q };
                 q -= 1;
-                self.restore_item(self.meta(q).item);
+                self.restore_item(Item(self.meta(q).item));
             }
         }
     }
@@ -676,7 +686,8 @@ impl Links {
 mod tests {
     use super::*;
 
-    /// Both scans return the first index of the minimum, whatever the CPU runs.
+    /// The scans return the first index of the minimum (the small one with the minimum, while
+    /// some item is active), whatever the CPU runs.
     #[test]
     fn scans_find_the_first_minimum() {
         let mut state = 0x9e37_79b9_u32;
@@ -705,14 +716,14 @@ mod tests {
             if has_avx2() {
                 // SAFETY: checked just above.
                 assert_eq!(unsafe { first_min_avx2(&lens) }, expected, "{lens:?}");
-                if len <= SMALL_SCAN_MAX {
+                if len <= SMALL_SCAN_MAX && min < KEY_CAP {
                     // Padded to whole vectors with values that must be passed over (0 among
                     // them, as a secondary item's length can be).
                     let mut padded = lens.clone();
                     padded.resize(len.next_multiple_of(LANES), 0);
                     // SAFETY: checked above.
-                    let got = unsafe { first_min_small_avx2(&padded, len) };
-                    assert_eq!(got, expected, "{lens:?}");
+                    let key = unsafe { first_min_small_avx2(&padded, len) };
+                    assert_eq!((key & 63, key >> 6), (expected as u32, min), "{lens:?}");
                 }
             }
         }

@@ -299,6 +299,10 @@ impl ProblemBuilder {
         option_first.push(nodes.len() as u32);
         debug_assert_eq!(option_of.len(), nodes.len());
 
+        let avx2 = arena::has_avx2();
+        let small_scan = avx2
+            && n1 <= arena::SMALL_SCAN_MAX
+            && lens[1..=n1].iter().all(|&len| len < arena::KEY_CAP);
         Ok(Problem {
             names: self.names,
             by_name: self.by_name,
@@ -313,7 +317,8 @@ impl ProblemBuilder {
                 heads,
                 lens,
                 num_primary: n1 as u32,
-                avx2: arena::has_avx2(),
+                avx2,
+                small_scan,
             },
         })
     }

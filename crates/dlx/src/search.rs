@@ -239,11 +239,13 @@ pub struct Solver<'p> {
     /// `left[l]` is the number of options of level `l`'s item not yet tried, `choice[l]`'s
     /// included: the loop over a column is counted, so its exit waits on no load.
     left: Vec<u32>,
-    /// The options hidden and not yet restored, for uncovering.
+    /// The nodes unlinked and not yet relinked, for uncovering.
     trail: Trail,
-    /// `item_mark[l]` is the trail's top before level `l` covered its item, `rest_mark[l]`
-    /// before it covered the rest of its current option.
-    item_mark: Vec<u32>,
+    /// The trail's top when the search began (after the selections): level 0 covers its item
+    /// from there.
+    root_mark: u32,
+    /// `rest_mark[l]` is the trail's top before level `l` covered the rest of its current
+    /// option. (Level `l + 1` covers its item from where that cover ended.)
     rest_mark: Vec<u32>,
     level: usize,
     resume: Resume,
@@ -292,7 +294,7 @@ impl<'p> Solver<'p> {
             choice: vec![Node(0); depth],
             left: vec![0; depth],
             trail: Trail::new(problem.links()),
-            item_mark: vec![0; depth],
+            root_mark: 0,
             rest_mark: vec![0; depth],
             level: 0,
             resume: Resume::Forward,
@@ -445,6 +447,7 @@ impl<'p> Solver<'p> {
             self.selected_updates += self.links.cover(item, &mut self.trail);
             self.selected_updates += self.links.cover_rest(first, &mut self.trail);
         }
+        self.root_mark = self.trail.top();
         self.selected.push(option);
         Ok(())
     }
@@ -472,6 +475,7 @@ impl<'p> Solver<'p> {
         }
         self.selected.clear();
         self.selected_updates = 0;
+        self.root_mark = 0;
         debug_assert!(
             self.links == *self.problem.links(),
             "reset left the links changed"
@@ -568,7 +572,7 @@ impl<'p> Solver<'p> {
         let choice = &mut self.choice;
         let left = &mut self.left;
         let trail = &mut self.trail;
-        let item_mark = &mut self.item_mark;
+        let root_mark = self.root_mark;
         let rest_mark = &mut self.rest_mark;
         let profile = &mut self.stats.profile;
         let limits = &self.limits;
@@ -674,8 +678,7 @@ impl<'p> Solver<'p> {
                     }
                     nodes += 1;
                     *at!(profile, level) += 1;
-                    let best = links.choose_mrv();
-                    let len = links.len(best);
+                    let (best, len) = links.choose_mrv();
                     if len == 0 {
                         // A dead end: dlx1 covers the empty item (one update) and uncovers it
                         // at once. Count it so, without touching the links, and back up.
@@ -690,7 +693,6 @@ impl<'p> Solver<'p> {
                     }
                     // SAFETY: a primary item is active here (otherwise the last level would
                     // have been a solution), so `best` is an item.
-                    *at!(item_mark, level) = trail.top();
                     updates += unsafe { links.cover(best, trail) };
                     *at!(rest_mark, level) = trail.top();
                     *at!(choice, level) = links.down(best.header());
@@ -703,15 +705,28 @@ impl<'p> Solver<'p> {
                         // `cur` is the header, whose item is the item itself.
                         let best = links.item_of(cur);
                         debug_assert_eq!(cur, best.header());
-                        // SAFETY: `best` was covered at this level, and everything covered
-                        // since has been undone.
-                        let mark = *at!(item_mark, level);
-                        unsafe { links.uncover(best, trail, mark) };
                         if level == 0 {
+                            // SAFETY: `best` was covered at this level from `root_mark`, and
+                            // everything covered since has been undone.
+                            unsafe { links.uncover(best, trail, root_mark) };
                             stop!('search, Resume::Exhausted, None);
                         }
+                        // X6 at the level above, with this level's uncover: the nodes this
+                        // level's item unlinked lie on the trail right above those the option
+                        // tried there unlinked, so one loop relinks both. Then the items go
+                        // back in their lists, the latest covered first.
                         level -= 1;
-                        recover!();
+                        let cur = *at!(choice, level);
+                        let mark = *at!(rest_mark, level);
+                        // SAFETY: `best` and then the rest of `cur`'s option were the last
+                        // covers not yet undone, and `mark` is where the latter began.
+                        unsafe {
+                            links.relink_to(trail, mark);
+                            links.restore_item(best);
+                            links.restore_rest(cur);
+                        }
+                        *at!(choice, level) = links.down(cur);
+                        *at!(left, level) -= 1;
                         continue;
                     }
                     // SAFETY: `cur` is a node of `best`'s column other than its header.
