@@ -635,11 +635,16 @@ impl Links {
         // items (I1).
         unsafe {
             let (first, end) = bounds(p.0, self.meta(p.0).place);
-            let mut q = p.0;
+            let step = |q: u32| if q + 1 == end { first } else { q + 1 };
+            let mut q = step(p.0);
+            let mut item = self.meta(q).item;
             for _ in 1..end - first {
-                q += 1;
-                q = if q == end { first } else { q };
-                updates += self.cover(Item(self.meta(q).item), trail);
+                // The next item is read before this cover, whose column loop ends in a branch
+                // the predictor often misses: the read then survives the flush.
+                q = step(q);
+                let next = self.meta(q).item;
+                updates += self.cover(Item(item), trail);
+                item = next;
             }
         }
         updates

@@ -612,8 +612,11 @@ impl<'p> Solver<'p> {
             () => {{
                 let cur = *at!(choice, level);
                 let mark = *at!(rest_mark, level);
+                // Read before the relink loop, whose exit the predictor often misses: `cur` is
+                // in a covered column, so its links do not change (I3).
+                let next = links.down(cur);
                 unsafe { links.uncover_rest(cur, trail, mark) };
-                *at!(choice, level) = links.down(cur);
+                *at!(choice, level) = next;
                 *at!(left, level) -= 1;
             }};
         }
@@ -718,6 +721,7 @@ impl<'p> Solver<'p> {
                         level -= 1;
                         let cur = *at!(choice, level);
                         let mark = *at!(rest_mark, level);
+                        let next = links.down(cur);
                         // SAFETY: `best` and then the rest of `cur`'s option were the last
                         // covers not yet undone, and `mark` is where the latter began.
                         unsafe {
@@ -725,7 +729,7 @@ impl<'p> Solver<'p> {
                             links.restore_item(best);
                             links.restore_rest(cur);
                         }
-                        *at!(choice, level) = links.down(cur);
+                        *at!(choice, level) = next;
                         *at!(left, level) -= 1;
                         continue;
                     }
