@@ -502,7 +502,7 @@ impl<'p> Solver<'p> {
                 Resume::Solution | Resume::Recover => self.level + 1,
                 Resume::Exhausted => 0,
             };
-            // The whole trail is unhidden by the first call; the rest put items back.
+            // The first call relinks the whole trail; the rest only put items back.
             for &p in self.choice[..full].iter().rev() {
                 links.uncover_rest(p, &mut self.trail, 0);
                 links.uncover(links.item_of(p), &mut self.trail, 0);
