@@ -279,9 +279,9 @@ pub(crate) struct HeadLinks {
 /// leftwards; reading it off this stack is one flat loop of relinks instead of a loop per column
 /// and per option, whose exits the branch predictor cannot know. Measured (alternating min-of-9
 /// runs): queens13 1.15 times faster, langford11 1.11, pentomino 1.10, the 17-clue sudoku set
-/// 1.12; the search tree and every figure are the same. A trail of the hidden options only (one
-/// entry per hide, each unhidden by a loop over its option) gained less: 1.13 on queens13, 1.01
-/// on pentomino.
+/// about 1.1; the search tree and every figure are the same. A trail of the hidden options
+/// only (one entry per hide, each unhidden by a loop over its option) gained less: 1.13 on
+/// queens13, 1.02 on pentomino.
 #[derive(Clone, Debug)]
 pub(crate) struct Trail {
     unlinked: Vec<u32>,
@@ -479,8 +479,8 @@ impl Links {
     }
 
     /// Covers item `i`: takes it out of its item list and hides every option in its column,
-    /// recording the nodes it unlinks on `trail`. Returns the number of updates, as `dlx1` counts them: one for the item, one per node
-    /// unlinked from its column.
+    /// recording the nodes it unlinks on `trail`. Returns the number of updates, as `dlx1`
+    /// counts them: one for the item, one per node unlinked from its column.
     ///
     /// # Safety
     /// `i` must be an item, `1..=N`: one read from a link (I1), such as the choice of

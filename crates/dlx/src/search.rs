@@ -492,32 +492,27 @@ impl<'p> Solver<'p> {
     /// Undoes the covers on the stack, from the top, then the selections, in reverse.
     fn undo_all(&mut self) {
         let links = &mut self.links;
-        // SAFETY (this block): the stack holds the covers the search made, and they are undone
-        // in reverse: for each level from the top, the rest of its option, then its item. The
-        // nodes on the stack below `full` are option nodes.
+        // SAFETY (this block): every node on the trail was unlinked by the covers of the search
+        // and the selections, none relinked yet, so one pass relinks them all, the latest first
+        // (I2). Then the items go back in their lists in reverse of the order they were covered:
+        // for each level from the top, the rest of its option, then its item; then the
+        // selections, each as a level. The nodes on the stack below `full` are option nodes.
         unsafe {
+            links.relink_to(&mut self.trail, 0);
             // Levels below `full` have their item and the rest of their option covered.
             let full = match self.resume {
                 Resume::Forward => self.level,
                 Resume::Solution | Resume::Recover => self.level + 1,
                 Resume::Exhausted => 0,
             };
-            // The first call relinks the whole trail; the rest only put items back.
-            for &p in self.choice[..full].iter().rev() {
-                links.uncover_rest(p, &mut self.trail, 0);
-                links.uncover(links.item_of(p), &mut self.trail, 0);
-            }
-        }
-        for &option in self.selected.iter().rev() {
-            let first = self
-                .problem
-                .first_node(option)
-                .expect("selected options exist");
-            // SAFETY: selections are undone after the search, in reverse of the order they
-            // were made, each as a search level is undone.
-            unsafe {
-                links.uncover_rest(first, &mut self.trail, 0);
-                links.uncover(links.item_of(first), &mut self.trail, 0);
+            let selected = self.selected.iter().rev().map(|&option| {
+                self.problem
+                    .first_node(option)
+                    .expect("selected options exist")
+            });
+            for p in self.choice[..full].iter().rev().copied().chain(selected) {
+                links.restore_rest(p);
+                links.restore_item(links.item_of(p));
             }
         }
     }
