@@ -58,3 +58,17 @@ pub fn ours_count(problem: &dlx::Problem) -> Counts {
         updates: o.updates,
     }
 }
+
+/// A problem in Knuth's format with `n` primary items on one line and options of up to 50,000
+/// items that cover them once (one solution): the input whose reading once took time quadratic
+/// in the line's length.
+pub fn long_item_line(n: usize) -> String {
+    let names: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let mut text = names.join(" ");
+    text.push('\n');
+    for chunk in names.chunks(50_000) {
+        text.push_str(&chunk.join(" "));
+        text.push('\n');
+    }
+    text
+}

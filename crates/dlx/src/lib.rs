@@ -63,6 +63,9 @@ pub mod text;
 struct ReadmeDoctests;
 
 pub use problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+
+/// The most items one option may have (an option's place in it is kept in 16 bits).
+pub const MAX_OPTION_LEN: usize = arena::MAX_OPTION_LEN;
 pub use search::{
     Limits, Outcome, SelectError, Solution, SolutionRef, Solutions, Solver, Stats, StopReason,
 };

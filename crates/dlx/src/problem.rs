@@ -1,6 +1,8 @@
 //! Building an exact-cover problem: named items, options, validation, and the immutable result.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use foldhash::HashMap;
 use std::fmt;
 
 use smallvec::SmallVec;
@@ -136,24 +138,42 @@ impl ProblemBuilder {
         if name.is_empty() || name.chars().any(char::is_whitespace) {
             return Err(BuildError::InvalidName { name });
         }
-        if self.by_name.contains_key(&name) {
-            return Err(BuildError::DuplicateItem { name });
-        }
         // Headers, the item roots and the spacers must all stay below u32::MAX.
         if self.names.len() >= (u32::MAX / 4) as usize {
             return Err(BuildError::TooLarge);
         }
         let id = ItemId(self.names.len() as u32);
-        self.by_name.insert(name.clone(), id);
-        self.names.push(name);
-        self.primary.push(primary);
-        self.last_use.push(u32::MAX);
-        Ok(id)
+        // One look-up decides both: a repeat, or the new item's place.
+        match self.by_name.entry(name) {
+            Entry::Occupied(e) => Err(BuildError::DuplicateItem {
+                name: e.key().clone(),
+            }),
+            Entry::Vacant(e) => {
+                self.names.push(e.key().clone());
+                e.insert(id);
+                self.primary.push(primary);
+                self.last_use.push(u32::MAX);
+                Ok(id)
+            }
+        }
+    }
+
+    /// Makes room for `additional` more items (a reader that knows how many are coming).
+    pub fn reserve_items(&mut self, additional: usize) {
+        self.names.reserve(additional);
+        self.by_name.reserve(additional);
+        self.primary.reserve(additional);
+        self.last_use.reserve(additional);
     }
 
     /// The item with this name, if declared.
     pub fn item_id(&self, name: &str) -> Option<ItemId> {
         self.by_name.get(name).copied()
+    }
+
+    /// Number of items declared so far.
+    pub fn num_items(&self) -> usize {
+        self.names.len()
     }
 
     /// Number of options added so far.

@@ -100,7 +100,7 @@ pub enum ParseErrorKind {
     /// A name longer than [`MAX_NAME_LEN`].
     #[error("item name `{name}` is {len} characters long; names have 1 to 8")]
     NameTooLong {
-        /// The name.
+        /// The name (its first 40 characters, if it is longer).
         name: String,
         /// Its length in characters.
         len: usize,
@@ -116,13 +116,13 @@ pub enum ParseErrorKind {
     /// `name:color`, the syntax of Knuth's `dlx2`.
     #[error("`{text}`: item colors (dlx2's `name:color`) are not supported yet")]
     Color {
-        /// The whole token.
+        /// The token (its first 40 characters, if it is longer).
         text: String,
     },
     /// A `|` inside a name.
     #[error("`|` inside `{text}`; the separator of primary and secondary items stands alone, between spaces")]
     BarInName {
-        /// The whole token.
+        /// The token (its first 40 characters, if it is longer).
         text: String,
     },
     /// A second `|` on the item line.
@@ -160,6 +160,12 @@ pub enum ParseErrorKind {
     /// The problem does not fit 32-bit indices.
     #[error("the problem is too large for 32-bit indices")]
     TooLarge,
+    /// An option with more items than [`crate::MAX_OPTION_LEN`].
+    #[error("this option has {items} items; an option has at most 65535")]
+    OptionTooLong {
+        /// Its items.
+        items: usize,
+    },
 }
 
 fn is_blank(b: u8) -> bool {
@@ -184,22 +190,47 @@ fn char_at(line: &[u8], at: usize) -> char {
         .unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
-/// Splits a line into its tokens and their byte offsets.
-fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+/// Splits a line into its tokens, each with its byte offset and 1-based column (in characters),
+/// counted as it goes: linear in the line's length, however many tokens it holds.
+fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, usize, &[u8])> {
     let mut at = 0;
+    let mut col = 1;
     std::iter::from_fn(move || {
         while at < line.len() && is_blank(line[at]) {
             at += 1;
+            col += 1;
         }
         if at == line.len() {
             return None;
         }
-        let start = at;
+        let (start, start_col) = (at, col);
         while at < line.len() && !is_blank(line[at]) {
+            // Characters start at every byte but UTF-8 continuation bytes.
+            col += usize::from(line[at] & 0xC0 != 0x80);
             at += 1;
         }
-        Some((start, &line[start..at]))
+        Some((start, start_col, &line[start..at]))
     })
+}
+
+/// At most 40 characters of a token, for a message (a 10 MB name is not repeated whole), and
+/// whether it was cut.
+fn cut(token: &[u8]) -> (String, bool) {
+    const MAX: usize = 40;
+    let text = String::from_utf8_lossy(&token[..token.len().min(4 * MAX)]);
+    match text.char_indices().nth(MAX) {
+        None if text.len() == token.len() => (text.into_owned(), false),
+        None => (format!("{text}..."), true),
+        Some((at, _)) => (format!("{}...", &text[..at]), true),
+    }
+}
+
+/// [`cut`], saying how long the token was when it was cut.
+fn quoted(token: &[u8]) -> String {
+    match cut(token) {
+        (text, false) => text,
+        (text, true) => format!("{text} ({} bytes)", token.len()),
+    }
 }
 
 /// Checks a token as an item name and returns it as a `&str`.
@@ -209,7 +240,7 @@ fn check_name<'a>(line: &'a [u8], start: usize, token: &'a [u8]) -> Result<&'a s
         column: column(line, at),
         kind,
     };
-    let text = || String::from_utf8_lossy(token).into_owned();
+    let text = || quoted(token);
     if let Some(k) = token.iter().position(|&b| !(0x21..=0x7e).contains(&b)) {
         return Err(err(
             start + k,
@@ -228,7 +259,7 @@ fn check_name<'a>(line: &'a [u8], start: usize, token: &'a [u8]) -> Result<&'a s
         return Err(err(
             start,
             ParseErrorKind::NameTooLong {
-                name: text(),
+                name: cut(token).0,
                 len: token.len(),
             },
         ));
@@ -249,8 +280,11 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
     let mut items_line = 0;
     let mut warnings = Vec::new();
     let mut option_lines = Vec::new();
-    // Scratch for one option: its items and their columns.
-    let mut option: SmallVec<[(ItemId, usize); 16]> = SmallVec::new();
+    // Scratch for one option: its items.
+    let mut option: SmallVec<[ItemId; 16]> = SmallVec::new();
+    // For each item, the last option line (counted from 1) that named it, and the column.
+    let mut last_seen: Vec<(u64, usize)> = Vec::new();
+    let mut option_no = 0u64;
 
     for (k, raw) in input.split(|&b| b == b'\n').enumerate() {
         let line_no = k + 1;
@@ -262,9 +296,9 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
         let at_line = |e: ParseError| ParseError { line: line_no, ..e };
         if items_line == 0 {
             items_line = line_no;
+            builder.reserve_items(tokens(line).count());
             let mut secondary = false;
-            for (start, token) in tokens(line) {
-                let col = column(line, start);
+            for (start, col, token) in tokens(line) {
                 if token == b"|" {
                     if secondary {
                         let kind = ParseErrorKind::SecondSeparator;
@@ -274,37 +308,35 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                     continue;
                 }
                 let name = check_name(line, start, token).map_err(at_line)?;
-                if builder.item_id(name).is_some() {
-                    // Find the first occurrence's column again (rare; only on error).
-                    let first_column = tokens(line)
-                        .find(|&(_, t)| t == token)
-                        .map_or(0, |(s, _)| column(line, s));
-                    let kind = ParseErrorKind::DuplicateItem {
-                        name: name.into(),
-                        first_column,
-                    };
-                    return Err(ParseError::at(line_no, col, kind));
-                }
                 let added = if secondary {
                     builder.secondary(name)
                 } else {
                     builder.primary(name)
                 };
-                added.map_err(|e| ParseError {
-                    line: line_no,
-                    column: col,
-                    kind: match e {
-                        BuildError::TooLarge => ParseErrorKind::TooLarge,
-                        other => unreachable!("names were checked: {other}"),
-                    },
-                })?;
+                let kind = match added {
+                    Ok(_) => continue,
+                    Err(BuildError::DuplicateItem { .. }) => {
+                        // Find the first occurrence's column again (rare; only on error).
+                        let first_column = tokens(line)
+                            .find(|&(_, _, t)| t == token)
+                            .map_or(0, |(_, c, _)| c);
+                        ParseErrorKind::DuplicateItem {
+                            name: name.into(),
+                            first_column,
+                        }
+                    }
+                    Err(BuildError::TooLarge) => ParseErrorKind::TooLarge,
+                    Err(other) => unreachable!("names were checked: {other}"),
+                };
+                return Err(ParseError::at(line_no, col, kind));
             }
+            last_seen = vec![(0, 0); builder.num_items()];
             continue;
         }
 
         option.clear();
-        for (start, token) in tokens(line) {
-            let col = column(line, start);
+        option_no += 1;
+        for (start, col, token) in tokens(line) {
             if token == b"|" {
                 let kind = ParseErrorKind::SeparatorInOption;
                 return Err(ParseError::at(line_no, col, kind));
@@ -317,16 +349,25 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                 };
                 return Err(ParseError::at(line_no, col, kind));
             };
-            if let Some(&(_, first_column)) = option.iter().find(|&&(i, _)| i == id) {
+            // The option line that last named each item, and where: repeats found in O(1).
+            let seen = &mut last_seen[id.0 as usize];
+            if seen.0 == option_no {
                 let kind = ParseErrorKind::RepeatedItem {
                     name: name.into(),
-                    first_column,
+                    first_column: seen.1,
                 };
                 return Err(ParseError::at(line_no, col, kind));
             }
-            option.push((id, col));
+            *seen = (option_no, col);
+            option.push(id);
         }
-        match builder.option(option.iter().map(|&(id, _)| id)) {
+        if option.len() > crate::MAX_OPTION_LEN {
+            let kind = ParseErrorKind::OptionTooLong {
+                items: option.len(),
+            };
+            return Err(ParseError::at(line_no, 1, kind));
+        }
+        match builder.option(option.iter().copied()) {
             Ok(_) => option_lines.push(line_no),
             Err(BuildError::OptionWithoutPrimary { .. }) => warnings.push(Warning {
                 line: line_no,
