@@ -99,6 +99,15 @@ pub enum Error {
     Build(#[from] dlx::BuildError),
 }
 
+/// `1 cell`, `2 cells`: a count and its noun, singular or plural.
+pub(crate) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// `n` if it lies in `1..=max`, else the [`Error::Size`] saying so.
 pub(crate) fn check_size(what: &'static str, n: usize, max: usize) -> Result<usize, Error> {
     if (1..=max).contains(&n) {
@@ -162,8 +171,11 @@ impl std::fmt::Display for Method {
             ),
             Method::Orbits { solutions } => write!(
                 f,
-                "classes of the canonical forms of all {solutions} solutions under the board's \
-                 symmetries"
+                "classes of the canonical forms of {} under the board's symmetries",
+                match solutions {
+                    1 => "the 1 solution".to_string(),
+                    n => format!("all {n} solutions"),
+                }
             ),
         }
     }

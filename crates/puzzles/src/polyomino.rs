@@ -56,8 +56,10 @@ impl Piece {
     }
 
     /// Reads pieces drawn in ASCII: every character other than `.` and blanks marks a cell of
-    /// the piece it names, so pieces can be drawn side by side or one under another.
+    /// the piece it names, so pieces can be drawn side by side or one under another. A leading
+    /// byte-order mark is skipped and CRLF line ends read as LF, as every reader here does.
     pub fn parse_set(text: &str) -> Result<Vec<Piece>, Error> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut pieces: Vec<(char, Vec<(i32, i32)>)> = Vec::new();
         for (r, line) in text.lines().enumerate() {
             for (c, ch) in line.chars().enumerate() {
@@ -145,8 +147,10 @@ impl Board {
     }
 
     /// Reads a map: `#` or any letter or digit marks a cell to cover, `.` or a blank a hole.
-    /// Blank lines before and after are ignored; shorter lines are padded with holes.
+    /// Blank lines before and after are ignored; shorter lines are padded with holes. A leading
+    /// byte-order mark is skipped and CRLF line ends read as LF.
     pub fn parse(text: &str) -> Result<Board, Error> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().collect();
         let first = lines.iter().position(|l| !l.trim().is_empty());
         let last = lines.iter().rposition(|l| !l.trim().is_empty());
@@ -287,9 +291,16 @@ impl Polyomino {
         let piece_cells: usize = pieces.iter().map(|p| p.cells.len()).sum();
         let board_cells = board.num_cells();
         if piece_cells < board_cells {
+            let (n, cells) = (pieces.len(), piece_cells);
             return Err(Error::Mismatch(format!(
-                "the board has {board_cells} cells, and the {} pieces cover only {piece_cells}",
-                pieces.len()
+                "the board has {}, and {} only {}",
+                crate::plural(board_cells, "cell"),
+                if n == 1 {
+                    "the 1 piece covers".to_string()
+                } else {
+                    format!("the {n} pieces cover")
+                },
+                crate::plural(cells, "cell"),
             )));
         }
         let mut names = HashSet::new();
