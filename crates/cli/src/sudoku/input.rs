@@ -86,6 +86,9 @@ pub struct Entry {
     pub text: Range<usize>,
     /// The second column of a CSV line (a solution to check with `--verify`).
     pub extra: Option<Range<usize>>,
+    /// The line was longer than [`MAX_LINE`] (or the board than any board): its length in
+    /// bytes. `text` then holds only its start.
+    pub too_long: Option<u64>,
 }
 
 /// A run of consecutive puzzles, solved by one worker.
@@ -213,6 +216,55 @@ impl Cutter<'_> {
     }
 }
 
+/// The longest line read as a puzzle, in bytes: a 35x35 puzzle on one line is 1,225 symbols, a CSV
+/// line with its solution and a few more columns a few KiB. Longer lines become one `invalid`
+/// record each, read past in constant memory.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most lines one grid block holds: 35 rows, separator lines between them, and slack. A
+/// block that grows past it is cut there (and is invalid), so no input grows a chunk unboundedly.
+const MAX_BLOCK_LINES: usize = 80;
+
+/// The most bytes of a LeetCode board (a 35x35 board is under 8 KiB).
+const MAX_BOARD: u64 = 1 << 20;
+
+/// The non-blank, non-comment lines looked at to tell one-line puzzles from grids.
+const LOOKAHEAD: usize = 8;
+
+/// Reads one line into `buf` (its end included), at most [`MAX_LINE`] bytes of it: the rest of a
+/// longer line is read and dropped. Returns the bytes the line took in the input (0 at the end)
+/// and whether it was cut.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, bool)> {
+    let mut taken = 0;
+    let mut cut = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((taken, cut));
+        }
+        let (used, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(k) => (k + 1, true),
+            None => (available.len(), false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        if room >= used {
+            buf.extend_from_slice(&available[..used]);
+        } else {
+            buf.extend_from_slice(&available[..room]);
+            cut = true;
+        }
+        reader.consume(used);
+        taken += used;
+        if done {
+            return Ok((taken, cut || buf.len() > MAX_LINE + 1));
+        }
+    }
+}
+
 /// The line just read, without its end, as text (invalid UTF-8 becomes U+FFFD, which the
 /// puzzle reader then reports with its column).
 fn line_text(buf: &[u8], first: bool) -> String {
@@ -240,6 +292,20 @@ fn line_symbols(line: &str) -> usize {
         .count()
 }
 
+/// The cells of a line as a grid row: its characters other than blanks and `|` (0 for a
+/// separator line of `-`, `+`, `|` and `=`).
+fn row_cells(line: &str) -> usize {
+    let t = line.trim();
+    if t.chars()
+        .all(|c| matches!(c, '-' | '+' | '|' | '=' | ' ' | '\t'))
+    {
+        return 0;
+    }
+    t.chars()
+        .filter(|c| !c.is_whitespace() && *c != '|')
+        .count()
+}
+
 fn fits(cells: usize, shape: Option<Shape>) -> bool {
     match shape {
         Some(s) => s.cells() == cells,
@@ -247,22 +313,33 @@ fn fits(cells: usize, shape: Option<Shape>) -> bool {
     }
 }
 
-/// The format of a source, from its first line that is neither blank nor a comment.
-fn detect(first: &str, shape: Option<Shape>) -> InputFormat {
-    let t = first.trim();
-    if t.starts_with('[') {
-        return InputFormat::Leetcode;
-    }
-    if t.contains(',') {
-        return InputFormat::Csv;
-    }
-    let symbols = line_symbols(t);
-    // No grid row has more than 35 symbols: a longer first line is a (bad) one-line puzzle.
-    let drawn = t
+/// Whether a line looks like a whole puzzle on one line rather than a grid row: its symbols
+/// make a grid, or it is longer than any grid row.
+fn looks_like_line(line: &str, shape: Option<Shape>) -> bool {
+    let drawn = line
+        .trim()
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '|')
         .count();
-    if fits(symbols, shape) || drawn > sudoku::MAX_SIZE {
+    fits(line_symbols(line), shape) || drawn > sudoku::MAX_SIZE
+}
+
+/// The format of a source from its first lines that are neither blank nor comments: `[` first
+/// is a LeetCode board, a comma a CSV file; else one-line puzzles if at least half of the lines
+/// (up to [`LOOKAHEAD`]) look like whole puzzles, grids otherwise. So a title line before a
+/// file of one-line puzzles costs one `invalid` record, not the file.
+fn detect(lines: &[&str], shape: Option<Shape>) -> InputFormat {
+    let Some(first) = lines.first().map(|l| l.trim()) else {
+        return InputFormat::Line;
+    };
+    if first.starts_with('[') {
+        return InputFormat::Leetcode;
+    }
+    if first.contains(',') {
+        return InputFormat::Csv;
+    }
+    let whole = lines.iter().filter(|l| looks_like_line(l, shape)).count();
+    if 2 * whole >= lines.len() {
         InputFormat::Line
     } else {
         InputFormat::Grid
@@ -289,6 +366,221 @@ fn csv_fields(line: &str) -> (Range<usize>, Option<Range<usize>>) {
     }
 }
 
+/// One line as read: its number, its text (at most [`MAX_LINE`] bytes of it), and its length
+/// in bytes when it was longer.
+struct Line {
+    no: usize,
+    text: String,
+    too_long: Option<u64>,
+}
+
+/// The state of one source being read once its format is known.
+struct SourceReader<'s> {
+    file: usize,
+    format: InputFormat,
+    settings: &'s ReadSettings,
+    /// An open grid block: its first line number, where its text starts in the chunk, its lines,
+    /// its rows and the cells of its first row.
+    block: Option<Block>,
+    /// A CSV header may only come first.
+    csv_first: bool,
+}
+
+struct Block {
+    /// The line number of its first line, and where its text starts in the chunk.
+    first: usize,
+    start: usize,
+    lines: usize,
+    /// Lines with cells (not separators).
+    rows: usize,
+    /// The cells of its first and second rows.
+    widths: [usize; 2],
+    /// Where its second row starts: line number, offset in the chunk, lines before it.
+    second: Option<(usize, usize, usize)>,
+}
+
+impl SourceReader<'_> {
+    fn out(&self) -> OutputFormat {
+        self.settings.format.unwrap_or(match self.format {
+            InputFormat::Grid => OutputFormat::Grid,
+            InputFormat::Leetcode => OutputFormat::Leetcode,
+            _ => OutputFormat::Line,
+        })
+    }
+
+    fn entry(&self, line_no: usize, form: Form, text: Range<usize>) -> Entry {
+        Entry {
+            file: self.file,
+            line_no,
+            form,
+            out: self.out(),
+            text,
+            extra: None,
+            too_long: None,
+        }
+    }
+
+    /// Takes one line. Returns `true` when the source is done (a LeetCode board takes the rest).
+    fn take(
+        &mut self,
+        line: Line,
+        reader: &mut impl BufRead,
+        cutter: &mut Cutter<'_>,
+    ) -> io::Result<bool> {
+        let skipped = is_skipped(&line.text);
+        if let Some(bytes) = line.too_long {
+            // Too long for any puzzle or grid row: one record of its own, its start kept to
+            // show what it was.
+            self.close_block(cutter);
+            let base = cutter.chunk.text.len();
+            let mut end = line.text.len().min(64);
+            while !line.text.is_char_boundary(end) {
+                end -= 1;
+            }
+            cutter.chunk.text.push_str(&line.text[..end]);
+            let mut entry = self.entry(line.no, Form::Line, base..base + end);
+            entry.too_long = Some(bytes);
+            cutter.push(entry);
+            return Ok(false);
+        }
+        match self.format {
+            InputFormat::Leetcode if !skipped => {
+                // One board per source: the rest of it is the board.
+                let start = cutter.chunk.text.len();
+                cutter.chunk.text.push_str(&line.text);
+                cutter.chunk.text.push('\n');
+                let mut rest = Vec::new();
+                let n = reader.take(MAX_BOARD).read_to_end(&mut rest)?;
+                cutter.bytes += n as u64;
+                cutter.chunk.text.push_str(&String::from_utf8_lossy(&rest));
+                let end = cutter.chunk.text.len();
+                let mut entry = self.entry(line.no, Form::Leetcode, start..end);
+                let more = reader.fill_buf()?.len();
+                if more > 0 {
+                    // A board is never this long: count the rest, keep none of it.
+                    let left = io::copy(reader, &mut io::sink())?;
+                    cutter.bytes += left;
+                    cutter.chunk.text.truncate(start + 64.min(end - start));
+                    while !cutter.chunk.text.is_char_boundary(cutter.chunk.text.len()) {
+                        cutter.chunk.text.pop();
+                    }
+                    entry.text = start..cutter.chunk.text.len();
+                    entry.too_long = Some(line.text.len() as u64 + 1 + n as u64 + left);
+                }
+                cutter.push(entry);
+                return Ok(true);
+            }
+            InputFormat::Grid => {
+                if skipped {
+                    self.close_block(cutter);
+                } else {
+                    self.grid_line(&line, cutter);
+                }
+            }
+            InputFormat::Csv if !skipped => {
+                let (puzzle, extra) = csv_fields(&line.text);
+                let header = self.csv_first && !fits(puzzle.len(), self.settings.box_shape) && {
+                    // A header names its columns: letters, not puzzle symbols.
+                    let first = &line.text[puzzle.clone()];
+                    first.chars().any(|c| c.is_ascii_alphabetic()) && first.len() < 16
+                };
+                self.csv_first = false;
+                if !header {
+                    let base = cutter.chunk.text.len();
+                    cutter.chunk.text.push_str(&line.text);
+                    let mut entry =
+                        self.entry(line.no, Form::Line, base + puzzle.start..base + puzzle.end);
+                    entry.extra = extra.map(|r| base + r.start..base + r.end);
+                    cutter.push(entry);
+                }
+            }
+            InputFormat::Line | InputFormat::Auto if !skipped => {
+                let base = cutter.chunk.text.len();
+                let t = line.text.trim();
+                let lead = line.text.len() - line.text.trim_start().len();
+                cutter.chunk.text.push_str(&line.text);
+                let entry = self.entry(line.no, Form::Line, base + lead..base + lead + t.len());
+                cutter.push(entry);
+            }
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    /// A line of a grid. A block ends at a blank line, when it holds n rows of n cells (grids
+    /// stacked with no blank line between them), or at [`MAX_BLOCK_LINES`]. A first row whose
+    /// width differs from the two rows after it (a title) is a record of its own.
+    fn grid_line(&mut self, line: &Line, cutter: &mut Cutter<'_>) {
+        let cells = row_cells(&line.text);
+        let start = cutter.chunk.text.len();
+        cutter.chunk.text.push_str(&line.text);
+        cutter.chunk.text.push('\n');
+        let block = self.block.get_or_insert(Block {
+            first: line.no,
+            start,
+            lines: 0,
+            rows: 0,
+            widths: [0; 2],
+            second: None,
+        });
+        block.lines += 1;
+        let mut title = None;
+        if cells > 0 {
+            block.rows += 1;
+            match block.rows {
+                1 => block.widths[0] = cells,
+                2 => {
+                    block.widths[1] = cells;
+                    block.second = Some((line.no, start, block.lines - 1));
+                }
+                3 if cells == block.widths[1] && block.widths[0] != cells => {
+                    // Rows 2 and 3 agree, row 1 does not: row 1 is no row of this grid.
+                    let (no, at, before) = block.second.expect("a second row");
+                    title = Some(Block {
+                        lines: before,
+                        rows: 1,
+                        second: None,
+                        ..*block
+                    });
+                    *block = Block {
+                        first: no,
+                        start: at,
+                        lines: block.lines - before,
+                        rows: 2,
+                        widths: [cells, cells],
+                        second: None,
+                    };
+                }
+                _ => {}
+            }
+        }
+        let width = block.widths[usize::from(block.rows >= 2)];
+        let full = block.rows == width && width > 1 && fits(width * width, self.settings.box_shape);
+        let too_many = block.lines >= MAX_BLOCK_LINES;
+        if let Some(t) = title {
+            // The title's record comes first: its text lies before the block's.
+            let entry = self.entry(
+                t.first,
+                Form::Grid,
+                t.start..self.block.as_ref().expect("open").start,
+            );
+            cutter.push(entry);
+        }
+        if full || too_many {
+            self.close_block(cutter);
+        }
+    }
+
+    /// Ends an open grid block: one puzzle.
+    fn close_block(&mut self, cutter: &mut Cutter<'_>) {
+        if let Some(b) = self.block.take() {
+            let end = cutter.chunk.text.len();
+            let entry = self.entry(b.first, Form::Grid, b.start..end);
+            cutter.push(entry);
+        }
+    }
+}
+
 fn read_source(
     reader: &mut BufReader<Box<dyn Read + Send>>,
     file: usize,
@@ -296,137 +588,83 @@ fn read_source(
     cutter: &mut Cutter<'_>,
     stop: &AtomicBool,
 ) -> io::Result<()> {
-    let mut format = match settings.input {
-        InputFormat::Auto => None,
-        other => Some(other),
+    let mut state = SourceReader {
+        file,
+        format: settings.input,
+        settings,
+        block: None,
+        csv_first: true,
     };
-    let out_for = |f: InputFormat| {
-        settings.format.unwrap_or(match f {
-            InputFormat::Grid => OutputFormat::Grid,
-            InputFormat::Leetcode => OutputFormat::Leetcode,
-            _ => OutputFormat::Line,
-        })
-    };
+    // With `--input auto`, the lines read before the format is known.
+    let mut pending: Vec<Line> = Vec::new();
+    let mut deciding = settings.input == InputFormat::Auto;
     let mut buf = Vec::new();
     let mut line_no = 0;
-    // An open grid block: its first line number and where its text starts in the chunk.
-    let mut block: Option<(usize, usize)> = None;
-    // A CSV header may only come first.
-    let mut csv_first = true;
-    loop {
+    let mut done = false;
+    while !done {
         if stop.load(Ordering::Relaxed) || cutter.closed {
             return Ok(());
         }
         buf.clear();
-        let read = reader.read_until(b'\n', &mut buf)?;
+        let (read, cut) = read_line(reader, &mut buf)?;
         if read == 0 {
             break;
         }
         cutter.bytes += read as u64;
         line_no += 1;
-        let line = line_text(&buf, line_no == 1);
-        let skipped = is_skipped(&line);
-        if format.is_none() && !skipped {
-            format = Some(detect(&line, settings.box_shape));
-        }
-        match format {
-            None => {}
-            Some(InputFormat::Leetcode) => {
-                // One board per source: the rest of it is the board.
-                let start = cutter.chunk.text.len();
-                cutter.chunk.text.push_str(&line);
-                cutter.chunk.text.push('\n');
-                let mut rest = Vec::new();
-                let n = reader.read_to_end(&mut rest)?;
-                cutter.bytes += n as u64;
-                cutter.chunk.text.push_str(&String::from_utf8_lossy(&rest));
-                let end = cutter.chunk.text.len();
-                cutter.push(Entry {
-                    file,
-                    line_no,
-                    form: Form::Leetcode,
-                    out: out_for(InputFormat::Leetcode),
-                    text: start..end,
-                    extra: None,
-                });
-                break;
+        let line = Line {
+            no: line_no,
+            text: line_text(&buf, line_no == 1),
+            too_long: cut.then_some(read as u64),
+        };
+        if deciding {
+            pending.push(line);
+            let seen: Vec<&str> = pending
+                .iter()
+                .filter(|l| !is_skipped(&l.text) && l.too_long.is_none())
+                .map(|l| l.text.as_str())
+                .collect();
+            let first = seen.first().map(|l| l.trim_start());
+            // Decide early when the next read would wait (a person typing puzzles gets each
+            // answer at once); a file is buffered, so its first lines are all looked at.
+            let decided = first.is_some_and(|f| f.starts_with('[') || f.contains(','))
+                || seen.len() >= LOOKAHEAD
+                || (!seen.is_empty() && reader.buffer().is_empty());
+            if !decided {
+                continue;
             }
-            Some(InputFormat::Grid) => {
-                if skipped {
-                    close_block(cutter, &mut block, file, out_for(InputFormat::Grid));
-                } else {
-                    if block.is_none() {
-                        block = Some((line_no, cutter.chunk.text.len()));
-                    }
-                    cutter.chunk.text.push_str(&line);
-                    cutter.chunk.text.push('\n');
+            state.format = detect(&seen, settings.box_shape);
+            deciding = false;
+            for line in pending.drain(..) {
+                if state.take(line, reader, cutter)? {
+                    done = true;
+                    break;
                 }
             }
-            Some(InputFormat::Csv) if !skipped => {
-                let (puzzle, extra) = csv_fields(&line);
-                let header = csv_first && !fits(puzzle.len(), settings.box_shape) && {
-                    // A header names its columns: letters, not puzzle symbols.
-                    let first = &line[puzzle.clone()];
-                    first.chars().any(|c| c.is_ascii_alphabetic()) && first.len() < 16
-                };
-                csv_first = false;
-                if !header {
-                    let base = cutter.chunk.text.len();
-                    cutter.chunk.text.push_str(&line);
-                    cutter.push(Entry {
-                        file,
-                        line_no,
-                        form: Form::Line,
-                        out: out_for(InputFormat::Csv),
-                        text: base + puzzle.start..base + puzzle.end,
-                        extra: extra.map(|r| base + r.start..base + r.end),
-                    });
-                }
-            }
-            Some(_) if !skipped => {
-                let base = cutter.chunk.text.len();
-                let t = line.trim();
-                let lead = line.len() - line.trim_start().len();
-                cutter.chunk.text.push_str(&line);
-                cutter.push(Entry {
-                    file,
-                    line_no,
-                    form: Form::Line,
-                    out: out_for(InputFormat::Line),
-                    text: base + lead..base + lead + t.len(),
-                    extra: None,
-                });
-            }
-            Some(_) => {}
+        } else {
+            done = state.take(line, reader, cutter)?;
         }
         // Cut only between puzzles, never inside a grid block.
-        if block.is_none() {
+        if state.block.is_none() {
             cutter.maybe_flush(reader.buffer().is_empty());
         }
     }
-    close_block(cutter, &mut block, file, out_for(InputFormat::Grid));
+    if deciding {
+        let seen: Vec<&str> = pending
+            .iter()
+            .filter(|l| !is_skipped(&l.text) && l.too_long.is_none())
+            .map(|l| l.text.as_str())
+            .collect();
+        state.format = detect(&seen, settings.box_shape);
+        for line in pending.drain(..) {
+            if state.take(line, reader, cutter)? {
+                break;
+            }
+        }
+    }
+    state.close_block(cutter);
     cutter.maybe_flush(true);
     Ok(())
-}
-
-/// Ends an open grid block (its first line number and where its text starts): one puzzle.
-fn close_block(
-    cutter: &mut Cutter<'_>,
-    block: &mut Option<(usize, usize)>,
-    file: usize,
-    out: OutputFormat,
-) {
-    if let Some((first, start)) = block.take() {
-        let end = cutter.chunk.text.len();
-        cutter.push(Entry {
-            file,
-            line_no: first,
-            form: Form::Grid,
-            out,
-            text: start..end,
-            extra: None,
-        });
-    }
 }
 
 #[cfg(test)]
@@ -524,13 +762,18 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert_eq!(detect("[[\"5\"]]", None), InputFormat::Leetcode);
-        assert_eq!(detect("quizzes,solutions", None), InputFormat::Csv);
-        assert_eq!(detect(&".".repeat(81), None), InputFormat::Line);
+        assert_eq!(detect(&["[[\"5\"]]"], None), InputFormat::Leetcode);
+        assert_eq!(detect(&["quizzes,solutions"], None), InputFormat::Csv);
+        assert_eq!(detect(&[&".".repeat(81)], None), InputFormat::Line);
         // A bad first line (80 symbols) is still a line, not the start of a grid.
-        assert_eq!(detect(&".".repeat(80), None), InputFormat::Line);
-        assert_eq!(detect("7 1 2 ? 6 ? 3 5 8", None), InputFormat::Grid);
-        assert_eq!(detect("53..7....", None), InputFormat::Grid);
+        assert_eq!(detect(&[&".".repeat(80)], None), InputFormat::Line);
+        assert_eq!(detect(&["7 1 2 ? 6 ? 3 5 8"], None), InputFormat::Grid);
+        assert_eq!(detect(&["53..7....", "6..195..."], None), InputFormat::Grid);
+        // A title before one-line puzzles: the puzzles decide.
+        let puzzle = ".".repeat(81);
+        let titled = ["Norvig top95", &puzzle, &puzzle, &puzzle];
+        assert_eq!(detect(&titled, None), InputFormat::Line);
+        assert_eq!(detect(&["hello world", &puzzle], None), InputFormat::Line);
     }
 
     #[test]

@@ -216,11 +216,11 @@ fn solve_entry<'r>(
         stopped_by: None,
         error: None,
     };
-    let parsed = parse(puzzle, entry, settings.box_shape, settings.symbols);
+    let parsed = parse(puzzle, entry, name, settings.box_shape, settings.symbols);
     let mut status = Status::Invalid;
     let mut grids = Vec::new();
     match parsed {
-        Err(e) => record.error = Some(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)),
+        Err(e) => record.error = Some(e),
         Ok(grid) => match rules.get(grid.shape()) {
             Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
             Ok(sudoku) => {
@@ -288,14 +288,30 @@ fn solve_entry<'r>(
     Some(tally)
 }
 
-/// Reads one puzzle in the form the reader found, errors placed at their line in the file.
+/// Reads one puzzle in the form the reader found, errors placed at their line in the file
+/// (`name:line:column: what`).
 pub fn parse(
     puzzle: &str,
     entry: &Entry,
+    name: &str,
     box_shape: Option<Shape>,
     symbols: Symbols,
-) -> Result<Grid, sudoku::ParseError> {
-    match entry.form {
+) -> Result<Grid, String> {
+    if let Some(bytes) = entry.too_long {
+        let what = if entry.form == Form::Leetcode {
+            format!(
+                "the board is {bytes} bytes long; a LeetCode board of any size we solve is \
+                 under 8 KiB"
+            )
+        } else {
+            format!(
+                "the line is {bytes} bytes long; a puzzle line has at most {} bytes",
+                super::input::MAX_LINE
+            )
+        };
+        return Err(format!("{name}:{}: {what}", entry.line_no));
+    }
+    let parsed = match entry.form {
         Form::Leetcode => sudoku::parse_leetcode(puzzle, box_shape),
         Form::Grid => sudoku::parse_grid(puzzle, box_shape, symbols, entry.line_no),
         Form::Line => {
@@ -304,7 +320,26 @@ pub fn parse(
                 ..e
             })
         }
-    }
+    };
+    parsed.map_err(|e| {
+        let what = match e.kind {
+            sudoku::ParseErrorKind::CellCount { found, .. } if box_shape.is_none() => no_box(found),
+            _ => None,
+        };
+        let what = what.unwrap_or_else(|| e.kind.to_string());
+        format!("{name}:{}:{}: {what}", e.line, e.column)
+    })
+}
+
+/// For a count of cells that makes an n x n grid with no box by default (n prime: 5x5, 7x7),
+/// how to say its shape.
+fn no_box(cells: usize) -> Option<String> {
+    // 4 or 9 cells are more likely a stray line than a 2x2 or 3x3 grid.
+    let n = (5..=sudoku::MAX_SIZE).find(|n| n * n == cells)?;
+    Some(format!(
+        "{cells} cells make a {n}x{n} grid, which has no box by default ({n} is prime): give \
+         its box shape with --box 1x{n}, or its regions with --regions FILE"
+    ))
 }
 
 /// Compares our solution with the one the file gives; says how they differ, if they do.
@@ -419,6 +454,28 @@ fn write_record(
     if !has_answer {
         let reason = reason.unwrap_or_else(|| "no solution".to_string());
         return writeln!(out, "# {}: {reason}", record.status);
+    }
+    if let Mode::All(_) = mode {
+        // Solutions of consecutive puzzles must not run together: a comment line (which every
+        // reader skips) opens each puzzle's list.
+        let count = record.count.unwrap_or(shown.len() as u64);
+        let more = if record.complete == Some(false) {
+            "+"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "# puzzle {} ({}:{}): {count}{more} solution{}",
+            record.index,
+            record.file,
+            record.line_no,
+            if count == 1 && more.is_empty() {
+                ""
+            } else {
+                "s"
+            }
+        )?;
     }
     for (k, grid) in shown.iter().enumerate() {
         match format {
