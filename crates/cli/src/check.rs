@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 
+use crate::{signals, Interrupted};
+
 /// The instance files of `data/instances`, compiled into the binary.
 const INSTANCES: &[(&str, &str)] = &[
     (
@@ -97,7 +99,16 @@ pub fn run() -> Result<()> {
     for &(file, text) in INSTANCES {
         let problem = dlx::text::parse(text)?.problem;
         let start = Instant::now();
-        let outcome = problem.solver().count();
+        let limits = dlx::Limits::none().cancel(signals::stop_flag());
+        let outcome = problem.solver().with_limits(limits).count();
+        if outcome.stopped.is_some() {
+            // Ctrl-C: the instances so far are printed; say how far it got.
+            return Err(Interrupted(Some(format!(
+                "during {file}, after {agree} of {} instances agreed with dlx1",
+                INSTANCES.len()
+            )))
+            .into());
+        }
         let secs = start.elapsed().as_secs_f64();
         let got = (outcome.solutions, outcome.nodes, outcome.updates);
         let verdict = match figures(file) {

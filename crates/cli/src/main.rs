@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod demo;
 mod puzzles;
+mod signals;
 mod sudoku;
 mod xc;
 
@@ -52,8 +53,44 @@ impl std::fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// A limit on effort (`--max-nodes`, `--timeout`) stopped a search before it finished: what was
+/// found is written, marked incomplete; the message says what stopped it. Exit status 3.
+#[derive(Debug)]
+pub struct Stopped(pub String);
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Ctrl-C ended the command: what it had finished is written (and its partial figures, when
+/// the message is not already on stderr). Exit status 130.
+#[derive(Debug)]
+pub struct Interrupted(pub Option<String>);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.as_deref().unwrap_or("interrupted"))
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Exit status: bad usage, or input that cannot be read.
+const EXIT_INPUT: u8 = 2;
+/// Exit status: a search stopped by `--max-nodes` or `--timeout`; its figures are lower bounds.
+const EXIT_STOPPED: u8 = 3;
+/// Exit status: Ctrl-C.
+const EXIT_INTERRUPTED: u8 = 130;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_args() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         None => demo::run(),
         Some(Command::Xc(args)) => xc::run(&args),
@@ -67,16 +104,76 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        // Ctrl-C: the records and the summary so far are written already.
-        Err(err) if err.is::<sudoku::Interrupted>() => ExitCode::from(130),
         Err(err) => {
-            if let Some(input) = err.downcast_ref::<InputError>() {
+            if let Some(stopped) = err.downcast_ref::<Stopped>() {
+                eprintln!("dlx: stopped: {stopped}");
+                ExitCode::from(EXIT_STOPPED)
+            } else if let Some(interrupted) = err.downcast_ref::<Interrupted>() {
+                if let Some(message) = &interrupted.0 {
+                    eprintln!("dlx: interrupted: {message}");
+                }
+                ExitCode::from(EXIT_INTERRUPTED)
+            } else if let Some(input) = err.downcast_ref::<InputError>() {
                 eprintln!("dlx: error: {input}");
+                ExitCode::from(EXIT_INPUT)
             } else {
                 eprintln!("dlx: error: {err:#}");
+                ExitCode::from(EXIT_INPUT)
             }
-            ExitCode::from(2)
         }
+    }
+}
+
+/// Parses the command line; usage errors get the prefix every other error has (`dlx: error:`).
+fn parse_args() -> Result<Cli, ExitCode> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `dlx help --help` asks for help about help: the top-level help says it.
+    if args.get(1).is_some_and(|a| a == "help")
+        && args[2..].iter().any(|a| a == "--help" || a == "-h")
+    {
+        args.truncate(1);
+        args.push("--help".into());
+    }
+    Cli::try_parse_from(args).map_err(|e| {
+        use clap::error::ErrorKind;
+        match e.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                let _ = e.print();
+                ExitCode::SUCCESS
+            }
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                let _ = e.print();
+                ExitCode::from(EXIT_INPUT)
+            }
+            _ => {
+                let text = e.render().to_string();
+                let text = text.strip_prefix("error: ").unwrap_or(&text);
+                eprint!("dlx: error: {text}");
+                ExitCode::from(EXIT_INPUT)
+            }
+        }
+    })
+}
+/// `1 solution`, `2 solutions`: a count and its noun, singular or plural.
+pub(crate) fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// At most 40 characters of a token a message quotes, and how long it was if it was cut: an
+/// error about a 10 MB name must not repeat the 10 MB.
+pub(crate) fn quote(token: &str) -> String {
+    const MAX: usize = 40;
+    match token.char_indices().nth(MAX) {
+        None => token.to_string(),
+        Some((cut, _)) => format!(
+            "{}... ({} characters)",
+            &token[..cut],
+            token.chars().count()
+        ),
     }
 }
 

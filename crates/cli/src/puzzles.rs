@@ -11,19 +11,30 @@ use puzzles::{Board, Distinct, Langford, Order, Piece, Polyomino, Puzzle, Queens
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::xc::{self, Format};
-use crate::InputError;
+use crate::xc;
+use crate::{signals, InputError};
+
+/// How `queens`, `polyomino` and `langford` write solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PuzzleFormat {
+    /// Each solution drawn as text, a blank line between solutions: a board of `Q` and `.`,
+    /// a map of piece letters, or the row of numbers of a Langford sequence.
+    Text,
+    /// One JSON object per line: each solution, then a summary.
+    Json,
+}
 
 /// What the three commands share.
 #[derive(Debug, clap::Args)]
 pub struct Common {
-    /// Print only the number of solutions.
+    /// Print only the number of solutions (`K+` when a limit stopped the search first).
     #[arg(long)]
     pub count: bool,
-    /// Stop after N solutions (with --svg, draw the first N).
-    #[arg(long, value_name = "N")]
+    /// Stop after N solutions, N >= 1 (with --svg, draw the first N).
+    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
     pub limit: Option<u64>,
-    /// Count (or list) solutions up to the board's symmetries; --stats says how.
+    /// Count (or list) solutions up to symmetry: the board's rotations and reflections for
+    /// queens and polyominoes, reversal for Langford pairs; --stats says how.
     #[arg(long)]
     pub distinct: bool,
     /// Print solutions, nodes, updates and the time on standard error.
@@ -33,13 +44,14 @@ pub struct Common {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Stop before the search exceeds N nodes.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
+    pub format: PuzzleFormat,
+    /// Stop before the search exceeds N nodes: what was found is printed, a message on
+    /// standard error says so, and the exit status is 3.
+    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Stop the search after this many seconds (checked every 4096 nodes).
-    #[arg(long, value_name = "SECONDS", value_parser = xc::parse_seconds)]
+    /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
+    #[arg(long, value_name = "SECONDS", value_parser = xc::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
 }
 
@@ -55,6 +67,7 @@ pub enum OrderArg {
 #[derive(Debug, clap::Args)]
 pub struct QueensArgs {
     /// The board's size.
+    #[arg(value_parser = xc::parse_size, allow_negative_numbers = true)]
     pub n: usize,
     /// The order of the row and column items (it decides the MRV rule's ties).
     #[arg(long, value_enum, default_value_t = OrderArg::OrganPipe)]
@@ -80,6 +93,7 @@ pub struct PolyominoArgs {
 #[derive(Debug, clap::Args)]
 pub struct LangfordArgs {
     /// The number of pairs: L(2, n) places 1..n twice each in a row of 2n.
+    #[arg(value_parser = xc::parse_size, allow_negative_numbers = true)]
     pub n: usize,
     #[command(flatten)]
     pub common: Common,
@@ -232,10 +246,19 @@ struct Summary<'a> {
 }
 
 fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
+    // Open the drawing first: a path that cannot be written fails before the search.
+    let mut svg_file = match &args.svg {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
     let start = Instant::now();
     let mut limits = Limits::none();
     limits.max_nodes = args.max_nodes;
     limits.deadline = args.timeout.map(|t| start + t);
+    limits.cancel = Some(signals::stop_flag());
     if !args.distinct {
         limits.max_solutions = args.limit;
     }
@@ -250,11 +273,11 @@ fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
     let mut visit = |sol: P::Solution| -> ControlFlow<()> {
         if !args.count {
             let written = match args.format {
-                Format::Text => {
+                PuzzleFormat::Text => {
                     let sep = if shown > 0 { "\n" } else { "" };
                     write!(out, "{sep}{}", puzzle.text(&sol))
                 }
-                Format::Json => serde_json::to_writer(&mut out, &puzzle.json(&sol))
+                PuzzleFormat::Json => serde_json::to_writer(&mut out, &puzzle.json(&sol))
                     .map_err(io::Error::from)
                     .and_then(|()| out.write_all(b"\n")),
             };
@@ -288,12 +311,13 @@ fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
     let elapsed = start.elapsed();
     let number = distinct.as_ref().map_or(outcome.solutions, |d| d.count);
     match args.format {
-        Format::Text => {
+        PuzzleFormat::Text => {
             if args.count {
-                writeln!(out, "{number}")?;
+                let more = if outcome.is_complete() { "" } else { "+" };
+                writeln!(out, "{number}{more}")?;
             }
         }
-        Format::Json => {
+        PuzzleFormat::Json => {
             let summary = Summary {
                 xc: xc::Summary::new(&outcome, None),
                 distinct: distinct.as_ref().map(|d| d.count),
@@ -316,16 +340,18 @@ fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
             )?;
         }
     }
-    if let Some(path) = &args.svg {
+    if let (Some(path), Some(file)) = (&args.svg, svg_file.as_mut()) {
         if drawn.is_empty() {
+            // Opened before the search to check it can be written; nothing to keep.
+            let _ = std::fs::remove_file(path);
             eprintln!(
                 "dlx: warning: no solution to draw; {} not written",
                 path.display()
             );
         } else {
-            std::fs::write(path, puzzle.svg(&drawn))
+            file.write_all(puzzle.svg(&drawn).as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
         }
     }
-    Ok(())
+    xc::ending(&outcome, args.max_nodes, args.timeout)
 }

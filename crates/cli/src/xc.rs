@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use dlx::{Limits, Outcome, Problem, Solver, StopReason};
 use serde::Serialize;
 
-use crate::InputError;
+use crate::{plural, signals, InputError, Interrupted, Stopped};
 
 /// Output formats of `dlx xc`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -27,14 +27,15 @@ pub struct Args {
     /// Print only the number of solutions.
     #[arg(long)]
     pub count: bool,
-    /// Stop after N solutions.
-    #[arg(long, value_name = "N")]
+    /// Stop after N solutions (N >= 1); a count stopped there is printed as `N+`.
+    #[arg(long, value_name = "N", value_parser = parse_at_least_one, allow_negative_numbers = true)]
     pub limit: Option<u64>,
-    /// Stop before the search exceeds N nodes.
-    #[arg(long, value_name = "N")]
+    /// Stop before the search exceeds N nodes: what was found is printed, a count as `K+`, a
+    /// message on standard error says so, and the exit status is 3.
+    #[arg(long, value_name = "N", value_parser = parse_at_least_one, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Stop the search after this many seconds (checked every 4096 nodes).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
     /// Print a summary (solutions, nodes, updates, completeness) on standard error.
     #[arg(long)]
@@ -47,12 +48,56 @@ pub struct Args {
     pub format: Format,
 }
 
+/// `--timeout`: a number of seconds above 0 (a limit of 0 would stop every search at once).
 pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs: f64 = s
         .trim()
         .parse()
-        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+        .map_err(|_| format!("`{}` is not a number of seconds", crate::quote(s)))?;
+    if secs < 0.0 {
+        return Err(format!(
+            "`{s}` is negative: give a number of seconds above 0"
+        ));
+    }
+    if secs == 0.0 {
+        return Err(
+            "a time limit of 0 seconds would stop every search before it starts: \
+                    give a number of seconds above 0, or leave the flag out for no limit"
+                .to_string(),
+        );
+    }
     Duration::try_from_secs_f64(secs).map_err(|_| format!("`{s}` is not a duration in seconds"))
+}
+
+/// `--limit`, `--max-nodes`: a whole number of at least 1 (0 would stop every search at once).
+pub(crate) fn parse_at_least_one(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
+        return Err(format!(
+            "`{t}` is negative: give a whole number of at least 1"
+        ));
+    }
+    let n: u64 = t
+        .parse()
+        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))?;
+    if n == 0 {
+        return Err(
+            "0 would stop every search before it starts: give at least 1, or leave \
+                    the flag out for no limit"
+                .to_string(),
+        );
+    }
+    Ok(n)
+}
+
+/// A size (`dlx queens N`, `dlx langford N`): a whole number, not negative.
+pub(crate) fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    if t.starts_with('-') && t.len() > 1 && t[1..].chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("`{t}` is negative: the size is a whole number"));
+    }
+    t.parse()
+        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))
 }
 
 /// Reads the whole input; the name to use in messages comes with it.
@@ -100,6 +145,42 @@ impl<'a> Summary<'a> {
     }
 }
 
+/// A count as printed: `K`, or `K+` when the search did not finish (the count is a lower bound).
+pub(crate) fn count_text(outcome: &Outcome) -> String {
+    let more = if outcome.is_complete() { "" } else { "+" };
+    format!("{}{more}", outcome.solutions)
+}
+
+/// How the command ends after a search: `Ok` when it finished or stopped at the `--limit`
+/// asked for; [`Stopped`] (exit status 3) when `--max-nodes` or `--timeout` stopped it, and
+/// [`Interrupted`] (130) for Ctrl-C, each saying after how many nodes and solutions.
+pub(crate) fn ending(
+    outcome: &Outcome,
+    max_nodes: Option<u64>,
+    timeout: Option<Duration>,
+) -> Result<()> {
+    let after = format!(
+        "after {} and {}; the search is incomplete",
+        plural(outcome.nodes, "node"),
+        plural(outcome.solutions, "solution")
+    );
+    match outcome.stopped {
+        Some(StopReason::NodeLimit) => {
+            let max = max_nodes.map_or(String::new(), |m| format!(" {m}"));
+            Err(Stopped(format!(
+                "the node limit (--max-nodes{max}) was reached {after}"
+            ))
+            .into())
+        }
+        Some(StopReason::Deadline) => {
+            let t = timeout.map_or(String::new(), |t| format!(" {}", t.as_secs_f64()));
+            Err(Stopped(format!("the time limit (--timeout{t}) was reached {after}")).into())
+        }
+        Some(StopReason::Cancelled) => Err(Interrupted(Some(after)).into()),
+        _ => Ok(()),
+    }
+}
+
 /// Writes the `--stats` text for a person: totals, completeness and, if asked, the profile.
 pub(crate) fn write_stats_text(
     out: &mut impl Write,
@@ -107,20 +188,23 @@ pub(crate) fn write_stats_text(
     profile: Option<&[u64]>,
     elapsed: Duration,
 ) -> io::Result<()> {
-    let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let status = match outcome.stopped {
         None => "search complete".to_string(),
-        Some(StopReason::SolutionLimit) => "stopped by --limit (search incomplete)".to_string(),
+        // A visitor stops only to honour --limit (a count of classes, with --distinct).
+        Some(StopReason::SolutionLimit | StopReason::Visitor) => {
+            "stopped by --limit (search incomplete)".to_string()
+        }
         Some(StopReason::NodeLimit) => "stopped by --max-nodes (search incomplete)".to_string(),
         Some(StopReason::Deadline) => "stopped by --timeout (search incomplete)".to_string(),
-        Some(other) => format!("stopped ({}; search incomplete)", other.as_str()),
+        Some(StopReason::Cancelled) => "interrupted (search incomplete)".to_string(),
+        Some(other) => format!("stopped by {} (search incomplete)", other.as_str()),
     };
     writeln!(
         out,
         "{}, {}, {}; {status}; {:.3} s",
-        plural(outcome.solutions, "solution"),
-        plural(outcome.nodes, "node"),
-        plural(outcome.updates, "update"),
+        crate::plural(outcome.solutions, "solution"),
+        crate::plural(outcome.nodes, "node"),
+        crate::plural(outcome.updates, "update"),
         elapsed.as_secs_f64(),
     )?;
     if let Some(profile) = profile {
@@ -149,6 +233,7 @@ pub fn run(args: &Args) -> Result<()> {
     limits.max_nodes = args.max_nodes;
     let start = Instant::now();
     limits.deadline = args.timeout.map(|t| start + t);
+    limits.cancel = Some(signals::stop_flag());
     let mut solver = problem.solver().with_limits(limits);
 
     let stdout = io::stdout();
@@ -164,7 +249,7 @@ pub fn run(args: &Args) -> Result<()> {
     match args.format {
         Format::Text => {
             if args.count {
-                writeln!(out, "{}", outcome.solutions)?;
+                writeln!(out, "{}", count_text(&outcome))?;
             }
             out.flush()?;
             if args.stats || args.profile {
@@ -180,7 +265,7 @@ pub fn run(args: &Args) -> Result<()> {
             }
         }
     }
-    Ok(())
+    ending(&outcome, args.max_nodes, args.timeout)
 }
 
 /// Streams each solution as it is found.

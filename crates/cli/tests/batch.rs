@@ -133,11 +133,19 @@ fn per_puzzle_limits_mark_a_puzzle_stopped() {
         &["sudoku", "--max-nodes", "100", "--stats"],
         input.as_bytes(),
     );
-    assert_eq!(r.code, 0);
+    // A stopped search is no answer: exit status 3, and a line on stderr says so.
+    assert_eq!(r.code, 3);
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines[0], "# stopped: the node limit (100) was reached");
     assert_eq!(lines[1].len(), 81);
     assert!(r.stderr.contains(", 1 stopped"), "{}", r.stderr);
+    assert!(
+        r.stderr.lines().last().unwrap().starts_with(
+            "dlx: stopped: 1 of 2 puzzles stopped by --max-nodes 100 before the search finished"
+        ),
+        "{}",
+        r.stderr
+    );
     // An empty 16x16 grid has astronomically many solutions: only the clock stops the count.
     let empty = ".".repeat(256);
     let r = run(

@@ -105,7 +105,7 @@ fn json_summary_of_a_complete_count_with_profile() {
 
 #[test]
 fn max_nodes_is_never_exceeded() {
-    for limit in ["0", "1", "500", "1049", "5000"] {
+    for limit in ["1", "500", "1049", "5000"] {
         let r = run(
             &[
                 "xc",
@@ -124,6 +124,8 @@ fn max_nodes_is_never_exceeded() {
         assert!(v["nodes"].as_u64().unwrap() <= limit);
         let complete = limit >= 1049;
         assert_eq!(v["complete"], complete, "limit {limit}");
+        // A search the limit stopped exits 3 and says so; a complete one exits 0.
+        assert_eq!(r.code, if complete { 0 } else { 3 }, "limit {limit}");
         assert_eq!(
             v["stopped_by"],
             if complete {
@@ -149,7 +151,13 @@ fn timeout_stops_a_long_search() {
         ],
         b"",
     );
-    assert_eq!(r.code, 0);
+    assert_eq!(r.code, 3);
+    assert!(
+        r.stderr
+            .starts_with("dlx: stopped: the time limit (--timeout 0.05) was reached after "),
+        "{}",
+        r.stderr
+    );
     let first = r.stdout.lines().next().unwrap();
     let v: serde_json::Value = serde_json::from_str(first).unwrap();
     assert_eq!(
@@ -322,7 +330,12 @@ fn sudoku_count_all_and_leetcode() {
         &["sudoku", "--all", "--format", "line"],
         b"......2..3.1....\n",
     );
-    assert_eq!(r.stdout.lines().count(), 3);
+    // A header line, then the three solutions.
+    assert_eq!(r.stdout.lines().count(), 4);
+    assert_eq!(
+        r.stdout.lines().next(),
+        Some("# puzzle 1 (<stdin>:1): 3 solutions")
+    );
     let r = run(
         &["sudoku", "--count", "--format", "json"],
         b"................\n",

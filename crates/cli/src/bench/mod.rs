@@ -17,7 +17,7 @@ use sudoku::{Grid, Limits, Method, Shape, StopReason, Sudoku, Symbols, Variant};
 
 use crate::sudoku::input::{self, ReadSettings};
 use crate::sudoku::{InputFormat, Source};
-use crate::InputError;
+use crate::{signals, InputError, Interrupted};
 
 /// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.
 const SAMPLE: (&str, &[u8]) = (
@@ -55,8 +55,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
     /// How the puzzles are written.
-    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
-    pub input: InputFormat,
+    #[arg(long, value_enum, default_value_t = BenchInput::Auto)]
+    pub input: BenchInput,
     /// Stop at the first solution instead of proving it unique (counting to 2).
     #[arg(long)]
     pub solve: bool,
@@ -78,6 +78,34 @@ impl Args {
             "each solved (the first solution only)"
         } else {
             "each solved and proved unique (counting to 2)"
+        }
+    }
+}
+
+/// The input formats of `dlx bench`: those of `dlx sudoku`, where a CSV file's second column
+/// (a solution) is not used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchInput {
+    /// Detect per file, as `dlx sudoku` does.
+    Auto,
+    /// One puzzle per line (`#` or whitespace starts a comment).
+    Line,
+    /// Grids of rows, separated by blank lines (spaces, `|` and separator lines allowed).
+    Grid,
+    /// A LeetCode board: a JSON array of arrays of one-character strings.
+    Leetcode,
+    /// Comma-separated, the puzzle in the first column; a header line is skipped.
+    Csv,
+}
+
+impl From<BenchInput> for InputFormat {
+    fn from(input: BenchInput) -> InputFormat {
+        match input {
+            BenchInput::Auto => InputFormat::Auto,
+            BenchInput::Line => InputFormat::Line,
+            BenchInput::Grid => InputFormat::Grid,
+            BenchInput::Leetcode => InputFormat::Leetcode,
+            BenchInput::Csv => InputFormat::Csv,
         }
     }
 }
@@ -199,9 +227,17 @@ pub fn run(args: &Args) -> Result<()> {
         sources.push(Source::bytes(SAMPLE.0, SAMPLE.1));
     }
     let settings = ReadSettings {
-        input: args.input,
+        input: args.input.into(),
         format: None,
         box_shape: None,
+    };
+    // Open the plot first: a path that cannot be written fails before the work.
+    let mut plot_file = match &args.plot {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?,
+        ),
+        None => None,
     };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.format == BenchFormat::Csv {
@@ -212,16 +248,28 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let mut files = Vec::new();
     let mut disagreements = 0;
+    let mut interrupted = None;
     for source in sources {
         let name = source.name.to_string();
         let first = args.first.map_or(usize::MAX, |n| n as usize);
         let Some(puzzles) = read_puzzles(source, &settings, first)? else {
             continue;
         };
-        let runs = methods
-            .iter()
-            .map(|&method| run_method(&name, method, &puzzles, args))
-            .collect::<Result<Vec<_>>>()?;
+        let mut runs = Vec::new();
+        for &method in &methods {
+            match run_method(&name, method, &puzzles, args)? {
+                Some(run) => runs.push(run),
+                None => {
+                    interrupted = Some(format!(
+                        "during {method} on {name}; the table holds the methods that finished"
+                    ));
+                    break;
+                }
+            }
+        }
+        if runs.is_empty() {
+            break;
+        }
         let file = FileRuns {
             name,
             line_nos: puzzles.list.iter().map(|(line, _)| *line).collect(),
@@ -231,17 +279,26 @@ pub fn run(args: &Args) -> Result<()> {
         write_file(&mut out, &file, args)?;
         out.flush()?;
         files.push(file);
+        if interrupted.is_some() {
+            break;
+        }
     }
     if args.format == BenchFormat::Table && !files.is_empty() {
         writeln!(out, "{NOTE}")?;
     }
     out.flush()?;
-    if let Some(path) = &args.plot {
-        std::fs::write(path, plot::svg(&files, args.task()))
+    if let (Some(path), Some(file)) = (&args.plot, plot_file.as_mut()) {
+        file.write_all(plot::svg(&files, args.task()).as_bytes())
             .with_context(|| format!("writing the plot to {}", path.display()))?;
     }
     if disagreements > 0 {
-        bail!("the methods disagreed on {disagreements} puzzle(s); see above");
+        bail!(
+            "the methods disagreed on {}; see above",
+            crate::plural(disagreements as u64, "puzzle")
+        );
+    }
+    if let Some(when) = interrupted {
+        return Err(Interrupted(Some(when)).into());
     }
     Ok(())
 }
@@ -259,10 +316,10 @@ fn read_puzzles(source: Source, settings: &ReadSettings, first: usize) -> Result
         .iter()
         .flat_map(|c| c.entries.iter().map(move |e| (&c.text, e)));
     for (text, entry) in entries.take(first) {
-        let parsed =
-            crate::sudoku::work::parse(&text[entry.text.clone()], entry, None, Symbols::Default);
+        let puzzle = &text[entry.text.clone()];
+        let parsed = crate::sudoku::work::parse(puzzle, entry, &name, None, Symbols::Default);
         let problem = match parsed {
-            Err(e) => Some(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)),
+            Err(e) => Some(e),
             Ok(grid) => {
                 let sudoku = rules.entry(grid.shape()).or_insert_with(|| {
                     Sudoku::new(grid.shape(), Variant::default()).expect("no variant")
@@ -302,7 +359,8 @@ struct Puzzles {
 }
 
 /// Runs one method over every puzzle: count up to 2 (or 1), each puzzle within the timeout.
-fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Result<Run> {
+/// `None` if Ctrl-C came first.
+fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Result<Option<Run>> {
     let (rules, puzzles) = (&puzzles.rules, &puzzles.list);
     let bar = if io::stderr().is_terminal() {
         let bar =
@@ -325,14 +383,17 @@ fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Res
     for (k, (line_no, grid)) in puzzles.iter().enumerate() {
         let solver = solvers.get_mut(&grid.shape()).expect("a solver per shape");
         let start = Instant::now();
+        let limits = Limits::none()
+            .deadline(start + args.timeout)
+            .cancel(signals::stop_flag());
         let found = solver
-            .search(
-                grid,
-                args.limit(),
-                1,
-                Limits::none().deadline(start + args.timeout),
-            )
+            .search(grid, args.limit(), 1, limits)
             .with_context(|| format!("{name}:{line_no}"))?;
+        if found.stopped == Some(StopReason::Cancelled) {
+            // Ctrl-C: this method's figures would cover only some puzzles; leave it out.
+            bar.finish_and_clear();
+            return Ok(None);
+        }
         seconds += start.elapsed().as_secs_f64();
         let mut grids = found.grids;
         attempts.push(Attempt {
@@ -350,11 +411,11 @@ fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Res
         }
     }
     bar.finish_and_clear();
-    Ok(Run {
+    Ok(Some(Run {
         method,
         seconds,
         attempts,
-    })
+    }))
 }
 
 /// Every method must find what Dancing Links finds (or the first method, without it) wherever
@@ -373,8 +434,12 @@ fn report_disagreements(file: &FileRuns) -> usize {
             }
             if ours.count != theirs.count || ours.unique != theirs.unique {
                 eprintln!(
-                    "dlx: error: {}:{line_no}: {} found {} solution(s), {} found {}",
-                    file.name, run.method, ours.count, reference.method, theirs.count
+                    "dlx: error: {}:{line_no}: {} found {}, {} found {}",
+                    file.name,
+                    run.method,
+                    crate::plural(ours.count, "solution"),
+                    reference.method,
+                    theirs.count
                 );
                 bad += 1;
             }

@@ -7,15 +7,16 @@ pub(crate) mod work;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, sync_channel};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use sudoku::{Regions, Shape, Symbols, Variant};
 
-use crate::InputError;
+use crate::signals::signals;
+use crate::{InputError, Interrupted, Stopped};
 pub use input::Source;
 pub use output::{Ending, ProgressMode, Summary};
 
@@ -75,8 +76,9 @@ pub struct Args {
     /// Print every solution (up to --limit).
     #[arg(long, group = "mode")]
     pub all: bool,
-    /// The most solutions --count and --all look for.
-    #[arg(long, value_name = "N")]
+    /// The most solutions --count and --all look for (N >= 1); a count stopped there is
+    /// written `N+`.
+    #[arg(long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// Print a summary on standard error.
     #[arg(long)]
@@ -106,14 +108,15 @@ pub struct Args {
     /// they differ).
     #[arg(long)]
     pub verify: bool,
-    /// Worker threads (default: one per core).
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub jobs: Option<u32>,
-    /// Stop a puzzle's search after N nodes; it gets the status `stopped`.
-    #[arg(long, value_name = "N")]
+    /// Worker threads (default and most: one per core).
+    #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    pub jobs: Option<u64>,
+    /// Stop a puzzle's search after N nodes: it gets the status `stopped`, and the exit status
+    /// is 3.
+    #[arg(long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Stop a puzzle's search after SECONDS; it gets the status `stopped`.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::xc::parse_seconds)]
+    /// Stop a puzzle's search after SECONDS, as --max-nodes does.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::xc::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
     /// Show progress on standard error even when it is not a terminal (a line every 2 s).
     #[arg(long)]
@@ -143,43 +146,6 @@ pub enum Mode {
     Unique,
     All(u64),
 }
-
-/// Ctrl-C sets `stop` (the workers and every search look at it) and `interrupted`; a second
-/// Ctrl-C ends the process at once.
-struct Signals {
-    stop: Arc<AtomicBool>,
-    interrupted: AtomicBool,
-}
-
-fn signals() -> &'static Signals {
-    static SIGNALS: OnceLock<Signals> = OnceLock::new();
-    SIGNALS.get_or_init(|| {
-        // If a handler cannot be installed, Ctrl-C keeps its default effect (ends the process).
-        let _ = ctrlc::set_handler(|| {
-            let s = signals();
-            if s.interrupted.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            s.stop.store(true, Ordering::SeqCst);
-        });
-        Signals {
-            stop: Arc::new(AtomicBool::new(false)),
-            interrupted: AtomicBool::new(false),
-        }
-    })
-}
-
-/// A run that Ctrl-C ended: its records and summary are written; the exit status is 130.
-#[derive(Debug)]
-pub struct Interrupted;
-
-impl std::fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("interrupted")
-    }
-}
-
-impl std::error::Error for Interrupted {}
 
 /// Everything a batch needs besides its sources.
 pub struct Batch {
@@ -251,7 +217,10 @@ pub fn run(args: &Args) -> Result<()> {
         verify: args.verify,
         max_nodes: args.max_nodes,
         timeout: args.timeout,
-        jobs: args.jobs.map_or_else(default_jobs, |j| j as usize),
+        // More workers than cores only cost their start (and a solver each).
+        jobs: args.jobs.map_or_else(default_jobs, |j| {
+            (j.min(1 << 16) as usize).min(default_jobs())
+        }),
         show: None,
         progress,
     };
@@ -265,7 +234,26 @@ pub fn run(args: &Args) -> Result<()> {
         eprint!("{}", summary.to_text());
     }
     if summary.interrupted {
-        return Err(Interrupted.into());
+        return Err(Interrupted(None).into());
+    }
+    if summary.stopped > 0 {
+        let limits = match (args.max_nodes, args.timeout) {
+            (Some(n), Some(t)) => format!("--max-nodes {n} or --timeout {}", t.as_secs_f64()),
+            (Some(n), None) => format!("--max-nodes {n}"),
+            (None, Some(t)) => format!("--timeout {}", t.as_secs_f64()),
+            (None, None) => "a limit".to_string(),
+        };
+        let (k, n) = (summary.stopped, summary.puzzles);
+        let which = if k == 1 {
+            "its record says"
+        } else {
+            "their records say"
+        };
+        return Err(Stopped(format!(
+            "{k} of {} stopped by {limits} before the search finished; {which} `stopped`",
+            crate::plural(n, "puzzle")
+        ))
+        .into());
     }
     Ok(())
 }
