@@ -61,7 +61,7 @@ pub fn run() -> Result<()> {
     for line in [
         "Next:",
         "  dlx sudoku FILE...             solve puzzles: one per line, grids, CSV or a LeetCode board",
-        "  dlx sudoku --unique --stats    check uniqueness, with a summary (nodes, puzzles/s)",
+        "  dlx sudoku FILE --unique --stats   check uniqueness, with a summary (nodes, puzzles/s)",
         "  dlx sudoku --help              counting, variants, other sizes, --jobs, --format json",
         "  dlx bench [FILE...]            backtracking, bitmasks, MRV... beside Dancing Links, node for node",
         "  dlx xc FILE                    any exact-cover problem in Knuth's text format",
