@@ -45,3 +45,12 @@ pub use text::{
     parse_grid, parse_leetcode, parse_line, parse_line_with, to_grid, to_leetcode, to_line,
     to_pretty, ParseError, ParseErrorKind, Symbols,
 };
+
+/// `1 cell`, `2 cells`: a count and its noun, singular or plural, for messages.
+pub(crate) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

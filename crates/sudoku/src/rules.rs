@@ -63,7 +63,7 @@ pub struct Regions {
 #[non_exhaustive]
 pub enum VariantError {
     /// The map does not have one letter per cell.
-    #[error("the region map has {found} cells; a {n}x{n} grid has {cells}", cells = n * n)]
+    #[error("the region map has {}; a {n}x{n} grid has {cells}", crate::plural(*found, "cell"), cells = n * n)]
     MapSize {
         /// Cells found.
         found: usize,
@@ -71,7 +71,7 @@ pub enum VariantError {
         n: usize,
     },
     /// The map names a number of regions other than `n`.
-    #[error("the region map names {found} regions; a {n}x{n} grid needs {n}")]
+    #[error("the region map names {}; a {n}x{n} grid needs {n}", crate::plural(*found, "region"))]
     RegionCount {
         /// Regions found.
         found: usize,
@@ -79,7 +79,7 @@ pub enum VariantError {
         n: usize,
     },
     /// A region does not have `n` cells.
-    #[error("region `{name}` has {found} cells; each region needs {n}")]
+    #[error("region `{name}` has {}; each region needs {n}", crate::plural(*found, "cell"))]
     RegionSize {
         /// The region's letter.
         name: char,

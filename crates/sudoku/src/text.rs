@@ -50,7 +50,7 @@ impl Symbols {
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// The number of cells is not that of a supported grid.
-    #[error("{found} cells: expected {expected}")]
+    #[error("{}: expected {expected}", crate::plural(*found, "cell"))]
     CellCount {
         /// Cells found.
         found: usize,

@@ -185,8 +185,8 @@ impl Summary {
         if self.interrupted {
             let _ = writeln!(
                 s,
-                "interrupted: the records written are those of the first {} puzzles",
-                self.puzzles
+                "interrupted: the records written are those of the first {}",
+                crate::plural(self.puzzles, "puzzle")
             );
         }
         s

@@ -511,10 +511,11 @@ fn stopped_reason(record: &Record<'_>, settings: &Settings) -> String {
         }
         (Some("timeout"), _, Some(t)) => {
             format!(
-                "the time limit ({} s) was reached after {nodes} nodes{found}",
-                t.as_secs_f64()
+                "the time limit ({} s) was reached after {}{found}",
+                t.as_secs_f64(),
+                crate::plural(nodes, "node")
             )
         }
-        _ => format!("stopped after {nodes} nodes{found}"),
+        _ => format!("stopped after {}{found}", crate::plural(nodes, "node")),
     }
 }
