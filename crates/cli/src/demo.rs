@@ -60,12 +60,12 @@ pub fn run() -> Result<()> {
     writeln!(out)?;
     for line in [
         "Next:",
-        "  dlx sudoku FILE...             solve puzzles: one per line, grids, CSV or a LeetCode board",
+        "  dlx sudoku FILE...                 solve puzzles: one per line, grids, CSV or a LeetCode board",
         "  dlx sudoku FILE --unique --stats   check uniqueness, with a summary (nodes, puzzles/s)",
-        "  dlx sudoku --help              counting, variants, other sizes, --jobs, --format json",
-        "  dlx bench [FILE...]            backtracking, bitmasks, MRV... beside Dancing Links, node for node",
-        "  dlx xc FILE                    any exact-cover problem in Knuth's text format",
-        "  dlx check                      count the bundled instances and compare with Knuth's dlx1",
+        "  dlx sudoku --help                  counting, variants, other sizes, --jobs, --format json",
+        "  dlx bench [FILE...]                backtracking, bitmasks, MRV... beside Dancing Links, node for node",
+        "  dlx xc FILE                        any exact-cover problem in Knuth's text format",
+        "  dlx check                          count the bundled instances and compare with Knuth's dlx1",
     ] {
         writeln!(out, "{line}")?;
     }
