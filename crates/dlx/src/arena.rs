@@ -687,6 +687,202 @@ impl Links {
     }
 }
 
+/// The color of a node that a purification found to agree with the chosen color (Knuth's
+/// `color = -1`): the node stays in its column, and no later hide unlinks it (I4).
+pub(crate) const CLEANSED: u32 = u32::MAX;
+
+/// The dance with color controls (Knuth's `dlx2`). `colors[p]` is node `p`'s color: 0 for none,
+/// [`CLEANSED`] while a purification holds it, else the color's number. The plain dance above is
+/// this one with every color 0, compiled without the tests.
+///
+/// **(I4)** A secondary item purified with color `x` (an option that gives it `x` was chosen)
+/// keeps its column as it was: the options there with another color (none among them) are hidden
+/// but for their node in this column, and those with `x` are [`CLEANSED`], which every hide
+/// passes over. So, as for a covered item (I3), nothing unlinks a node of its column while it is
+/// purified, and the unpurification finds the same nodes to give their color back.
+impl Links {
+    /// [`Links::hide`] passing over cleansed nodes.
+    ///
+    /// # Safety
+    /// As for [`Links::hide`]; `colors` is parallel to `nodes`.
+    #[inline(always)]
+    unsafe fn hide_colored(&mut self, r: u32, trail: &mut Trail, colors: &[u32]) -> u64 {
+        let mut updates = 0;
+        // SAFETY: as in `hide`; `colors` has an entry per node.
+        unsafe {
+            let (first, end) = bounds(r, self.meta(r).place);
+            let mut q = r;
+            for _ in 1..end - first {
+                q += 1;
+                q = if q == end { first } else { q };
+                if *colors.get_unchecked(q as usize) != CLEANSED {
+                    self.unlink(q);
+                    trail.push(q);
+                    updates += 1;
+                }
+            }
+        }
+        updates
+    }
+
+    /// [`Links::cover`] passing over cleansed nodes: one update for the item and one per node
+    /// unlinked, as `dlx2` counts them.
+    ///
+    /// # Safety
+    /// As for [`Links::cover`].
+    #[inline]
+    pub(crate) unsafe fn cover_colored(
+        &mut self,
+        i: Item,
+        trail: &mut Trail,
+        colors: &[u32],
+    ) -> u64 {
+        let i = i.0;
+        debug_assert!(
+            i != ROOT.0 && (i as usize) < self.heads.len() - 1,
+            "cover of a non-item"
+        );
+        let mut updates = 1;
+        // SAFETY: as in `cover`.
+        unsafe {
+            let h = *self.heads.get_unchecked(i as usize);
+            self.heads.get_unchecked_mut(h.prev as usize).next = h.next;
+            self.heads.get_unchecked_mut(h.next as usize).prev = h.prev;
+            debug_assert!(*self.len_mut(i) & COVERED == 0, "item {i} covered twice");
+            let len = *self.len_mut(i);
+            *self.len_mut(i) = len | COVERED;
+            let mut r = i;
+            for _ in 0..len {
+                r = self.nd(r).down;
+                updates += self.hide_colored(r, trail, colors);
+            }
+            debug_assert_eq!(self.nd(r).down, i, "item {i}'s length is not its column's");
+        }
+        updates
+    }
+
+    /// Purifies the item of colored node `p`: hides every option of its column whose color
+    /// there is not `p`'s (but for that node, I4), and cleanses the others but `p`. Returns the
+    /// updates (nodes unlinked) and the cleansings: one for the purification and one per node
+    /// cleansed, as `dlx2` counts them.
+    ///
+    /// # Safety
+    /// `p` must be an option node with a color (not cleansed) whose item is not purified.
+    #[inline]
+    unsafe fn purify(&mut self, p: u32, trail: &mut Trail, colors: &mut [u32]) -> (u64, u64) {
+        let (mut updates, mut cleansings) = (0, 1);
+        // SAFETY: `p` is an option node, so its item is an item and the column's nodes are
+        // option nodes (I1); `colors` has an entry per node.
+        unsafe {
+            let c = self.meta(p).item;
+            let x = *colors.get_unchecked(p as usize);
+            debug_assert!(x != 0 && x != CLEANSED);
+            // The column does not change while it is walked: hides leave its nodes in it.
+            let len = *self.len_mut(c) & !COVERED;
+            let mut r = c;
+            for _ in 0..len {
+                r = self.nd(r).down;
+                let color = *colors.get_unchecked(r as usize);
+                if color != x {
+                    debug_assert!(color != CLEANSED, "a purified column purified again");
+                    updates += self.hide_colored(r, trail, colors);
+                } else if r != p {
+                    *colors.get_unchecked_mut(r as usize) = CLEANSED;
+                    cleansings += 1;
+                }
+            }
+        }
+        (updates, cleansings)
+    }
+
+    /// Gives back the color of the nodes [`Links::purify`] of `p` cleansed; the nodes it
+    /// unlinked must be relinked already, so the column is as it was then (I4).
+    ///
+    /// # Safety
+    /// As for [`Links::purify`], whose purification of `p` this undoes.
+    #[inline]
+    unsafe fn unpurify(&mut self, p: u32, colors: &mut [u32]) {
+        // SAFETY: as in `purify`.
+        unsafe {
+            let c = self.meta(p).item;
+            let x = *colors.get_unchecked(p as usize);
+            let len = *self.len_mut(c) & !COVERED;
+            let mut r = c;
+            for _ in 0..len {
+                r = self.nd(r).down;
+                let color = colors.get_unchecked_mut(r as usize);
+                if *color == CLEANSED {
+                    *color = x;
+                }
+            }
+        }
+    }
+
+    /// [`Links::cover_rest`] with colors: each other node of `p`'s option covers its item if
+    /// it has no color, purifies it if it has one, and does nothing if it was cleansed (an
+    /// earlier choice gave its item the same color). Returns the updates and the cleansings.
+    ///
+    /// # Safety
+    /// As for [`Links::cover_rest`].
+    #[inline]
+    pub(crate) unsafe fn cover_rest_colored(
+        &mut self,
+        p: Node,
+        trail: &mut Trail,
+        colors: &mut [u32],
+    ) -> (u64, u64) {
+        let (mut updates, mut cleansings) = (0, 0);
+        // SAFETY: as in `cover_rest`.
+        unsafe {
+            let (first, end) = bounds(p.0, self.meta(p.0).place);
+            let mut q = p.0;
+            for _ in 1..end - first {
+                q = if q + 1 == end { first } else { q + 1 };
+                match *colors.get_unchecked(q as usize) {
+                    0 => updates += self.cover_colored(Item(self.meta(q).item), trail, colors),
+                    CLEANSED => {}
+                    _ => {
+                        let (u, c) = self.purify(q, trail, colors);
+                        updates += u;
+                        cleansings += c;
+                    }
+                }
+            }
+        }
+        (updates, cleansings)
+    }
+
+    /// [`Links::restore_rest`] with colors: in reverse order, the items the option's uncolored
+    /// nodes covered go back in their lists, and the colors its purifications cleansed come
+    /// back. The nodes must be relinked already.
+    ///
+    /// # Safety
+    /// As for [`Links::restore_rest`], for a [`Links::cover_rest_colored`].
+    #[inline]
+    pub(crate) unsafe fn restore_rest_colored(&mut self, p: Node, colors: &mut [u32]) {
+        // SAFETY: as in `restore_rest`.
+        unsafe {
+            let (first, end) = bounds(p.0, self.meta(p.0).place);
+            let mut q = p.0;
+            for _ in 1..end - first {
+                q = if q == first { end } else { q };
+                q -= 1;
+                match *colors.get_unchecked(q as usize) {
+                    0 => self.restore_item(Item(self.meta(q).item)),
+                    CLEANSED => {}
+                    _ => self.unpurify(q, colors),
+                }
+            }
+        }
+    }
+
+    /// Whether option node `q` is in its column.
+    pub(crate) fn is_linked(&self, q: Node) -> bool {
+        let n = self.nodes[q.0 as usize];
+        self.nodes[n.up as usize].down == q.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

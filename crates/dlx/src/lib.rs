@@ -62,7 +62,7 @@ pub mod text;
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
-pub use problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// The most items one option may have (an option's place in it is kept in 16 bits).
 pub const MAX_OPTION_LEN: usize = arena::MAX_OPTION_LEN;

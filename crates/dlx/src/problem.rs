@@ -17,8 +17,20 @@ pub struct ItemId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct OptionId(pub u32);
 
+/// A color of a secondary item in an option (Knuth's `dlx2` color controls), numbered from 0 in
+/// the order the colors were first named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ColorId(pub u32);
+
 impl ItemId {
     /// The id as an index into per-item arrays.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl ColorId {
+    /// The id as an index into per-color arrays.
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -84,6 +96,30 @@ pub enum BuildError {
     /// The problem had no primary item.
     #[error("the problem has no primary items")]
     NoPrimaryItems,
+    /// A color was given to a primary item (only secondary items take colors).
+    #[error(
+        "option {option} gives a color to primary item `{name}`; only secondary items take colors"
+    )]
+    ColorOnPrimary {
+        /// Index the option would have had.
+        option: u32,
+        /// The primary item.
+        name: String,
+    },
+    /// A color name was empty or held whitespace.
+    #[error("invalid color name `{name}`: names are non-empty and hold no whitespace")]
+    InvalidColor {
+        /// The rejected name.
+        name: String,
+    },
+    /// An option used a [`ColorId`] that was never declared.
+    #[error("option {option} uses unknown color #{color}")]
+    UnknownColor {
+        /// Index the option would have had.
+        option: u32,
+        /// The unknown id.
+        color: u32,
+    },
     /// More items or nodes than `u32` indices can address, or an option of more than 65,535
     /// items.
     #[error("the problem is too large: more than 2^30 nodes, or an option of over 65535 items")]
@@ -113,6 +149,11 @@ pub struct ProblemBuilder {
     option_starts: Vec<u32>,
     /// Scratch: the option that last used each item, to find repeats in O(1).
     last_use: Vec<u32>,
+    /// The color of each entry of `option_items`: 0 for none, else the [`ColorId`] plus 1.
+    option_colors: Vec<u32>,
+    /// Color names, by [`ColorId`].
+    color_names: Vec<String>,
+    color_ids: HashMap<String, ColorId>,
 }
 
 impl ProblemBuilder {
@@ -176,9 +217,34 @@ impl ProblemBuilder {
         self.names.len()
     }
 
+    /// Whether a declared item is primary.
+    ///
+    /// # Panics
+    /// If `item` was not declared.
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        self.primary[item.index()]
+    }
+
     /// Number of options added so far.
     pub fn num_options(&self) -> usize {
         self.option_starts.len() - 1
+    }
+
+    /// The color with this name, declared on first use.
+    pub fn color(&mut self, name: impl Into<String>) -> Result<ColorId, BuildError> {
+        let name = name.into();
+        if name.is_empty() || name.chars().any(char::is_whitespace) {
+            return Err(BuildError::InvalidColor { name });
+        }
+        let next = ColorId(self.color_names.len() as u32);
+        match self.color_ids.entry(name) {
+            Entry::Occupied(e) => Ok(*e.get()),
+            Entry::Vacant(e) => {
+                self.color_names.push(e.key().clone());
+                e.insert(next);
+                Ok(next)
+            }
+        }
     }
 
     /// Adds an option covering `items`, in that order. Fails, leaving the builder unchanged, if
@@ -187,11 +253,32 @@ impl ProblemBuilder {
         &mut self,
         items: impl IntoIterator<Item = ItemId>,
     ) -> Result<OptionId, BuildError> {
+        self.option_colored(items.into_iter().map(|i| (i, None)))
+    }
+
+    /// Adds an option whose secondary items may carry a color (Knuth's `dlx2`): options that
+    /// give an item the same color are compatible, and an option that uses it without a color
+    /// excludes every other option that uses it. Fails as [`ProblemBuilder::option`] does, and
+    /// for a color on a primary item.
+    ///
+    /// ```
+    /// let mut b = dlx::ProblemBuilder::new();
+    /// let (a, b_, x) = (b.primary("a")?, b.primary("b")?, b.secondary("x")?);
+    /// let red = b.color("red")?;
+    /// b.option_colored([(a, None), (x, Some(red))])?;
+    /// b.option_colored([(b_, None), (x, Some(red))])?;
+    /// assert_eq!(b.build()?.count(), 1); // both options agree on x's color
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
+    pub fn option_colored(
+        &mut self,
+        items: impl IntoIterator<Item = (ItemId, Option<ColorId>)>,
+    ) -> Result<OptionId, BuildError> {
         let option = self.num_options() as u32;
         let start = self.option_items.len();
         let mut has_primary = false;
         let mut failure = None;
-        for item in items {
+        for (item, color) in items {
             let Some(&primary) = self.primary.get(item.index()) else {
                 failure = Some(BuildError::UnknownItem {
                     option,
@@ -204,9 +291,23 @@ impl ProblemBuilder {
                 failure = Some(BuildError::RepeatedItem { option, name });
                 break;
             }
+            let color = match color {
+                None => 0,
+                Some(_) if primary => {
+                    let name = self.names[item.index()].clone();
+                    failure = Some(BuildError::ColorOnPrimary { option, name });
+                    break;
+                }
+                Some(c) if c.index() >= self.color_names.len() => {
+                    failure = Some(BuildError::UnknownColor { option, color: c.0 });
+                    break;
+                }
+                Some(c) => c.0 + 1,
+            };
             self.last_use[item.index()] = option;
             has_primary |= primary;
             self.option_items.push(item);
+            self.option_colors.push(color);
         }
         if failure.is_none() && !has_primary {
             failure = Some(BuildError::OptionWithoutPrimary { option });
@@ -220,6 +321,7 @@ impl ProblemBuilder {
             for item in self.option_items.drain(start..) {
                 self.last_use[item.index()] = u32::MAX;
             }
+            self.option_colors.truncate(start);
             return Err(err);
         }
         self.option_starts.push(self.option_items.len() as u32);
@@ -318,6 +420,16 @@ impl ProblemBuilder {
         }
         option_first.push(nodes.len() as u32);
         debug_assert_eq!(option_of.len(), nodes.len());
+        // Colors per node (headers have none), kept only by problems that use them: the plain
+        // search never looks at them.
+        let node_colors = if self.option_colors.iter().any(|&c| c != 0) {
+            let mut colors = vec![0u32; n + 1];
+            colors.extend_from_slice(&self.option_colors);
+            debug_assert_eq!(colors.len(), nodes.len());
+            colors
+        } else {
+            Vec::new()
+        };
 
         let avx2 = arena::has_avx2();
         let small_scan = avx2
@@ -326,6 +438,8 @@ impl ProblemBuilder {
         Ok(Problem {
             names: self.names,
             by_name: self.by_name,
+            color_names: self.color_names,
+            node_colors,
             internal_of,
             declared_of,
             num_primary: n1 as u32,
@@ -350,6 +464,11 @@ impl ProblemBuilder {
 pub struct Problem {
     names: Vec<String>,
     by_name: HashMap<String, ItemId>,
+    /// Color names, by [`ColorId`].
+    color_names: Vec<String>,
+    /// The color of each node: 0 for none, else the [`ColorId`] plus 1. Empty when no option
+    /// has a color (the problem is searched by the plain loop).
+    node_colors: Vec<u32>,
     /// Internal (1-based) index of each declared item.
     internal_of: Vec<u32>,
     /// Declared id of each internal item `1..=n`, at position `i - 1`.
@@ -420,6 +539,50 @@ impl Problem {
             .map(|n| self.declared_of[n.item as usize - 1])
     }
 
+    /// Whether some option gives a secondary item a color: such a problem is searched with
+    /// color controls (`dlx2`'s rules and statistics), any other by the plain loop.
+    pub fn has_colors(&self) -> bool {
+        !self.node_colors.is_empty()
+    }
+
+    /// Number of colors named.
+    pub fn num_colors(&self) -> usize {
+        self.color_names.len()
+    }
+
+    /// The name of a color.
+    ///
+    /// # Panics
+    /// If `color` does not belong to this problem.
+    pub fn color_name(&self, color: ColorId) -> &str {
+        &self.color_names[color.index()]
+    }
+
+    /// The items of an option with their colors, in the order they were given.
+    ///
+    /// # Panics
+    /// If `option` does not belong to this problem.
+    pub fn option_entries(
+        &self,
+        option: OptionId,
+    ) -> impl ExactSizeIterator<Item = (ItemId, Option<ColorId>)> + '_ {
+        let first = self.option_first[option.index()] as usize;
+        let end = self.option_first[option.index() + 1] as usize;
+        (first..end).map(move |p| {
+            let item = self.declared_of[self.links.meta[p].item as usize - 1];
+            let color = match self.node_colors.get(p) {
+                Some(&c) if c != 0 => Some(ColorId(c - 1)),
+                _ => None,
+            };
+            (item, color)
+        })
+    }
+
+    /// The colors of every node, for the colored search (empty for a plain problem).
+    pub(crate) fn node_colors(&self) -> &[u32] {
+        &self.node_colors
+    }
+
     /// The option that node `p` belongs to.
     pub(crate) fn option_of_node(&self, p: arena::Node) -> OptionId {
         let option = self.option_of[p.0 as usize];
@@ -431,6 +594,21 @@ impl Problem {
     pub(crate) fn first_node(&self, option: OptionId) -> Option<arena::Node> {
         (option.index() < self.num_options())
             .then(|| arena::Node(self.option_first[option.index()]))
+    }
+
+    /// The node of an option that [`crate::Solver::select`] covers the item of, before the rest:
+    /// the first, or with colors the first whose item is primary (a colored node purifies, it
+    /// does not cover).
+    pub(crate) fn select_node(&self, option: OptionId) -> Option<arena::Node> {
+        let first = self.first_node(option)?;
+        if !self.has_colors() {
+            return Some(first);
+        }
+        let k = self
+            .option_items(option)
+            .position(|i| self.is_primary(i))
+            .expect("every option has a primary item");
+        Some(arena::Node(first.0 + k as u32))
     }
 
     /// The internal index of a declared item.

@@ -111,6 +111,9 @@ pub struct Stats {
     pub nodes: u64,
     /// One per item taken out of the item list, one per node unlinked from its column.
     pub updates: u64,
+    /// With color controls (`dlx2`): one per purification (a chosen option's color given to a
+    /// secondary item) and one per other node found to have that color. 0 for a plain problem.
+    pub cleansings: u64,
     /// Nodes per level: `profile[0]` is the root; a solution found at depth `d` (after `d`
     /// choices) counts at level `d`. Trailing zero levels are trimmed by [`Stats::profile`].
     pub(crate) profile: Vec<u64>,
@@ -137,6 +140,8 @@ pub struct Outcome {
     pub nodes: u64,
     /// Updates, as [`Stats::updates`].
     pub updates: u64,
+    /// Cleansings, as [`Stats::cleansings`].
+    pub cleansings: u64,
     /// `None` when the whole tree was searched; otherwise what stopped it.
     pub stopped: Option<StopReason>,
 }
@@ -241,6 +246,8 @@ pub struct Solver<'p> {
     left: Vec<u32>,
     /// The nodes unlinked and not yet relinked, for uncovering.
     trail: Trail,
+    /// The color of each node, changed by purification (empty for a plain problem).
+    colors: Vec<u32>,
     /// The trail's top when the search began (after the selections): level 0 covers its item
     /// from there.
     root_mark: u32,
@@ -256,6 +263,8 @@ pub struct Solver<'p> {
     selected: Vec<OptionId>,
     /// The updates those selections made (undone by [`Solver::reset`]).
     selected_updates: u64,
+    /// The cleansings those selections made.
+    selected_cleansings: u64,
 }
 
 /// Why [`Solver::select`] refused an option.
@@ -294,6 +303,7 @@ impl<'p> Solver<'p> {
             choice: vec![Node(0); depth],
             left: vec![0; depth],
             trail: Trail::new(problem.links()),
+            colors: problem.node_colors().to_vec(),
             root_mark: 0,
             rest_mark: vec![0; depth],
             level: 0,
@@ -306,6 +316,7 @@ impl<'p> Solver<'p> {
             stopped: None,
             selected: Vec::new(),
             selected_updates: 0,
+            selected_cleansings: 0,
         }
     }
 
@@ -336,6 +347,7 @@ impl<'p> Solver<'p> {
             solutions: self.stats.solutions,
             nodes: self.stats.nodes,
             updates: self.stats.updates,
+            cleansings: self.stats.cleansings,
             stopped: match self.resume {
                 Resume::Exhausted => None,
                 // Not exhausted and nothing stopped it: a fresh solver, or an iterator that was
@@ -429,23 +441,68 @@ impl<'p> Solver<'p> {
         let Some(first) = self.problem.first_node(option) else {
             return Err(SelectError::UnknownOption { option });
         };
-        for item in self.problem.option_items(option) {
-            if !self.links.is_active(self.problem.internal_item(item)) {
-                let with = self
+        let colored = self.problem.has_colors();
+        for (k, (item, color)) in self.problem.option_entries(option).enumerate() {
+            // An uncolored item must be active; with colors, every node must also still be in
+            // its column (a purification hides the options of another color).
+            let node = crate::arena::Node(first.0 + k as u32);
+            let free = if color.is_none() {
+                self.links.is_active(self.problem.internal_item(item))
+            } else {
+                true
+            };
+            let linked = !colored || self.links.is_linked(node);
+            if !(free && linked) {
+                let clash = |o: OptionId| {
+                    self.problem
+                        .option_entries(o)
+                        .any(|(i, c)| i == item && (c.is_none() || c != color))
+                };
+                // With colors, the clash may lie on another item of the option: name the first
+                // selected option that shares an item with it in a way that excludes it.
+                let found = self
                     .selected
                     .iter()
                     .copied()
-                    .find(|&o| self.problem.option_items(o).any(|i| i == item))
-                    .expect("an item is covered only by a selected option before the search");
+                    .find(|&o| clash(o))
+                    .or_else(|| {
+                        self.selected.iter().copied().find(|&o| {
+                            self.problem.option_entries(option).any(|(i, c)| {
+                                self.problem
+                                    .option_entries(o)
+                                    .any(|(j, d)| i == j && (c.is_none() || d.is_none() || c != d))
+                            })
+                        })
+                    });
+                let with =
+                    found.expect("only a selected option excludes an option before the search");
+                let item = self
+                    .problem
+                    .option_entries(with)
+                    .map(|(i, _)| i)
+                    .find(|&i| self.problem.option_items(option).any(|j| j == i))
+                    .unwrap_or(item);
                 return Err(SelectError::Conflict { option, item, with });
             }
         }
-        // SAFETY: `first` is an option node and its items are all active: covering its item and
-        // then the rest of its option is what a search level does.
+        // SAFETY: `first` is an option node and its items are all active (with colors: every
+        // node in its column): covering its item and then the rest of its option is what a
+        // search level does.
+        let first = self.problem.select_node(option).expect("the option exists");
         unsafe {
             let item = self.links.item_of(first);
-            self.selected_updates += self.links.cover(item, &mut self.trail);
-            self.selected_updates += self.links.cover_rest(first, &mut self.trail);
+            if colored {
+                let colors = &mut self.colors;
+                self.selected_updates += self.links.cover_colored(item, &mut self.trail, colors);
+                let (u, c) = self
+                    .links
+                    .cover_rest_colored(first, &mut self.trail, colors);
+                self.selected_updates += u;
+                self.selected_cleansings += c;
+            } else {
+                self.selected_updates += self.links.cover(item, &mut self.trail);
+                self.selected_updates += self.links.cover_rest(first, &mut self.trail);
+            }
         }
         self.root_mark = self.trail.top();
         self.selected.push(option);
@@ -469,12 +526,18 @@ impl<'p> Solver<'p> {
         let pending = self.selected_updates + self.stats.updates;
         if pending.saturating_mul(2) >= self.links.nodes.len() as u64 {
             self.links.restore_from(self.problem.links());
+            self.colors.copy_from_slice(self.problem.node_colors());
             self.trail.clear();
         } else {
             self.undo_all();
         }
+        debug_assert!(
+            self.colors == self.problem.node_colors(),
+            "reset left colors changed"
+        );
         self.selected.clear();
         self.selected_updates = 0;
+        self.selected_cleansings = 0;
         self.root_mark = 0;
         debug_assert!(
             self.links == *self.problem.links(),
@@ -486,6 +549,7 @@ impl<'p> Solver<'p> {
         self.stats.solutions = 0;
         self.stats.nodes = 0;
         self.stats.updates = 0;
+        self.stats.cleansings = 0;
         self.stats.profile.fill(0);
     }
 
@@ -507,11 +571,16 @@ impl<'p> Solver<'p> {
             };
             let selected = self.selected.iter().rev().map(|&option| {
                 self.problem
-                    .first_node(option)
+                    .select_node(option)
                     .expect("selected options exist")
             });
+            let colored = !self.colors.is_empty();
             for p in self.choice[..full].iter().rev().copied().chain(selected) {
-                links.restore_rest(p);
+                if colored {
+                    links.restore_rest_colored(p, &mut self.colors);
+                } else {
+                    links.restore_rest(p);
+                }
                 links.restore_item(links.item_of(p));
             }
         }
@@ -526,11 +595,14 @@ impl<'p> Solver<'p> {
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
-        if self.links.avx2 {
+        // The loop is compiled once per problem class; the class is chosen here, once per call,
+        // never per node.
+        match (self.links.avx2, self.colors.is_empty()) {
             // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
-            unsafe { self.run_avx2(visit) }
-        } else {
-            self.run_with(visit)
+            (true, true) => unsafe { self.run_avx2::<false, F>(visit) },
+            (true, false) => unsafe { self.run_avx2::<true, F>(visit) },
+            (false, true) => self.run_with::<false, F>(visit),
+            (false, false) => self.run_with::<true, F>(visit),
         }
     }
 
@@ -540,25 +612,27 @@ impl<'p> Solver<'p> {
     /// The CPU must support AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn run_avx2<F>(&mut self, visit: F) -> Option<StopReason>
+    unsafe fn run_avx2<const COLORED: bool, F>(&mut self, visit: F) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
-        self.run_with(visit)
+        self.run_with::<COLORED, F>(visit)
     }
 
     /// Stands in for the AVX2 loop where there is no such thing; never called.
     #[cfg(not(target_arch = "x86_64"))]
-    unsafe fn run_avx2<F>(&mut self, visit: F) -> Option<StopReason>
+    unsafe fn run_avx2<const COLORED: bool, F>(&mut self, visit: F) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
-        self.run_with(visit)
+        self.run_with::<COLORED, F>(visit)
     }
 
-    /// The loop itself.
+    /// The loop itself: plain exact cover (`dlx1`), or with color controls (`dlx2`) when
+    /// `COLORED`, which changes only what a cover, a cover of an option's other items and their
+    /// undoing do.
     #[inline(always)]
-    fn run_with<F>(&mut self, mut visit: F) -> Option<StopReason>
+    fn run_with<const COLORED: bool, F>(&mut self, mut visit: F) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
@@ -567,6 +641,7 @@ impl<'p> Solver<'p> {
         let choice = &mut self.choice;
         let left = &mut self.left;
         let trail = &mut self.trail;
+        let colors = &mut self.colors;
         let root_mark = self.root_mark;
         let rest_mark = &mut self.rest_mark;
         let profile = &mut self.stats.profile;
@@ -576,6 +651,7 @@ impl<'p> Solver<'p> {
         let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
         let mut nodes = self.stats.nodes;
         let mut updates = self.stats.updates;
+        let mut cleansings = self.stats.cleansings;
         let mut solutions = self.stats.solutions;
         let mut level = self.level;
         let entry = self.resume;
@@ -610,7 +686,14 @@ impl<'p> Solver<'p> {
                 // Read before the relink loop, whose exit the predictor often misses: `cur` is
                 // in a covered column, so its links do not change (I3).
                 let next = links.down(cur);
-                unsafe { links.uncover_rest(cur, trail, mark) };
+                unsafe {
+                    if COLORED {
+                        links.relink_to(trail, mark);
+                        links.restore_rest_colored(cur, colors);
+                    } else {
+                        links.uncover_rest(cur, trail, mark);
+                    }
+                }
                 *at!(choice, level) = next;
                 *at!(left, level) -= 1;
             }};
@@ -691,7 +774,13 @@ impl<'p> Solver<'p> {
                     }
                     // SAFETY: a primary item is active here (otherwise the last level would
                     // have been a solution), so `best` is an item.
-                    updates += unsafe { links.cover(best, trail) };
+                    updates += unsafe {
+                        if COLORED {
+                            links.cover_colored(best, trail, colors)
+                        } else {
+                            links.cover(best, trail)
+                        }
+                    };
                     *at!(rest_mark, level) = trail.top();
                     *at!(choice, level) = links.down(best.header());
                     *at!(left, level) = len;
@@ -722,14 +811,24 @@ impl<'p> Solver<'p> {
                         unsafe {
                             links.relink_to(trail, mark);
                             links.restore_item(best);
-                            links.restore_rest(cur);
+                            if COLORED {
+                                links.restore_rest_colored(cur, colors);
+                            } else {
+                                links.restore_rest(cur);
+                            }
                         }
                         *at!(choice, level) = next;
                         *at!(left, level) -= 1;
                         continue;
                     }
                     // SAFETY: `cur` is a node of `best`'s column other than its header.
-                    updates += unsafe { links.cover_rest(cur, trail) };
+                    if COLORED {
+                        let (u, c) = unsafe { links.cover_rest_colored(cur, trail, colors) };
+                        updates += u;
+                        cleansings += c;
+                    } else {
+                        updates += unsafe { links.cover_rest(cur, trail) };
+                    }
                     if links.first_primary() != ROOT {
                         level += 1;
                         enter_level = true;
@@ -742,6 +841,7 @@ impl<'p> Solver<'p> {
         };
         self.stats.nodes = nodes;
         self.stats.updates = updates;
+        self.stats.cleansings = cleansings;
         self.stats.solutions = solutions;
         self.level = level;
         stopped

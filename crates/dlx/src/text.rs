@@ -25,10 +25,14 @@ use std::io::{self, Write};
 
 use smallvec::SmallVec;
 
-use crate::problem::{BuildError, ItemId, OptionId, Problem, ProblemBuilder};
+use crate::problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// The longest item name the format allows (as in `dlx1`).
 pub const MAX_NAME_LEN: usize = 8;
+
+/// The longest color name: Knuth's `dlx2` reads one character; longer names (`cell:red`,
+/// `x12:17`) are accepted for problems that programs write.
+pub const MAX_COLOR_LEN: usize = 32;
 
 /// A problem read from text, with what the reader noticed.
 #[derive(Debug, Clone)]
@@ -113,11 +117,47 @@ pub enum ParseErrorKind {
         /// The character.
         ch: char,
     },
-    /// `name:color`, the syntax of Knuth's `dlx2`.
-    #[error("`{text}`: item colors (dlx2's `name:color`) are not supported yet")]
+    /// `name:color` on the item line: colors belong in options.
+    #[error("`{text}`: a color belongs in an option (`name:color`), not on the item line")]
     Color {
         /// The token (its first 40 characters, if it is longer).
         text: String,
+    },
+    /// `a:b|name` or `b|name` on the item line: multiplicities, the syntax of Knuth's `dlx3`.
+    #[error("`{text}`: bounds on an item (dlx3's `a:b|name`) are not supported yet")]
+    Bounds {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
+    /// A color given to a primary item.
+    #[error("`{text}`: a color on primary item `{name}`; only secondary items (after `|` on the item line) take colors")]
+    ColorOnPrimary {
+        /// The item.
+        name: String,
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
+    /// `name:` with nothing after the colon.
+    #[error("`{text}`: expected a color after `:`")]
+    EmptyColor {
+        /// The token.
+        text: String,
+    },
+    /// A character that cannot be part of a color.
+    #[error(
+        "unexpected character {ch:?} in a color; colors are printable ASCII other than `:` and `|`"
+    )]
+    BadColorChar {
+        /// The character.
+        ch: char,
+    },
+    /// A color longer than [`MAX_COLOR_LEN`].
+    #[error("color `{color}` is {len} characters long; colors have 1 to 32")]
+    ColorTooLong {
+        /// The color (its first 40 characters, if it is longer).
+        color: String,
+        /// Its length in characters.
+        len: usize,
     },
     /// A `|` inside a name.
     #[error("`|` inside `{text}`; the separator of primary and secondary items stands alone, between spaces")]
@@ -268,6 +308,59 @@ fn check_name<'a>(line: &'a [u8], start: usize, token: &'a [u8]) -> Result<&'a s
     Ok(std::str::from_utf8(token).expect("ASCII"))
 }
 
+/// Checks the color of a `name:color` token (`at` is the byte offset of the color in `line`,
+/// `whole` the token) and returns it as a `&str`.
+fn check_color<'a>(
+    line: &'a [u8],
+    at: usize,
+    color: &'a [u8],
+    whole: &[u8],
+) -> Result<&'a str, ParseError> {
+    let err = |k: usize, kind| ParseError {
+        line: 0,
+        column: column(line, k),
+        kind,
+    };
+    if color.is_empty() {
+        let kind = ParseErrorKind::EmptyColor {
+            text: quoted(whole),
+        };
+        return Err(err(at - 1, kind));
+    }
+    if let Some(k) = color
+        .iter()
+        .position(|&b| !(0x21..=0x7e).contains(&b) || b == b':' || b == b'|')
+    {
+        let kind = ParseErrorKind::BadColorChar {
+            ch: char_at(line, at + k),
+        };
+        return Err(err(at + k, kind));
+    }
+    if color.len() > MAX_COLOR_LEN {
+        let kind = ParseErrorKind::ColorTooLong {
+            color: cut(color).0,
+            len: color.len(),
+        };
+        return Err(err(at, kind));
+    }
+    // Printable ASCII only, so this is valid UTF-8.
+    Ok(std::str::from_utf8(color).expect("ASCII"))
+}
+
+/// Whether an item-line token has the form of `dlx3`'s bounds: `b|name` or `a:b|name`, with
+/// `a` and `b` decimal numbers.
+fn is_bounds(token: &[u8]) -> bool {
+    let Some(bar) = token.iter().position(|&b| b == b'|') else {
+        return false;
+    };
+    let digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    let bounds = &token[..bar];
+    match bounds.iter().position(|&b| b == b':') {
+        Some(k) => digits(&bounds[..k]) && digits(&bounds[k + 1..]),
+        None => digits(bounds),
+    }
+}
+
 /// Reads a problem from text.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     parse_bytes(text.as_bytes())
@@ -281,7 +374,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
     let mut warnings = Vec::new();
     let mut option_lines = Vec::new();
     // Scratch for one option: its items.
-    let mut option: SmallVec<[ItemId; 16]> = SmallVec::new();
+    let mut option: SmallVec<[(ItemId, Option<ColorId>); 16]> = SmallVec::new();
     // For each item, the last option line (counted from 1) that named it, and the column.
     let mut last_seen: Vec<(u64, usize)> = Vec::new();
     let mut option_no = 0u64;
@@ -306,6 +399,12 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                     }
                     secondary = true;
                     continue;
+                }
+                if is_bounds(token) {
+                    let kind = ParseErrorKind::Bounds {
+                        text: quoted(token),
+                    };
+                    return Err(ParseError::at(line_no, col, kind));
                 }
                 let name = check_name(line, start, token).map_err(at_line)?;
                 let added = if secondary {
@@ -341,6 +440,11 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                 let kind = ParseErrorKind::SeparatorInOption;
                 return Err(ParseError::at(line_no, col, kind));
             }
+            // `name:color`: the name is checked as any name, the color as a color.
+            let (token, color) = match token.iter().position(|&b| b == b':') {
+                Some(k) => (&token[..k], Some((start + k + 1, &token[k + 1..]))),
+                None => (token, None),
+            };
             let name = check_name(line, start, token).map_err(at_line)?;
             let Some(id) = builder.item_id(name) else {
                 let kind = ParseErrorKind::UnknownItem {
@@ -359,7 +463,26 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                 return Err(ParseError::at(line_no, col, kind));
             }
             *seen = (option_no, col);
-            option.push(id);
+            let color = match color {
+                None => None,
+                Some((at, text)) => {
+                    let whole = &line[start..at + text.len()];
+                    if builder.is_primary(id) {
+                        let kind = ParseErrorKind::ColorOnPrimary {
+                            name: name.into(),
+                            text: quoted(whole),
+                        };
+                        return Err(ParseError::at(line_no, col, kind));
+                    }
+                    let color = check_color(line, at, text, whole).map_err(at_line)?;
+                    Some(
+                        builder
+                            .color(color)
+                            .expect("a checked color is a valid name"),
+                    )
+                }
+            };
+            option.push((id, color));
         }
         if option.len() > crate::MAX_OPTION_LEN {
             let kind = ParseErrorKind::OptionTooLong {
@@ -367,7 +490,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
             };
             return Err(ParseError::at(line_no, 1, kind));
         }
-        match builder.option(option.iter().copied()) {
+        match builder.option_colored(option.iter().copied()) {
             Ok(_) => option_lines.push(line_no),
             Err(BuildError::OptionWithoutPrimary { .. }) => warnings.push(Warning {
                 line: line_no,
@@ -406,11 +529,15 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
 
 /// Writes one option as a line: its item names in the order they were given, then `\n`.
 pub fn write_option(problem: &Problem, option: OptionId, out: &mut impl Write) -> io::Result<()> {
-    for (k, item) in problem.option_items(option).enumerate() {
+    for (k, (item, color)) in problem.option_entries(option).enumerate() {
         if k > 0 {
             out.write_all(b" ")?;
         }
         out.write_all(problem.item_name(item).as_bytes())?;
+        if let Some(color) = color {
+            out.write_all(b":")?;
+            out.write_all(problem.color_name(color).as_bytes())?;
+        }
     }
     out.write_all(b"\n")
 }
