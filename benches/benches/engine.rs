@@ -8,7 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 mod peer;
 
 use dlx_benches::{classic::Classic, instance, ours_count};
-use peer::{peer_count, peer_problem};
+use peer::{peer_colored, peer_count, peer_count_colored, peer_problem};
 
 fn count_all(c: &mut Criterion, file: &str, samples: usize) {
     let text = instance(file);
@@ -51,5 +51,40 @@ fn pentomino_6x10(c: &mut Criterion) {
     count_all(c, "pentomino_6x10.dlx", 10);
 }
 
-criterion_group!(benches, queens13, langford11, pentomino_6x10);
+/// Count-all with color controls (`xcc/`): ours and the peer's `c` solver. Same solutions; the
+/// peer counts nodes and updates by its own rules, so only the solutions are compared.
+fn count_colored(c: &mut Criterion, file: &str, samples: usize) {
+    let text = instance(file);
+    let ours = dlx::text::parse(&text).unwrap().problem;
+    assert!(ours.has_colors(), "{file}");
+    let mut peer = peer_colored(&text);
+    let expected = ours_count(&ours);
+    let theirs = peer_count_colored(&mut peer);
+    assert_eq!(theirs.solutions, expected.solutions, "{file}: peer");
+
+    let mut group = c.benchmark_group(file.trim_end_matches(".dlx"));
+    group.sample_size(samples);
+    group.bench_function("dlx (ours)", |b| b.iter(|| ours_count(&ours)));
+    group.bench_function("dlx 0.8.5 c (peer)", |b| {
+        b.iter(|| peer_count_colored(&mut peer))
+    });
+    group.finish();
+}
+
+fn words_3x3(c: &mut Criterion) {
+    count_colored(c, "xcc/words_3x3.dlx", 20);
+}
+
+fn words_3x4(c: &mut Criterion) {
+    count_colored(c, "xcc/words_3x4.dlx", 10);
+}
+
+criterion_group!(
+    benches,
+    queens13,
+    langford11,
+    pentomino_6x10,
+    words_3x3,
+    words_3x4
+);
 criterion_main!(benches);

@@ -72,3 +72,60 @@ pub fn long_item_line(n: usize) -> String {
     }
     text
 }
+
+/// The `m x n` word rectangles as an exact-cover problem with colors (the model of TAOCP
+/// 7.2.2.1): a primary item per row (`R0`...) and per column (`C0`...), a secondary item per cell
+/// (`x{r}{c}`); an option per row and word of length `n`, and per column and word of length `m`,
+/// giving each cell of its line the color of its letter. `row_words` have length `n`,
+/// `col_words` length `m`; `title` goes in a comment line.
+pub fn word_rectangle(
+    m: usize,
+    n: usize,
+    row_words: &[&str],
+    col_words: &[&str],
+    title: &str,
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("| {title}\n");
+    let rows: Vec<String> = (0..m).map(|r| format!("R{r}")).collect();
+    let cols: Vec<String> = (0..n).map(|c| format!("C{c}")).collect();
+    let cells: Vec<String> = (0..m)
+        .flat_map(|r| (0..n).map(move |c| format!("x{r}{c}")))
+        .collect();
+    let _ = writeln!(
+        out,
+        "{} {} | {}",
+        rows.join(" "),
+        cols.join(" "),
+        cells.join(" ")
+    );
+    for r in 0..m {
+        for w in row_words {
+            let _ = write!(out, "R{r}");
+            for (c, ch) in w.chars().enumerate() {
+                let _ = write!(out, " x{r}{c}:{ch}");
+            }
+            out.push('\n');
+        }
+    }
+    for c in 0..n {
+        for w in col_words {
+            let _ = write!(out, "C{c}");
+            for (r, ch) in w.chars().enumerate() {
+                let _ = write!(out, " x{r}{c}:{ch}");
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The first `k` words of `len` lowercase letters `a-z` of a word list (one word per line, as
+/// Debian's `wamerican` has them; other words skipped).
+pub fn first_words(list: &str, len: usize, k: usize) -> Vec<&str> {
+    list.lines()
+        .map(str::trim)
+        .filter(|w| w.len() == len && w.bytes().all(|b| b.is_ascii_lowercase()))
+        .take(k)
+        .collect()
+}

@@ -123,3 +123,114 @@ pub fn oracle(data: &[u8]) {
     limited.set_limits(Limits::none());
     assert_eq!(limited.count(), full, "reset after {limit} nodes\n{text}");
 }
+
+/// Reads a small colored problem from bytes: item counts, then options as (item mask, color
+/// byte) triples; each secondary item of an option gets color `(byte >> 2k) & 3` (0: none).
+fn decode_colored(data: &[u8]) -> Option<(usize, usize, Vec<Vec<(usize, u32)>>)> {
+    let (&head, rest) = data.split_first()?;
+    let primary = 1 + (head & 3) as usize; // 1..=4
+    let secondary = 1 + (head >> 2) as usize % 3; // 1..=3
+    let n = primary + secondary;
+    let options = rest
+        .chunks(2)
+        .take(11)
+        .map(|c| {
+            let mask = c[0];
+            let colors = *c.get(1).unwrap_or(&0);
+            (0..n)
+                .filter(|&i| mask & (1 << i) != 0)
+                .map(|i| {
+                    let color = if i < primary {
+                        0
+                    } else {
+                        u32::from(colors >> (2 * (i - primary))) & 3
+                    };
+                    (i, color)
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    Some((primary, secondary, options))
+}
+
+/// Builds a decoded colored problem and compares the colored search with a brute-force
+/// enumeration that checks the rules directly: every primary item once; every secondary item in
+/// at most one option, or in any number that all give it the same color. Then stops it anywhere
+/// and checks that a reset solver counts the same, cleansings included.
+pub fn colored_oracle(data: &[u8]) {
+    let Some((primary, secondary, options)) = decode_colored(data) else {
+        return;
+    };
+    let mut b = ProblemBuilder::new();
+    for i in 0..primary {
+        b.primary(format!("p{i}")).unwrap();
+    }
+    for i in 0..secondary {
+        b.secondary(format!("s{i}")).unwrap();
+    }
+    let colors: Vec<dlx::ColorId> = (1..=3).map(|c| b.color(c.to_string()).unwrap()).collect();
+    let mut kept = Vec::new();
+    for option in &options {
+        let entries = option.iter().map(|&(i, c)| {
+            let color = (c > 0).then(|| colors[c as usize - 1]);
+            (dlx::ItemId(i as u32), color)
+        });
+        match b.option_colored(entries) {
+            Ok(_) => kept.push(option.clone()),
+            Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
+            Err(e) => panic!("unexpected build error {e}"),
+        }
+    }
+    let problem = b.build().expect("has primary items");
+    let text = text_of(&problem);
+
+    let mut expected = BTreeSet::new();
+    for subset in 0u32..(1 << kept.len()) {
+        let mut uses: Vec<Vec<u32>> = vec![Vec::new(); primary + secondary];
+        for (k, option) in kept.iter().enumerate() {
+            if subset & (1 << k) != 0 {
+                option.iter().for_each(|&(i, c)| uses[i].push(c));
+            }
+        }
+        let ok = uses[..primary].iter().all(|u| u.len() == 1)
+            && uses[primary..]
+                .iter()
+                .all(|u| u.len() <= 1 || u.iter().all(|&c| c != 0 && c == u[0]));
+        if ok {
+            expected.insert(
+                (0..kept.len())
+                    .filter(|&k| subset & (1 << k) != 0)
+                    .collect::<Vec<_>>(),
+            );
+        }
+    }
+    let mut solver = problem.solver();
+    let got: Vec<Vec<usize>> = solver
+        .solutions()
+        .map(|s| {
+            let mut v: Vec<usize> = s.options.iter().map(|o: &OptionId| o.index()).collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
+    assert_eq!(
+        got.len(),
+        got_set.len(),
+        "a solution reported twice\n{text}"
+    );
+    assert_eq!(
+        got_set, expected,
+        "solutions differ from the oracle\n{text}"
+    );
+    let full = solver.outcome();
+    assert!(full.is_complete());
+
+    let limit = u64::from(data[0]) % (full.nodes + 1);
+    let mut limited = problem.solver().with_limits(Limits::none().nodes(limit));
+    let part = limited.count();
+    assert!(part.nodes <= limit);
+    limited.reset();
+    limited.set_limits(Limits::none());
+    assert_eq!(limited.count(), full, "reset after {limit} nodes\n{text}");
+}

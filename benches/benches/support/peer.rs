@@ -34,3 +34,30 @@ pub fn peer_count(problem: &mut PeerProblem) -> Counts {
         updates: solver.get_updates() as u64,
     }
 }
+
+/// A problem with colors built by the peer crate (its `c` module), ready to search.
+pub struct PeerColored(dlx_peer::c::Problem);
+
+/// Builds the peer's colored problem from text in Knuth's format.
+pub fn peer_colored(text: &str) -> PeerColored {
+    let spec = dlx_peer::Spec::new(text, false).expect("peer reads the file");
+    PeerColored(dlx_peer::c::Problem::from_spec(&spec).expect("peer builds"))
+}
+
+/// The peer's `c` solver: counts all solutions with its MRV chooser (leftmost on ties).
+/// Nodes as for [`peer_count`]; its updates follow its own definitions.
+pub fn peer_count_colored(problem: &mut PeerColored) -> Counts {
+    use dlx_peer::choose::{mrv_chooser, no_tiebreak, prefer_any};
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = dlx_peer::Solver::new(&mut problem.0);
+    let mut solutions = 0;
+    while solver.next_solution(&mut chooser) {
+        solutions += 1;
+    }
+    let levels: usize = solver.get_profile().iter().sum();
+    Counts {
+        solutions,
+        nodes: levels as u64 + solutions,
+        updates: solver.get_updates() as u64,
+    }
+}

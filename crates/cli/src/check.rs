@@ -65,18 +65,91 @@ const INSTANCES: &[(&str, &str)] = &[
         "pentomino_6x10.dlx",
         include_str!("../../../data/instances/pentomino_6x10.dlx"),
     ),
+    (
+        "xcc/knuth_example_dlx2.dlx",
+        include_str!("../../../data/instances/xcc/knuth_example_dlx2.dlx"),
+    ),
+    (
+        "xcc/color101.dlx",
+        include_str!("../../../data/instances/xcc/color101.dlx"),
+    ),
+    (
+        "xcc/color102.dlx",
+        include_str!("../../../data/instances/xcc/color102.dlx"),
+    ),
+    (
+        "xcc/color103.dlx",
+        include_str!("../../../data/instances/xcc/color103.dlx"),
+    ),
+    (
+        "xcc/color104.dlx",
+        include_str!("../../../data/instances/xcc/color104.dlx"),
+    ),
+    (
+        "xcc/color105.dlx",
+        include_str!("../../../data/instances/xcc/color105.dlx"),
+    ),
+    (
+        "xcc/color106.dlx",
+        include_str!("../../../data/instances/xcc/color106.dlx"),
+    ),
+    (
+        "xcc/color107.dlx",
+        include_str!("../../../data/instances/xcc/color107.dlx"),
+    ),
+    (
+        "xcc/color108.dlx",
+        include_str!("../../../data/instances/xcc/color108.dlx"),
+    ),
+    (
+        "xcc/color109.dlx",
+        include_str!("../../../data/instances/xcc/color109.dlx"),
+    ),
+    (
+        "xcc/color110.dlx",
+        include_str!("../../../data/instances/xcc/color110.dlx"),
+    ),
+    (
+        "xcc/words_3x3.dlx",
+        include_str!("../../../data/instances/xcc/words_3x3.dlx"),
+    ),
 ];
+
+/// What Knuth's dlx2 and dlx3 printed for the files of `data/instances/xcc`: solutions, nodes,
+/// updates, cleansings, and which program.
+const XCC_FIGURES: &str = include_str!("../../../data/instances/xcc/figures.tsv");
 
 /// What Knuth's dlx1 printed for each file: solutions, nodes, updates.
 const FIGURES: &str = include_str!("../../../data/instances/figures.tsv");
 
-fn figures(file: &str) -> Option<(u64, u64, u64)> {
+/// Knuth's figures for a file: solutions, nodes, updates, cleansings (0 for dlx1), and the
+/// program that printed them.
+fn figures(file: &str) -> Option<((u64, u64, u64, u64), &'static str)> {
+    if let Some(name) = file.strip_prefix("xcc/") {
+        return XCC_FIGURES.lines().find_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let n = |k: usize| f[k].parse::<u64>().ok();
+            (f.len() == 6 && f[0] == name)
+                .then(|| Some(((n(1)?, n(2)?, n(3)?, n(4)?), f[5])))
+                .flatten()
+        });
+    }
     FIGURES.lines().find_map(|line| {
         let f: Vec<&str> = line.split('\t').collect();
+        let n = |k: usize| f[k].parse::<u64>().ok();
         (f.len() == 4 && f[0] == file)
-            .then(|| Some((f[1].parse().ok()?, f[2].parse().ok()?, f[3].parse().ok()?)))
+            .then(|| Some(((n(1)?, n(2)?, n(3)?, 0), "dlx1")))
             .flatten()
     })
+}
+
+/// The files with bounds on items (dlx3's multiplicities), not checked until the engine
+/// supports them.
+fn waiting_for_bounds() -> usize {
+    XCC_FIGURES
+        .lines()
+        .filter(|l| l.split('\t').nth(5) == Some("dlx3"))
+        .count()
 }
 
 pub fn run() -> Result<()> {
@@ -87,13 +160,13 @@ pub fn run() -> Result<()> {
     )?;
     writeln!(
         out,
-        "figures against those Knuth's dlx1 printed for the same files."
+        "figures against those Knuth's dlx1 (plain) and dlx2 (colors) printed for the same files."
     )?;
     writeln!(out)?;
     writeln!(
         out,
-        "{:<26} {:>9} {:>10} {:>14} {:>9}  vs dlx1",
-        "instance", "solutions", "nodes", "updates", "seconds"
+        "{:<26} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
+        "instance", "solutions", "nodes", "updates", "cleansings", "seconds"
     )?;
     let (mut agree, mut total_updates, mut total_secs) = (0, 0u64, 0f64);
     for &(file, text) in INSTANCES {
@@ -110,32 +183,43 @@ pub fn run() -> Result<()> {
             .into());
         }
         let secs = start.elapsed().as_secs_f64();
-        let got = (outcome.solutions, outcome.nodes, outcome.updates);
+        let got = (
+            outcome.solutions,
+            outcome.nodes,
+            outcome.updates,
+            outcome.cleansings,
+        );
         let verdict = match figures(file) {
-            Some(expected) if expected == got => {
+            Some((expected, program)) if expected == got => {
                 agree += 1;
-                "same"
+                format!("same as {program}")
             }
-            Some(_) => "DIFFERENT",
-            None => "(no figure)",
+            Some((_, program)) => format!("DIFFERENT from {program}"),
+            None => "(no figure)".to_string(),
         };
         total_updates += outcome.updates;
         total_secs += secs;
         writeln!(
             out,
-            "{:<26} {:>9} {:>10} {:>14} {:>9.3}  {verdict}",
-            file, got.0, got.1, got.2, secs
+            "{:<26} {:>9} {:>10} {:>14} {:>10} {:>9.3}  {verdict}",
+            file, got.0, got.1, got.2, got.3, secs
         )?;
         out.flush()?;
     }
     writeln!(out)?;
     writeln!(
         out,
-        "{agree} of {} instances agree with dlx1 exactly; {:.0} M updates in {:.2} s ({:.0} M updates/s).",
+        "{agree} of {} instances agree with Knuth's programs exactly; {:.0} M updates in {:.2} s ({:.0} M updates/s).",
         INSTANCES.len(),
         total_updates as f64 / 1e6,
         total_secs,
         total_updates as f64 / 1e6 / total_secs,
+    )?;
+    writeln!(
+        out,
+        "Not checked: the {} files of data/instances/xcc with bounds on items (dlx3's \
+         multiplicities), which the engine does not support yet.",
+        waiting_for_bounds()
     )?;
     writeln!(out)?;
     writeln!(
@@ -147,7 +231,7 @@ pub fn run() -> Result<()> {
         "add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`)."
     )?;
     if agree != INSTANCES.len() {
-        bail!("some figures differ from dlx1's");
+        bail!("some figures differ from Knuth's");
     }
     Ok(())
 }

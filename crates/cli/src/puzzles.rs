@@ -331,7 +331,7 @@ fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
     out.flush()?;
     if args.stats {
         let mut err = io::stderr().lock();
-        xc::write_stats_text(&mut err, &outcome, None, elapsed)?;
+        xc::write_stats_text(&mut err, false, &outcome, None, elapsed)?;
         if let Some(d) = &distinct {
             writeln!(
                 err,

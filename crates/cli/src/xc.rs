@@ -126,6 +126,8 @@ pub(crate) struct Summary<'a> {
     pub solutions: u64,
     pub nodes: u64,
     pub updates: u64,
+    /// Purifications and nodes found of the chosen color (0 without colors), as dlx2 counts.
+    pub cleansings: u64,
     pub complete: bool,
     pub stopped_by: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -138,6 +140,7 @@ impl<'a> Summary<'a> {
             solutions: outcome.solutions,
             nodes: outcome.nodes,
             updates: outcome.updates,
+            cleansings: outcome.cleansings,
             complete: outcome.is_complete(),
             stopped_by: outcome.stopped.map(StopReason::as_str),
             profile,
@@ -184,6 +187,7 @@ pub(crate) fn ending(
 /// Writes the `--stats` text for a person: totals, completeness and, if asked, the profile.
 pub(crate) fn write_stats_text(
     out: &mut impl Write,
+    colored: bool,
     outcome: &Outcome,
     profile: Option<&[u64]>,
     elapsed: Duration,
@@ -199,9 +203,15 @@ pub(crate) fn write_stats_text(
         Some(StopReason::Cancelled) => "interrupted (search incomplete)".to_string(),
         Some(other) => format!("stopped by {} (search incomplete)", other.as_str()),
     };
+    // Cleansings are dlx2's figure: shown for problems with colors, where it can be nonzero.
+    let cleansings = if colored {
+        format!(", {}", crate::plural(outcome.cleansings, "cleansing"))
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "{}, {}, {}; {status}; {:.3} s",
+        "{}, {}, {}{cleansings}; {status}; {:.3} s",
         crate::plural(outcome.solutions, "solution"),
         crate::plural(outcome.nodes, "node"),
         crate::plural(outcome.updates, "update"),
@@ -253,7 +263,14 @@ pub fn run(args: &Args) -> Result<()> {
             }
             out.flush()?;
             if args.stats || args.profile {
-                write_stats_text(&mut io::stderr().lock(), &outcome, profile, elapsed)?;
+                let colored = problem.has_colors();
+                write_stats_text(
+                    &mut io::stderr().lock(),
+                    colored,
+                    &outcome,
+                    profile,
+                    elapsed,
+                )?;
             }
         }
         Format::Json => {
@@ -261,7 +278,8 @@ pub fn run(args: &Args) -> Result<()> {
             out.write_all(b"\n")?;
             out.flush()?;
             if args.stats {
-                write_stats_text(&mut io::stderr().lock(), &outcome, None, elapsed)?;
+                let colored = problem.has_colors();
+                write_stats_text(&mut io::stderr().lock(), colored, &outcome, None, elapsed)?;
             }
         }
     }
@@ -289,12 +307,22 @@ fn print_solutions(
                     }
                 }
                 Format::Json => {
-                    let options: Vec<Vec<&str>> = solution
+                    // Each item as in the input: `name`, or `name:color`.
+                    let options: Vec<Vec<String>> = solution
                         .options()
                         .map(|o| {
                             problem
-                                .option_items(o)
-                                .map(|i| problem.item_name(i))
+                                .option_entries(o)
+                                .map(|(i, c)| match c {
+                                    None => problem.item_name(i).to_string(),
+                                    Some(c) => {
+                                        format!(
+                                            "{}:{}",
+                                            problem.item_name(i),
+                                            problem.color_name(c)
+                                        )
+                                    }
+                                })
                                 .collect()
                         })
                         .collect();

@@ -72,7 +72,7 @@ fn json_lines_with_a_limit() {
     assert_eq!(lines[0]["solution"].as_array().unwrap().len(), 8);
     assert_eq!(
         lines[2],
-        serde_json::json!({"solutions": 2, "nodes": 13, "updates": 261,
+        serde_json::json!({"solutions": 2, "nodes": 13, "updates": 261, "cleansings": 0,
                            "complete": false, "stopped_by": "limit"})
     );
     insta::assert_snapshot!("queens8_json_limit2", r.stdout);
@@ -98,7 +98,7 @@ fn json_summary_of_a_complete_count_with_profile() {
     let v: serde_json::Value = serde_json::from_str(first).unwrap();
     assert_eq!(
         v,
-        serde_json::json!({"solutions": 1, "nodes": 6, "updates": 30, "complete": true,
+        serde_json::json!({"solutions": 1, "nodes": 6, "updates": 30, "cleansings": 0, "complete": true,
                            "stopped_by": null, "profile": [1, 2, 2, 1]})
     );
 }
@@ -180,6 +180,12 @@ fn option_without_primary_warns_and_goes_on() {
 }
 
 /// Every parse error: a message with file:line:column, exit status 2, nothing on stdout.
+/// An item line of 70,000 items and an option naming them all.
+fn option_too_long() -> Vec<u8> {
+    let names: Vec<String> = (0..70_000).map(|k| format!("i{k}")).collect();
+    format!("{}\n{}\n", names.join(" "), names.join(" ")).into_bytes()
+}
+
 #[test]
 fn every_error_message() {
     let cases: &[(&str, &[u8])] = &[
@@ -197,6 +203,17 @@ fn every_error_message() {
         ("control_char", b"A B\x01\n"),
         ("not_utf8", b"A \xff\n"),
         ("crlf_unknown", b"\xef\xbb\xbfA B\r\n\r\nA C\r\n"),
+        ("color_on_primary", b"A B | X\nA:1 X\n"),
+        ("empty_color", b"A | X\nA X:\n"),
+        ("bad_color_char", b"A | X\nA X:r|d\n"),
+        ("color_of_unknown_item", b"A | X\nA Y:1\n"),
+        (
+            "color_too_long",
+            b"A | X\nA X:abcdefghijklmnopqrstuvwxyz0123456789\n",
+        ),
+        ("bounds", b"A 2:3|C | X\nA\n"),
+        ("bounds_single", b"1|A\nA\n"),
+        ("option_too_long", &option_too_long()),
     ];
     let mut all = String::new();
     for (name, input) in cases {
@@ -231,7 +248,7 @@ fn check_counts_the_bundled_instances() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout
-            .contains("14 of 14 instances agree with dlx1 exactly"),
+            .contains("26 of 26 instances agree with Knuth's programs exactly"),
         "{}",
         r.stdout
     );

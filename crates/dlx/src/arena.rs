@@ -691,6 +691,38 @@ impl Links {
 /// `color = -1`): the node stays in its column, and no later hide unlinks it (I4).
 pub(crate) const CLEANSED: u32 = u32::MAX;
 
+/// The colors of a colored search: each node's color as the dance sees it (0 for none,
+/// [`CLEANSED`], or the color's number), and a stack of the nodes each purification cleansed,
+/// each purification's nodes followed by their count. Undoing a purification pops its nodes and
+/// gives them their color back, where `dlx2` walks the whole column again: the column holds every
+/// node of another color too, often ten times as many.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Colors {
+    pub(crate) of: Vec<u32>,
+    cleansed: Vec<u32>,
+}
+
+impl Colors {
+    /// The colors of a problem as built (empty for a plain problem).
+    pub(crate) fn new(built: &[u32]) -> Colors {
+        Colors {
+            of: built.to_vec(),
+            cleansed: Vec::with_capacity(built.len()),
+        }
+    }
+
+    /// Whether the problem has no colors (the plain search runs).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.of.is_empty()
+    }
+
+    /// Back to the built colors, nothing cleansed.
+    pub(crate) fn restore_from(&mut self, built: &[u32]) {
+        self.of.copy_from_slice(built);
+        self.cleansed.clear();
+    }
+}
+
 /// The dance with color controls (Knuth's `dlx2`). `colors[p]` is node `p`'s color: 0 for none,
 /// [`CLEANSED`] while a purification holds it, else the color's number. The plain dance above is
 /// this one with every color 0, compiled without the tests.
@@ -769,8 +801,12 @@ impl Links {
     /// # Safety
     /// `p` must be an option node with a color (not cleansed) whose item is not purified.
     #[inline]
-    unsafe fn purify(&mut self, p: u32, trail: &mut Trail, colors: &mut [u32]) -> (u64, u64) {
+    unsafe fn purify(&mut self, p: u32, trail: &mut Trail, colors: &mut Colors) -> (u64, u64) {
         let (mut updates, mut cleansings) = (0, 1);
+        let Colors {
+            of: colors,
+            cleansed,
+        } = colors;
         // SAFETY: `p` is an option node, so its item is an item and the column's nodes are
         // option nodes (I1); `colors` has an entry per node.
         unsafe {
@@ -788,10 +824,12 @@ impl Links {
                     updates += self.hide_colored(r, trail, colors);
                 } else if r != p {
                     *colors.get_unchecked_mut(r as usize) = CLEANSED;
+                    cleansed.push(r);
                     cleansings += 1;
                 }
             }
         }
+        cleansed.push((cleansings - 1) as u32);
         (updates, cleansings)
     }
 
@@ -801,20 +839,22 @@ impl Links {
     /// # Safety
     /// As for [`Links::purify`], whose purification of `p` this undoes.
     #[inline]
-    unsafe fn unpurify(&mut self, p: u32, colors: &mut [u32]) {
-        // SAFETY: as in `purify`.
+    unsafe fn unpurify(&mut self, p: u32, colors: &mut Colors) {
+        let Colors {
+            of: colors,
+            cleansed,
+        } = colors;
+        // SAFETY: the nodes on the stack are option nodes, pushed by the purification of `p`
+        // (the latest not undone); `colors` has an entry per node.
         unsafe {
-            let c = self.meta(p).item;
             let x = *colors.get_unchecked(p as usize);
-            let len = *self.len_mut(c) & !COVERED;
-            let mut r = c;
-            for _ in 0..len {
-                r = self.nd(r).down;
-                let color = colors.get_unchecked_mut(r as usize);
-                if *color == CLEANSED {
-                    *color = x;
-                }
+            let n = cleansed.pop().expect("a purification's count") as usize;
+            debug_assert!(n <= cleansed.len());
+            for &r in &cleansed[cleansed.len() - n..] {
+                debug_assert_eq!(self.meta(r).item, self.meta(p).item);
+                *colors.get_unchecked_mut(r as usize) = x;
             }
+            cleansed.truncate(cleansed.len() - n);
         }
     }
 
@@ -829,7 +869,7 @@ impl Links {
         &mut self,
         p: Node,
         trail: &mut Trail,
-        colors: &mut [u32],
+        colors: &mut Colors,
     ) -> (u64, u64) {
         let (mut updates, mut cleansings) = (0, 0);
         // SAFETY: as in `cover_rest`.
@@ -838,8 +878,11 @@ impl Links {
             let mut q = p.0;
             for _ in 1..end - first {
                 q = if q + 1 == end { first } else { q + 1 };
-                match *colors.get_unchecked(q as usize) {
-                    0 => updates += self.cover_colored(Item(self.meta(q).item), trail, colors),
+                match *colors.of.get_unchecked(q as usize) {
+                    0 => {
+                        let item = Item(self.meta(q).item);
+                        updates += self.cover_colored(item, trail, &colors.of);
+                    }
                     CLEANSED => {}
                     _ => {
                         let (u, c) = self.purify(q, trail, colors);
@@ -859,7 +902,7 @@ impl Links {
     /// # Safety
     /// As for [`Links::restore_rest`], for a [`Links::cover_rest_colored`].
     #[inline]
-    pub(crate) unsafe fn restore_rest_colored(&mut self, p: Node, colors: &mut [u32]) {
+    pub(crate) unsafe fn restore_rest_colored(&mut self, p: Node, colors: &mut Colors) {
         // SAFETY: as in `restore_rest`.
         unsafe {
             let (first, end) = bounds(p.0, self.meta(p.0).place);
@@ -867,7 +910,7 @@ impl Links {
             for _ in 1..end - first {
                 q = if q == first { end } else { q };
                 q -= 1;
-                match *colors.get_unchecked(q as usize) {
+                match *colors.of.get_unchecked(q as usize) {
                     0 => self.restore_item(Item(self.meta(q).item)),
                     CLEANSED => {}
                     _ => self.unpurify(q, colors),

@@ -6,6 +6,12 @@
 //! primary item with the fewest remaining options (the leftmost on ties), and counts nodes and
 //! updates exactly as Knuth's `dlx1` does, so its figures can be compared with his.
 //!
+//! Secondary items may also carry *colors* in options (Knuth's `dlx2`): options that give an item
+//! the same color may all be chosen, an option that uses it without a color excludes every other
+//! ([`ProblemBuilder::color`], [`ProblemBuilder::option_colored`]). A problem with colors is
+//! searched by the same loop compiled with color controls, chosen once when the search runs, and
+//! counts nodes, updates and cleansings as `dlx2` does; a problem without them pays nothing.
+//!
 //! Build a [`Problem`] once with a [`ProblemBuilder`] (or read Knuth's text format with
 //! [`text::parse`]), then search it as often as you like, each time with a [`Solver`]: iterate
 //! [`Solver::solutions`], give [`Solver::search`] a visitor that can stop early, or count with

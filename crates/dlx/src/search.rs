@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use smallvec::SmallVec;
 
-use crate::arena::{Links, Node, Trail, ROOT};
+use crate::arena::{Colors, Links, Node, Trail, ROOT};
 use crate::problem::{ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
@@ -247,7 +247,7 @@ pub struct Solver<'p> {
     /// The nodes unlinked and not yet relinked, for uncovering.
     trail: Trail,
     /// The color of each node, changed by purification (empty for a plain problem).
-    colors: Vec<u32>,
+    colors: Colors,
     /// The trail's top when the search began (after the selections): level 0 covers its item
     /// from there.
     root_mark: u32,
@@ -303,7 +303,7 @@ impl<'p> Solver<'p> {
             choice: vec![Node(0); depth],
             left: vec![0; depth],
             trail: Trail::new(problem.links()),
-            colors: problem.node_colors().to_vec(),
+            colors: Colors::new(problem.node_colors()),
             root_mark: 0,
             rest_mark: vec![0; depth],
             level: 0,
@@ -493,7 +493,8 @@ impl<'p> Solver<'p> {
             let item = self.links.item_of(first);
             if colored {
                 let colors = &mut self.colors;
-                self.selected_updates += self.links.cover_colored(item, &mut self.trail, colors);
+                self.selected_updates +=
+                    self.links.cover_colored(item, &mut self.trail, &colors.of);
                 let (u, c) = self
                     .links
                     .cover_rest_colored(first, &mut self.trail, colors);
@@ -526,13 +527,13 @@ impl<'p> Solver<'p> {
         let pending = self.selected_updates + self.stats.updates;
         if pending.saturating_mul(2) >= self.links.nodes.len() as u64 {
             self.links.restore_from(self.problem.links());
-            self.colors.copy_from_slice(self.problem.node_colors());
+            self.colors.restore_from(self.problem.node_colors());
             self.trail.clear();
         } else {
             self.undo_all();
         }
         debug_assert!(
-            self.colors == self.problem.node_colors(),
+            self.colors == Colors::new(self.problem.node_colors()),
             "reset left colors changed"
         );
         self.selected.clear();
@@ -776,7 +777,7 @@ impl<'p> Solver<'p> {
                     // have been a solution), so `best` is an item.
                     updates += unsafe {
                         if COLORED {
-                            links.cover_colored(best, trail, colors)
+                            links.cover_colored(best, trail, &colors.of)
                         } else {
                             links.cover(best, trail)
                         }

@@ -1,11 +1,16 @@
-//! Knuth's text format for exact-cover problems (the input of `dlx1`), read and written.
+//! Knuth's text format for exact-cover problems (the input of `dlx1` and `dlx2`), read and
+//! written.
 //!
 //! * A line whose first non-blank character is `|` is a comment; blank lines are skipped.
 //! * The first other line names the items; a lone `|` separates the primary items (before it)
 //!   from the secondary ones (after it).
-//! * Every further line is an option: the names of its items.
+//! * Every further line is an option: the names of its items. A secondary item may carry a
+//!   color, `name:color` (`dlx2`'s color controls): options that give it the same color are
+//!   compatible. Knuth's colors are one character; here a color is 1 to [`MAX_COLOR_LEN`]
+//!   printable ASCII characters other than `:` and `|`, so `cell:red` reads too.
 //! * A name is 1 to 8 printable ASCII characters other than `:` and `|`.
 //! * CRLF line ends and a UTF-8 byte-order mark are accepted.
+//! * Bounds on items (`dlx3`'s `a:b|name`) are refused with their own error, for now.
 //!
 //! An option without a primary item is dropped with a [`Warning`], as `dlx1` does.
 //!
@@ -17,6 +22,14 @@
 //! dlx::text::write_solution(problem, &solution.options, &mut out).unwrap();
 //! // B has one option, A two: the MRV rule branches on B first.
 //! assert_eq!(String::from_utf8(out).unwrap(), "B\nA C\n");
+//!
+//! // Colors: the two options that give X the color 1 go together.
+//! let colored = dlx::text::parse("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n")?;
+//! let problem = &colored.problem;
+//! let solution = problem.first().unwrap();
+//! let mut out = Vec::new();
+//! dlx::text::write_solution(problem, &solution.options, &mut out).unwrap();
+//! assert_eq!(String::from_utf8(out).unwrap(), "A C X:1 Y:1\nB X:1\n");
 //! # Ok::<(), dlx::text::ParseError>(())
 //! ```
 

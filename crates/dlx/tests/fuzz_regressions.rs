@@ -37,3 +37,11 @@ fn oracle_regressions() {
         "no regression inputs found"
     );
 }
+
+#[test]
+fn colored_oracle_regressions() {
+    assert!(
+        replay("colored_oracle", checks::colored_oracle) > 0,
+        "no regression inputs found"
+    );
+}
