@@ -36,9 +36,11 @@ pub fn peer_count(problem: &mut PeerProblem) -> Counts {
 }
 
 /// A problem with colors built by the peer crate (its `c` module), ready to search.
+#[allow(dead_code)] // the includers that time only plain problems do not use it
 pub struct PeerColored(dlx_peer::c::Problem);
 
 /// Builds the peer's colored problem from text in Knuth's format.
+#[allow(dead_code)] // as above
 pub fn peer_colored(text: &str) -> PeerColored {
     let spec = dlx_peer::Spec::new(text, false).expect("peer reads the file");
     PeerColored(dlx_peer::c::Problem::from_spec(&spec).expect("peer builds"))
@@ -46,6 +48,7 @@ pub fn peer_colored(text: &str) -> PeerColored {
 
 /// The peer's `c` solver: counts all solutions with its MRV chooser (leftmost on ties).
 /// Nodes as for [`peer_count`]; its updates follow its own definitions.
+#[allow(dead_code)] // as above
 pub fn peer_count_colored(problem: &mut PeerColored) -> Counts {
     use dlx_peer::choose::{mrv_chooser, no_tiebreak, prefer_any};
     let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
