@@ -122,9 +122,11 @@ const XCC_FIGURES: &str = include_str!("../../../data/instances/xcc/figures.tsv"
 /// What Knuth's dlx1 printed for each file: solutions, nodes, updates.
 const FIGURES: &str = include_str!("../../../data/instances/figures.tsv");
 
-/// Knuth's figures for a file: solutions, nodes, updates, cleansings (0 for dlx1), and the
-/// program that printed them.
-fn figures(file: &str) -> Option<((u64, u64, u64, u64), &'static str)> {
+/// Solutions, nodes, updates, cleansings.
+type Figures = (u64, u64, u64, u64);
+
+/// Knuth's figures for a file (cleansings 0 for dlx1), and the program that printed them.
+fn figures(file: &str) -> Option<(Figures, &'static str)> {
     if let Some(name) = file.strip_prefix("xcc/") {
         return XCC_FIGURES.lines().find_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
