@@ -56,6 +56,7 @@ fn reduced_count(cells: &[u8]) -> dlx::Outcome {
             solutions: 1,
             nodes: 0,
             updates: 0,
+            cleansings: 0,
             stopped: None,
         },
     }
