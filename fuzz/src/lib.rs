@@ -124,9 +124,12 @@ pub fn oracle(data: &[u8]) {
     assert_eq!(limited.count(), full, "reset after {limit} nodes\n{text}");
 }
 
+/// Primary items, secondary items, and options as (item, color) lists, color 0 meaning none.
+type ColoredSpec = (usize, usize, Vec<Vec<(usize, u32)>>);
+
 /// Reads a small colored problem from bytes: item counts, then options as (item mask, color
 /// byte) triples; each secondary item of an option gets color `(byte >> 2k) & 3` (0: none).
-fn decode_colored(data: &[u8]) -> Option<(usize, usize, Vec<Vec<(usize, u32)>>)> {
+fn decode_colored(data: &[u8]) -> Option<ColoredSpec> {
     let (&head, rest) = data.split_first()?;
     let primary = 1 + (head & 3) as usize; // 1..=4
     let secondary = 1 + (head >> 2) as usize % 3; // 1..=3
