@@ -263,7 +263,7 @@ pub fn run(args: &Args) -> Result<()> {
             }
             out.flush()?;
             if args.stats || args.profile {
-                let colored = problem.has_colors();
+                let colored = problem.has_colors() || problem.has_bounds();
                 write_stats_text(
                     &mut io::stderr().lock(),
                     colored,
@@ -278,7 +278,7 @@ pub fn run(args: &Args) -> Result<()> {
             out.write_all(b"\n")?;
             out.flush()?;
             if args.stats {
-                let colored = problem.has_colors();
+                let colored = problem.has_colors() || problem.has_bounds();
                 write_stats_text(&mut io::stderr().lock(), colored, &outcome, None, elapsed)?;
             }
         }

@@ -211,8 +211,10 @@ fn every_error_message() {
             "color_too_long",
             b"A | X\nA X:abcdefghijklmnopqrstuvwxyz0123456789\n",
         ),
-        ("bounds", b"A 2:3|C | X\nA\n"),
-        ("bounds_single", b"1|A\nA\n"),
+        ("bounds_on_secondary", b"A | 2|X\nA\n"),
+        ("bounds_low_above_high", b"3:2|A\nA\n"),
+        ("bounds_zero", b"0|A\nA\n"),
+        ("bounds_syntax", b":|A\nA\n"),
         ("option_too_long", &option_too_long()),
     ];
     let mut all = String::new();
@@ -248,7 +250,7 @@ fn check_counts_the_bundled_instances() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout
-            .contains("26 of 26 instances agree with Knuth's programs exactly"),
+            .contains("38 of 38 instances agree with Knuth's programs exactly"),
         "{}",
         r.stdout
     );

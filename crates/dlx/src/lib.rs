@@ -59,6 +59,7 @@
 #![warn(unsafe_op_in_unsafe_fn)]
 
 mod arena;
+mod mcc;
 mod problem;
 mod search;
 pub mod text;

@@ -106,6 +106,16 @@ pub enum BuildError {
         /// The primary item.
         name: String,
     },
+    /// Bounds that no count can meet: `lo > hi`, or `hi = 0`.
+    #[error("bounds {lo}:{hi} on item `{name}`: need 0 <= lo <= hi and hi >= 1")]
+    BadBounds {
+        /// The item.
+        name: String,
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
+    },
     /// A color name was empty or held whitespace.
     #[error("invalid color name `{name}`: names are non-empty and hold no whitespace")]
     InvalidColor {
@@ -154,6 +164,9 @@ pub struct ProblemBuilder {
     /// Color names, by [`ColorId`].
     color_names: Vec<String>,
     color_ids: HashMap<String, ColorId>,
+    /// The bounds of each declared item (`(1, 1)` for a plain primary item; unused for
+    /// secondary ones).
+    bounds: Vec<(u32, u32)>,
 }
 
 impl ProblemBuilder {
@@ -184,11 +197,15 @@ impl ProblemBuilder {
             return Err(BuildError::TooLarge);
         }
         let id = ItemId(self.names.len() as u32);
+        self.bounds.push((1, 1));
         // One look-up decides both: a repeat, or the new item's place.
         match self.by_name.entry(name) {
-            Entry::Occupied(e) => Err(BuildError::DuplicateItem {
-                name: e.key().clone(),
-            }),
+            Entry::Occupied(e) => {
+                self.bounds.pop();
+                Err(BuildError::DuplicateItem {
+                    name: e.key().clone(),
+                })
+            }
             Entry::Vacant(e) => {
                 self.names.push(e.key().clone());
                 e.insert(id);
@@ -197,6 +214,36 @@ impl ProblemBuilder {
                 Ok(id)
             }
         }
+    }
+
+    /// Declares a primary item that every solution covers at least `lo` and at most `hi`
+    /// times (Knuth's `dlx3` multiplicities); `primary(name)` is `primary_bounded(name, 1, 1)`.
+    /// A problem with any other bounds is searched with `dlx3`'s rules and statistics.
+    ///
+    /// ```
+    /// let mut b = dlx::ProblemBuilder::new();
+    /// let a = b.primary_bounded("a", 2, 2)?;
+    /// let (x, y, z) = (b.primary("x")?, b.primary("y")?, b.primary("z")?);
+    /// for other in [x, y, z] {
+    ///     b.option([a, other])?;
+    /// }
+    /// // Two of the three options cover `a`; the third would leave its item uncovered.
+    /// assert_eq!(b.build()?.count(), 0);
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
+    pub fn primary_bounded(
+        &mut self,
+        name: impl Into<String>,
+        lo: u32,
+        hi: u32,
+    ) -> Result<ItemId, BuildError> {
+        let name = name.into();
+        if lo > hi || hi == 0 {
+            return Err(BuildError::BadBounds { name, lo, hi });
+        }
+        let id = self.item(name, true)?;
+        self.bounds[id.index()] = (lo, hi);
+        Ok(id)
     }
 
     /// Makes room for `additional` more items (a reader that knows how many are coming).
@@ -422,6 +469,16 @@ impl ProblemBuilder {
         debug_assert_eq!(option_of.len(), nodes.len());
         // Colors per node (headers have none), kept only by problems that use them: the plain
         // search never looks at them.
+        // Bounds of the primary items in internal order, kept only if one is not [1, 1].
+        let bounds: Vec<(u32, u32)> = declared_of[..n1]
+            .iter()
+            .map(|i| self.bounds[i.index()])
+            .collect();
+        let bounds = if bounds.iter().any(|&b| b != (1, 1)) {
+            bounds
+        } else {
+            Vec::new()
+        };
         let node_colors = if self.option_colors.iter().any(|&c| c != 0) {
             let mut colors = vec![0u32; n + 1];
             colors.extend_from_slice(&self.option_colors);
@@ -440,6 +497,7 @@ impl ProblemBuilder {
             by_name: self.by_name,
             color_names: self.color_names,
             node_colors,
+            bounds,
             internal_of,
             declared_of,
             num_primary: n1 as u32,
@@ -469,6 +527,9 @@ pub struct Problem {
     /// The color of each node: 0 for none, else the [`ColorId`] plus 1. Empty when no option
     /// has a color (the problem is searched by the plain loop).
     node_colors: Vec<u32>,
+    /// The bounds `(lo, hi)` of the primary items in internal order; empty when all are
+    /// `(1, 1)`.
+    bounds: Vec<(u32, u32)>,
     /// Internal (1-based) index of each declared item.
     internal_of: Vec<u32>,
     /// Declared id of each internal item `1..=n`, at position `i - 1`.
@@ -543,6 +604,31 @@ impl Problem {
     /// color controls (`dlx2`'s rules and statistics), any other by the plain loop.
     pub fn has_colors(&self) -> bool {
         !self.node_colors.is_empty()
+    }
+
+    /// Whether some primary item has bounds other than exactly once: such a problem is
+    /// searched with multiplicities (`dlx3`'s rules and statistics).
+    pub fn has_bounds(&self) -> bool {
+        !self.bounds.is_empty()
+    }
+
+    /// The bounds `(lo, hi)` of an item: how many chosen options cover it in a solution (for a
+    /// secondary item, `(0, 1)`).
+    ///
+    /// # Panics
+    /// If `item` does not belong to this problem.
+    pub fn item_bounds(&self, item: ItemId) -> (u32, u32) {
+        let i = self.internal_of[item.index()] as usize;
+        if i > self.num_primary as usize {
+            (0, 1)
+        } else {
+            self.bounds.get(i - 1).copied().unwrap_or((1, 1))
+        }
+    }
+
+    /// The bounds of the primary items in internal order (empty when all are `(1, 1)`).
+    pub(crate) fn bounds(&self) -> &[(u32, u32)] {
+        &self.bounds
     }
 
     /// Number of colors named.

@@ -9,6 +9,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::arena::{Colors, Links, Node, Trail, ROOT};
+use crate::mcc::{Counters, Label, Mcc};
 use crate::problem::{ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
@@ -248,6 +249,9 @@ pub struct Solver<'p> {
     trail: Trail,
     /// The color of each node, changed by purification (empty for a plain problem).
     colors: Colors,
+    /// The search with multiplicities, for a problem with bounds (which does not use the
+    /// fields above).
+    mcc: Option<Box<Mcc>>,
     /// The trail's top when the search began (after the selections): level 0 covers its item
     /// from there.
     root_mark: u32,
@@ -280,6 +284,10 @@ pub enum SelectError {
     /// The search has begun; options can be selected only before it (or after a reset).
     #[error("options can be selected only before the search begins")]
     SearchStarted,
+    /// The problem has bounds on items (multiplicities), whose search does not take selections
+    /// yet.
+    #[error("options cannot be selected in a problem with bounds on items (not supported yet)")]
+    Bounds,
     /// An item of the option is already covered by a selected option.
     #[error("{option} conflicts with {with}: both cover {item}")]
     Conflict {
@@ -304,6 +312,13 @@ impl<'p> Solver<'p> {
             left: vec![0; depth],
             trail: Trail::new(problem.links()),
             colors: Colors::new(problem.node_colors()),
+            mcc: problem.has_bounds().then(|| {
+                Box::new(Mcc::new(
+                    problem.links(),
+                    problem.bounds(),
+                    problem.node_colors(),
+                ))
+            }),
             root_mark: 0,
             rest_mark: vec![0; depth],
             level: 0,
@@ -438,6 +453,9 @@ impl<'p> Solver<'p> {
         if !fresh {
             return Err(SelectError::SearchStarted);
         }
+        if self.mcc.is_some() {
+            return Err(SelectError::Bounds);
+        }
         let Some(first) = self.problem.first_node(option) else {
             return Err(SelectError::UnknownOption { option });
         };
@@ -520,6 +538,22 @@ impl<'p> Solver<'p> {
     /// current stack and the selections, or, when that is more work than copying the links
     /// (as after a sudoku's givens and search), copies the problem's links back.
     pub fn reset(&mut self) {
+        if self.mcc.is_some() {
+            let problem = self.problem;
+            self.mcc = Some(Box::new(Mcc::new(
+                problem.links(),
+                problem.bounds(),
+                problem.node_colors(),
+            )));
+            self.resume = Resume::Forward;
+            self.stopped = None;
+            self.stats.solutions = 0;
+            self.stats.nodes = 0;
+            self.stats.updates = 0;
+            self.stats.cleansings = 0;
+            self.stats.profile.fill(0);
+            return;
+        }
         // Undoing costs about one random access per update made and not yet undone, and the
         // updates so far bound them; copying costs a sequential pass over every node. Measured
         // on 9x9 sudoku (17 givens selected, then a search of about 117 nodes): the copy is
@@ -598,12 +632,89 @@ impl<'p> Solver<'p> {
     {
         // The loop is compiled once per problem class; the class is chosen here, once per call,
         // never per node.
+        if self.mcc.is_some() {
+            return self.run_mcc(visit);
+        }
         match (self.links.avx2, self.colors.is_empty()) {
             // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
             (true, true) => unsafe { self.run_avx2::<false, F>(visit) },
             (true, false) => unsafe { self.run_avx2::<true, F>(visit) },
             (false, true) => self.run_with::<false, F>(visit),
             (false, false) => self.run_with::<true, F>(visit),
+        }
+    }
+
+    /// The search with multiplicities ([`Mcc`]), with the same limits and the same visitor.
+    fn run_mcc<F>(&mut self, mut visit: F) -> Option<StopReason>
+    where
+        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
+    {
+        let mut mcc = self.mcc.take().expect("a bounded problem");
+        let limits = &self.limits;
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
+        let mut solutions = self.stats.solutions;
+        let reason = std::cell::Cell::new(None);
+        if mcc.label == Label::Done {
+            self.mcc = Some(mcc);
+            self.resume = Resume::Exhausted;
+            return None;
+        }
+        if solutions >= max_solutions {
+            self.mcc = Some(mcc);
+            return Some(StopReason::SolutionLimit);
+        }
+        let mut counters = Counters {
+            nodes: &mut self.stats.nodes,
+            updates: &mut self.stats.updates,
+            cleansings: &mut self.stats.cleansings,
+            profile: &mut self.stats.profile,
+        };
+        let mut chosen = Vec::new();
+        let mut nodes = Vec::new();
+        let stopped = mcc.run(
+            &mut counters,
+            |n| {
+                if n >= max_nodes {
+                    reason.set(Some(StopReason::NodeLimit));
+                    return true;
+                }
+                if async_checks && n & ASYNC_CHECK_MASK == 0 {
+                    if let Some(r) = limits.check_async() {
+                        reason.set(Some(r));
+                        return true;
+                    }
+                }
+                false
+            },
+            |m| {
+                solutions += 1;
+                m.chosen(&mut chosen);
+                nodes.clear();
+                nodes.extend(chosen.iter().map(|&p| Node(p)));
+                if visit(&[], &nodes).is_break() {
+                    reason.set(Some(StopReason::Visitor));
+                    return true;
+                }
+                if solutions >= max_solutions {
+                    reason.set(Some(StopReason::SolutionLimit));
+                    return true;
+                }
+                false
+            },
+        );
+        self.stats.solutions = solutions;
+        self.resume = if mcc.label == Label::Done {
+            Resume::Exhausted
+        } else {
+            Resume::Forward
+        };
+        self.mcc = Some(mcc);
+        if stopped {
+            reason.get()
+        } else {
+            None
         }
     }
 

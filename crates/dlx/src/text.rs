@@ -136,11 +136,33 @@ pub enum ParseErrorKind {
         /// The token (its first 40 characters, if it is longer).
         text: String,
     },
-    /// `a:b|name` or `b|name` on the item line: multiplicities, the syntax of Knuth's `dlx3`.
-    #[error("`{text}`: bounds on an item (dlx3's `a:b|name`) are not supported yet")]
-    Bounds {
+    /// Bounds (`a:b|name`) on an item after the `|`: only primary items take bounds.
+    #[error("`{text}`: bounds on a secondary item; only primary items (before `|`) take bounds")]
+    BoundsOnSecondary {
         /// The token (its first 40 characters, if it is longer).
         text: String,
+    },
+    /// Bounds that are not numbers: `:|A`, `1:|A`.
+    #[error("`{text}`: expected bounds `a:b|name` or `b|name`, a and b whole numbers")]
+    BadBounds {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
+    /// An upper bound of 0: the item could never be covered.
+    #[error("`{text}`: the upper bound must be at least 1")]
+    ZeroBound {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
+    /// A lower bound above the upper one.
+    #[error("`{text}`: the lower bound {lo} exceeds the upper bound {hi}")]
+    LowAboveHigh {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
     },
     /// A color given to a primary item.
     #[error("`{text}`: a color on primary item `{name}`; only secondary items (after `|` on the item line) take colors")]
@@ -360,18 +382,53 @@ fn check_color<'a>(
     Ok(std::str::from_utf8(color).expect("ASCII"))
 }
 
-/// Whether an item-line token has the form of `dlx3`'s bounds: `b|name` or `a:b|name`, with
-/// `a` and `b` decimal numbers.
-fn is_bounds(token: &[u8]) -> bool {
-    let Some(bar) = token.iter().position(|&b| b == b'|') else {
-        return false;
-    };
-    let digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
-    let bounds = &token[..bar];
-    match bounds.iter().position(|&b| b == b':') {
-        Some(k) => digits(&bounds[..k]) && digits(&bounds[k + 1..]),
-        None => digits(bounds),
+/// An item-line token without its bounds prefix, if it has one.
+fn name_part(token: &[u8]) -> &[u8] {
+    match split_bounds(token) {
+        Some(Ok((_, _, k))) => &token[k..],
+        _ => token,
     }
+}
+
+/// Splits `dlx3`'s bounds off an item-line token: `b|name` (`a = b`) or `a:b|name`. `None` if
+/// the token has no such prefix (digits and at most one `:` before a `|`); else the bounds and
+/// where the name starts, or what is wrong with them.
+fn split_bounds(token: &[u8]) -> Option<Result<(u32, u32, usize), ParseErrorKind>> {
+    let bar = token.iter().position(|&b| b == b'|')?;
+    let prefix = &token[..bar];
+    if bar == 0 || !prefix.iter().all(|&b| b.is_ascii_digit() || b == b':') {
+        return None;
+    }
+    if prefix.iter().filter(|&&b| b == b':').count() > 1 {
+        return None;
+    }
+    let bad = || ParseErrorKind::BadBounds {
+        text: quoted(token),
+    };
+    let number = |s: &[u8]| -> Option<u32> { std::str::from_utf8(s).ok()?.parse().ok() };
+    let (lo, hi) = match prefix.iter().position(|&b| b == b':') {
+        Some(k) => match (number(&prefix[..k]), number(&prefix[k + 1..])) {
+            (Some(lo), Some(hi)) => (lo, hi),
+            _ => return Some(Err(bad())),
+        },
+        None => match number(prefix) {
+            Some(b) => (b, b),
+            None => return Some(Err(bad())),
+        },
+    };
+    if hi == 0 {
+        return Some(Err(ParseErrorKind::ZeroBound {
+            text: quoted(token),
+        }));
+    }
+    if lo > hi {
+        return Some(Err(ParseErrorKind::LowAboveHigh {
+            text: quoted(token),
+            lo,
+            hi,
+        }));
+    }
+    Some(Ok((lo, hi, bar + 1)))
 }
 
 /// Reads a problem from text.
@@ -413,24 +470,32 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                     secondary = true;
                     continue;
                 }
-                if is_bounds(token) {
-                    let kind = ParseErrorKind::Bounds {
-                        text: quoted(token),
-                    };
-                    return Err(ParseError::at(line_no, col, kind));
-                }
+                // `a:b|name` or `b|name`: bounds on a primary item (dlx3).
+                let (bounds, start, token) = match split_bounds(token) {
+                    None => (None, start, token),
+                    Some(Err(kind)) => return Err(ParseError::at(line_no, col, kind)),
+                    Some(Ok((lo, hi, k))) => {
+                        if secondary {
+                            let kind = ParseErrorKind::BoundsOnSecondary {
+                                text: quoted(token),
+                            };
+                            return Err(ParseError::at(line_no, col, kind));
+                        }
+                        (Some((lo, hi)), start + k, &token[k..])
+                    }
+                };
                 let name = check_name(line, start, token).map_err(at_line)?;
-                let added = if secondary {
-                    builder.secondary(name)
-                } else {
-                    builder.primary(name)
+                let added = match (secondary, bounds) {
+                    (true, _) => builder.secondary(name),
+                    (false, None) => builder.primary(name),
+                    (false, Some((lo, hi))) => builder.primary_bounded(name, lo, hi),
                 };
                 let kind = match added {
                     Ok(_) => continue,
                     Err(BuildError::DuplicateItem { .. }) => {
                         // Find the first occurrence's column again (rare; only on error).
                         let first_column = tokens(line)
-                            .find(|&(_, _, t)| t == token)
+                            .find(|&(_, _, t)| name_part(t) == token)
                             .map_or(0, |(_, c, _)| c);
                         ParseErrorKind::DuplicateItem {
                             name: name.into(),
@@ -569,11 +634,16 @@ pub fn write_solution(
 
 /// Writes a whole problem in the text format: the item line, then one line per option.
 pub fn write_problem(problem: &Problem, out: &mut impl Write) -> io::Result<()> {
+    // A bounded primary item is written as dlx3 reads it: `b|name`, or `a:b|name`.
     let names = |primary: bool| {
         problem
             .items()
             .filter(move |&i| problem.is_primary(i) == primary)
-            .map(|i| problem.item_name(i))
+            .map(|i| match (primary, problem.item_bounds(i)) {
+                (true, (1, 1)) | (false, _) => problem.item_name(i).to_string(),
+                (true, (lo, hi)) if lo == hi => format!("{hi}|{}", problem.item_name(i)),
+                (true, (lo, hi)) => format!("{lo}:{hi}|{}", problem.item_name(i)),
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
