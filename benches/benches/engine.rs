@@ -8,7 +8,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 mod peer;
 
 use dlx_benches::{classic::Classic, instance, ours_count};
-use peer::{peer_colored, peer_count, peer_count_colored, peer_problem};
+use peer::{
+    peer_bounded, peer_colored, peer_count, peer_count_bounded, peer_count_colored, peer_problem,
+};
 
 fn count_all(c: &mut Criterion, file: &str, samples: usize) {
     let text = instance(file);
@@ -79,8 +81,31 @@ fn words_3x4(c: &mut Criterion) {
     count_colored(c, "xcc/words_3x4.dlx", 10);
 }
 
+/// Count-all with multiplicities: ours and the peer's `mc` solver, the same solutions.
+fn double_queens(c: &mut Criterion) {
+    let file = "xcc/double_queens_7x7_2.dlx";
+    let text = instance(file);
+    let ours = dlx::text::parse(&text).unwrap().problem;
+    assert!(ours.has_bounds());
+    let mut peer = peer_bounded(&text);
+    let expected = ours_count(&ours);
+    assert_eq!(
+        peer_count_bounded(&mut peer),
+        expected.solutions,
+        "{file}: peer"
+    );
+    let mut group = c.benchmark_group(file.trim_end_matches(".dlx"));
+    group.sample_size(10);
+    group.bench_function("dlx (ours)", |b| b.iter(|| ours_count(&ours)));
+    group.bench_function("dlx 0.8.5 mc (peer)", |b| {
+        b.iter(|| peer_count_bounded(&mut peer))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    double_queens,
     queens13,
     langford11,
     pentomino_6x10,

@@ -29,6 +29,24 @@ fn main() {
         ("pentomino_6x10_sym.dlx", repeats.div_ceil(3)),
     ];
     let only = std::env::args().nth(2).unwrap_or_default();
+    if "xcc/double_queens_7x7_2.dlx".contains(&only) {
+        let file = "xcc/double_queens_7x7_2.dlx";
+        let text = dlx_benches::instance(file);
+        let problem = dlx::text::parse(&text).unwrap().problem;
+        let mut theirs = peer::peer_bounded(&text);
+        assert_eq!(
+            dlx_benches::ours_count(&problem).solutions,
+            peer::peer_count_bounded(&mut theirs)
+        );
+        let ours = best_of(repeats, || dlx_benches::ours_count(&problem));
+        let peer = best_of(repeats, || peer::peer_count_bounded(&mut theirs));
+        println!(
+            "{file:<24} ours {:>8.1} ms  peer {:>8.1} ms  ratio {:.2} (min of {repeats})",
+            ours * 1e3,
+            peer * 1e3,
+            peer / ours
+        );
+    }
     for file in ["xcc/words_3x3.dlx", "xcc/words_3x4.dlx"]
         .into_iter()
         .filter(|f| f.contains(&only))

@@ -64,3 +64,27 @@ pub fn peer_count_colored(problem: &mut PeerColored) -> Counts {
         updates: solver.get_updates() as u64,
     }
 }
+
+/// A problem with bounds (and colors) built by the peer crate (its `mc` module).
+#[allow(dead_code)] // as above
+pub struct PeerBounded(dlx_peer::mc::Problem);
+
+/// Builds the peer's bounded problem from text in Knuth's format.
+#[allow(dead_code)] // as above
+pub fn peer_bounded(text: &str) -> PeerBounded {
+    let spec = dlx_peer::Spec::new(text, false).expect("peer reads the file");
+    PeerBounded(dlx_peer::mc::Problem::from_spec(&spec).expect("peer builds"))
+}
+
+/// The peer's `mc` solver: counts all solutions with its MRV chooser.
+#[allow(dead_code)] // as above
+pub fn peer_count_bounded(problem: &mut PeerBounded) -> u64 {
+    use dlx_peer::choose::{mrv_chooser, no_tiebreak, prefer_any};
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = dlx_peer::Solver::new(&mut problem.0);
+    let mut solutions = 0;
+    while solver.next_solution(&mut chooser) {
+        solutions += 1;
+    }
+    solutions
+}

@@ -11,6 +11,9 @@
 //! ([`ProblemBuilder::color`], [`ProblemBuilder::option_colored`]). A problem with colors is
 //! searched by the same loop compiled with color controls, chosen once when the search runs, and
 //! counts nodes, updates and cleansings as `dlx2` does; a problem without them pays nothing.
+//! Primary items may have *bounds* (Knuth's `dlx3` multiplicities,
+//! [`ProblemBuilder::primary_bounded`]): covered at least `lo` and at most `hi` times; such a
+//! problem is searched by `dlx3`'s rules, with its figures.
 //!
 //! Build a [`Problem`] once with a [`ProblemBuilder`] (or read Knuth's text format with
 //! [`text::parse`]), then search it as often as you like, each time with a [`Solver`]: iterate

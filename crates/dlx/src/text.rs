@@ -10,7 +10,8 @@
 //!   printable ASCII characters other than `:` and `|`, so `cell:red` reads too.
 //! * A name is 1 to 8 printable ASCII characters other than `:` and `|`.
 //! * CRLF line ends and a UTF-8 byte-order mark are accepted.
-//! * Bounds on items (`dlx3`'s `a:b|name`) are refused with their own error, for now.
+//! * On the item line, a primary item may carry bounds (`dlx3`'s multiplicities): `a:b|name`
+//!   (covered `a` to `b` times) or `b|name` (exactly `b` times).
 //!
 //! An option without a primary item is dropped with a [`Warning`], as `dlx1` does.
 //!
