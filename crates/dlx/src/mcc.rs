@@ -15,7 +15,7 @@
 //! The links are those of the problem (contiguous options, `place` giving their bounds); the
 //! dance walks columns and options as `dlx3` does, since an untweak relinks a column top-down.
 
-use crate::arena::{Links, CLEANSED};
+use crate::arena::{Links, NodeLinks, NodeMeta, CLEANSED};
 
 /// The ways a bounded search can stand between two calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,11 +36,10 @@ pub(crate) enum Label {
 /// and the stack.
 #[derive(Debug, Clone)]
 pub(crate) struct Mcc {
-    up: Vec<u32>,
-    down: Vec<u32>,
+    /// The up and down links of each node, side by side (one cache line for an unlink).
+    nodes: Vec<NodeLinks>,
     /// The item of each node, and the place of an option node (as in [`Links`]).
-    item: Vec<u32>,
-    place: Vec<u32>,
+    meta: Vec<NodeMeta>,
     /// Column lengths (headers `1..=N`).
     len: Vec<i64>,
     /// The active primary item list: 0 is its root.
@@ -85,10 +84,8 @@ impl Mcc {
             colors.to_vec()
         };
         Mcc {
-            up: links.nodes.iter().map(|l| l.up).collect(),
-            down: links.nodes.iter().map(|l| l.down).collect(),
-            item: links.meta.iter().map(|m| m.item).collect(),
-            place: links.meta.iter().map(|m| m.place).collect(),
+            nodes: links.nodes.clone(),
+            meta: links.meta.clone(),
             len,
             prev: links.heads.iter().map(|h| h.prev).collect(),
             next: links.heads.iter().map(|h| h.next).collect(),
@@ -112,7 +109,7 @@ impl Mcc {
 
     /// The nodes of `p`'s option after `p`, wrapping round, `p` excluded.
     fn others(&self, p: u32) -> impl Iterator<Item = u32> {
-        let place = self.place[p as usize];
+        let place = self.meta[p as usize].place;
         let first = p - (place >> 16);
         let end = first + (place & 0xFFFF);
         let m = end - first;
@@ -128,7 +125,7 @@ impl Mcc {
 
     /// The nodes of `p`'s option before `p`, going left and wrapping round, `p` excluded.
     fn others_rev(&self, p: u32) -> impl Iterator<Item = u32> {
-        let place = self.place[p as usize];
+        let place = self.meta[p as usize].place;
         let first = p - (place >> 16);
         let end = first + (place & 0xFFFF);
         let m = end - first;
@@ -136,17 +133,17 @@ impl Mcc {
     }
 
     fn unlink(&mut self, q: u32) {
-        let (u, d) = (self.up[q as usize], self.down[q as usize]);
-        self.down[u as usize] = d;
-        self.up[d as usize] = u;
-        self.len[self.item[q as usize] as usize] -= 1;
+        let (u, d) = (self.nodes[q as usize].up, self.nodes[q as usize].down);
+        self.nodes[u as usize].down = d;
+        self.nodes[d as usize].up = u;
+        self.len[self.meta[q as usize].item as usize] -= 1;
     }
 
     fn relink(&mut self, q: u32) {
-        let (u, d) = (self.up[q as usize], self.down[q as usize]);
-        self.down[u as usize] = q;
-        self.up[d as usize] = q;
-        self.len[self.item[q as usize] as usize] += 1;
+        let (u, d) = (self.nodes[q as usize].up, self.nodes[q as usize].down);
+        self.nodes[u as usize].down = q;
+        self.nodes[d as usize].up = q;
+        self.len[self.meta[q as usize].item as usize] += 1;
     }
 
     fn deactivate(&mut self, c: u32) {
@@ -168,28 +165,28 @@ impl Mcc {
             self.deactivate(c);
         }
         let mut updates = 1;
-        let mut r = self.down[c as usize];
+        let mut r = self.nodes[c as usize].down;
         while r != c {
-            for q in self.others(r).collect::<smallvec::SmallVec<[u32; 16]>>() {
+            for q in self.others(r) {
                 if self.color[q as usize] != CLEANSED {
                     self.unlink(q);
                     updates += 1;
                 }
             }
-            r = self.down[r as usize];
+            r = self.nodes[r as usize].down;
         }
         updates
     }
 
     fn uncover(&mut self, c: u32, deact: bool) {
-        let mut r = self.down[c as usize];
+        let mut r = self.nodes[c as usize].down;
         while r != c {
-            for q in self.others(r).collect::<smallvec::SmallVec<[u32; 16]>>() {
+            for q in self.others(r) {
                 if self.color[q as usize] != CLEANSED {
                     self.relink(q);
                 }
             }
-            r = self.down[r as usize];
+            r = self.nodes[r as usize].down;
         }
         if deact {
             self.reactivate(c);
@@ -198,13 +195,13 @@ impl Mcc {
 
     /// `dlx2`'s purification of colored node `p`'s item; returns (updates, cleansings).
     fn purify(&mut self, p: u32) -> (u64, u64) {
-        let c = self.item[p as usize];
+        let c = self.meta[p as usize].item;
         let x = self.color[p as usize];
         let (mut updates, mut cleansings) = (0, 1);
-        let mut r = self.down[c as usize];
+        let mut r = self.nodes[c as usize].down;
         while r != c {
             if self.color[r as usize] != x {
-                for q in self.others(r).collect::<smallvec::SmallVec<[u32; 16]>>() {
+                for q in self.others(r) {
                     if self.color[q as usize] != CLEANSED {
                         self.unlink(q);
                         updates += 1;
@@ -214,29 +211,26 @@ impl Mcc {
                 self.color[r as usize] = CLEANSED;
                 cleansings += 1;
             }
-            r = self.down[r as usize];
+            r = self.nodes[r as usize].down;
         }
         (updates, cleansings)
     }
 
     fn unpurify(&mut self, p: u32) {
-        let c = self.item[p as usize];
+        let c = self.meta[p as usize].item;
         let x = self.color[p as usize];
-        let mut r = self.up[c as usize];
+        let mut r = self.nodes[c as usize].up;
         while r != c {
             if self.color[r as usize] == CLEANSED {
                 self.color[r as usize] = x;
             } else if r != p {
-                for q in self
-                    .others_rev(r)
-                    .collect::<smallvec::SmallVec<[u32; 16]>>()
-                {
+                for q in self.others_rev(r) {
                     if self.color[q as usize] != CLEANSED {
                         self.relink(q);
                     }
                 }
             }
-            r = self.up[r as usize];
+            r = self.nodes[r as usize].up;
         }
     }
 
@@ -246,16 +240,16 @@ impl Mcc {
     fn tweak(&mut self, x: u32, hide: bool) -> u64 {
         let mut updates = 0;
         if hide {
-            for q in self.others(x).collect::<smallvec::SmallVec<[u32; 16]>>() {
+            for q in self.others(x) {
                 if self.color[q as usize] != CLEANSED {
                     self.unlink(q);
                     updates += 1;
                 }
             }
         }
-        let (c, d) = (self.item[x as usize], self.down[x as usize]);
-        self.down[c as usize] = d;
-        self.up[d as usize] = c;
+        let (c, d) = (self.meta[x as usize].item, self.nodes[x as usize].down);
+        self.nodes[c as usize].down = d;
+        self.nodes[d as usize].up = c;
         self.len[c as usize] -= 1;
         updates + 1
     }
@@ -263,23 +257,23 @@ impl Mcc {
     /// Puts back the options tweaked out of column `c` since `x` was its top node, top-down;
     /// with `unhide` false their other nodes were not hidden by the tweaks.
     fn untweak(&mut self, c: u32, x: u32, unhide: bool) {
-        let z = self.down[c as usize];
-        self.down[c as usize] = x;
+        let z = self.nodes[c as usize].down;
+        self.nodes[c as usize].down = x;
         let (mut r, mut q, mut k) = (x, c, 0);
         while r != z {
-            self.up[r as usize] = q;
+            self.nodes[r as usize].up = q;
             k += 1;
             if unhide {
-                for p in self.others(r).collect::<smallvec::SmallVec<[u32; 16]>>() {
+                for p in self.others(r) {
                     if self.color[p as usize] != CLEANSED {
                         self.relink(p);
                     }
                 }
             }
             q = r;
-            r = self.down[r as usize];
+            r = self.nodes[r as usize].down;
         }
-        self.up[r as usize] = q;
+        self.nodes[r as usize].up = q;
         self.len[c as usize] += k;
     }
 
@@ -308,8 +302,8 @@ impl Mcc {
     /// falls by one and the item is covered when it reaches 0; secondary items as in `dlx2`.
     fn cover_rest(&mut self, p: u32) -> (u64, u64) {
         let (mut updates, mut cleansings) = (0, 0);
-        for q in self.others(p).collect::<smallvec::SmallVec<[u32; 16]>>() {
-            let c = self.item[q as usize];
+        for q in self.others(p) {
+            let c = self.meta[q as usize].item;
             if c <= self.n1 {
                 self.bound[c as usize] -= 1;
                 if self.bound[c as usize] == 0 {
@@ -331,11 +325,8 @@ impl Mcc {
     }
 
     fn uncover_rest(&mut self, p: u32) {
-        for q in self
-            .others_rev(p)
-            .collect::<smallvec::SmallVec<[u32; 16]>>()
-        {
-            let c = self.item[q as usize];
+        for q in self.others_rev(p) {
+            let c = self.meta[q as usize].item;
             if c <= self.n1 {
                 self.bound[c as usize] += 1;
                 if self.bound[c as usize] == 1 {
@@ -400,7 +391,7 @@ impl Mcc {
                     // M4: prepare to branch on `best`.
                     let b = best as usize;
                     self.best = best;
-                    self.cur = self.down[b];
+                    self.cur = self.nodes[b].down;
                     self.choice[self.level] = self.cur;
                     self.bound[b] -= 1;
                     if self.bound[b] == 0 {
@@ -469,9 +460,9 @@ impl Mcc {
                         continue;
                     }
                     // M7: undo the option, go on with the next.
-                    self.best = self.item[cur as usize];
+                    self.best = self.meta[cur as usize].item;
                     self.uncover_rest(cur);
-                    self.cur = self.down[cur as usize];
+                    self.cur = self.nodes[cur as usize].down;
                     self.choice[self.level] = self.cur;
                     self.label = Label::Advance;
                 }
