@@ -40,13 +40,10 @@ pub(crate) struct Mcc {
     nodes: Vec<NodeLinks>,
     /// The item of each node, and the place of an option node (as in [`Links`]).
     meta: Vec<NodeMeta>,
-    /// Column lengths (headers `1..=N`).
-    len: Vec<i64>,
-    /// The active primary item list: 0 is its root.
-    prev: Vec<u32>,
-    next: Vec<u32>,
-    bound: Vec<i64>,
-    slack: Vec<i64>,
+    /// Per item (`1..=N`; 0 is the root of the active primary list): its column's length, its
+    /// links in the active list, its bound and slack, side by side, so the choice of an item
+    /// reads one entry per active item.
+    items: Vec<ItemState>,
     /// Node colors: 0 none, [`CLEANSED`], or the color plus 1 (all 0 without colors).
     color: Vec<u32>,
     /// Items `1..=n1` are primary.
@@ -67,16 +64,26 @@ impl Mcc {
         let n = links.nodes.len();
         let heads = links.heads.len(); // N + 2
         let n1 = links.num_primary;
-        let mut len = vec![0i64; heads];
-        for (i, l) in len.iter_mut().enumerate().take(heads - 1).skip(1) {
-            *l = i64::from(links.lens[i] & !(1 << 30));
-        }
-        let mut bound = vec![0i64; heads];
-        let mut slack = vec![0i64; heads];
+        let mut items: Vec<ItemState> = links
+            .heads
+            .iter()
+            .enumerate()
+            .map(|(i, h)| ItemState {
+                len: if i == 0 || i == heads - 1 {
+                    0
+                } else {
+                    i64::from(links.lens[i] & !(1 << 30))
+                },
+                bound: 0,
+                slack: 0,
+                prev: h.prev,
+                next: h.next,
+            })
+            .collect();
         for i in 1..=n1 as usize {
             let (lo, hi) = bounds[i - 1];
-            bound[i] = i64::from(hi);
-            slack[i] = i64::from(hi - lo);
+            items[i].bound = i64::from(hi);
+            items[i].slack = i64::from(hi - lo);
         }
         let color = if colors.is_empty() {
             vec![0; n]
@@ -86,11 +93,7 @@ impl Mcc {
         Mcc {
             nodes: links.nodes.clone(),
             meta: links.meta.clone(),
-            len,
-            prev: links.heads.iter().map(|h| h.prev).collect(),
-            next: links.heads.iter().map(|h| h.next).collect(),
-            bound,
-            slack,
+            items,
             color,
             n1,
             choice: vec![0; n + 1],
@@ -104,7 +107,7 @@ impl Mcc {
 
     /// Whether node `p` is a column header (items are `1..=N`, node 0 unused).
     fn is_header(&self, p: u32) -> bool {
-        (p as usize) < self.len.len() - 1
+        (p as usize) < self.items.len() - 1
     }
 
     /// The nodes of `p`'s option after `p`, wrapping round, `p` excluded.
@@ -136,26 +139,26 @@ impl Mcc {
         let (u, d) = (self.nodes[q as usize].up, self.nodes[q as usize].down);
         self.nodes[u as usize].down = d;
         self.nodes[d as usize].up = u;
-        self.len[self.meta[q as usize].item as usize] -= 1;
+        self.items[self.meta[q as usize].item as usize].len -= 1;
     }
 
     fn relink(&mut self, q: u32) {
         let (u, d) = (self.nodes[q as usize].up, self.nodes[q as usize].down);
         self.nodes[u as usize].down = q;
         self.nodes[d as usize].up = q;
-        self.len[self.meta[q as usize].item as usize] += 1;
+        self.items[self.meta[q as usize].item as usize].len += 1;
     }
 
     fn deactivate(&mut self, c: u32) {
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
+        let (l, r) = (self.items[c as usize].prev, self.items[c as usize].next);
+        self.items[l as usize].next = r;
+        self.items[r as usize].prev = l;
     }
 
     fn reactivate(&mut self, c: u32) {
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = c;
-        self.prev[r as usize] = c;
+        let (l, r) = (self.items[c as usize].prev, self.items[c as usize].next);
+        self.items[l as usize].next = c;
+        self.items[r as usize].prev = c;
     }
 
     /// Hides the other nodes of every option in `c`'s column (cleansed ones stay), after
@@ -250,7 +253,7 @@ impl Mcc {
         let (c, d) = (self.meta[x as usize].item, self.nodes[x as usize].down);
         self.nodes[c as usize].down = d;
         self.nodes[d as usize].up = c;
-        self.len[c as usize] -= 1;
+        self.items[c as usize].len -= 1;
         updates + 1
     }
 
@@ -274,7 +277,7 @@ impl Mcc {
             r = self.nodes[r as usize].down;
         }
         self.nodes[r as usize].up = q;
-        self.len[c as usize] += k;
+        self.items[c as usize].len += k;
     }
 
     /// The branching item, as `dlx3` chooses it: the active primary item with the fewest ways
@@ -284,16 +287,16 @@ impl Mcc {
     fn choose(&self) -> (u32, i64) {
         let (mut score, mut best) = (i64::MAX, 0);
         let (mut best_s, mut best_l) = (0, 0);
-        let mut k = self.next[0];
+        let mut k = self.items[0].next;
         while k != 0 {
-            let ku = k as usize;
-            let (len, bound, slack) = (self.len[ku], self.bound[ku], self.slack[ku]);
+            let item = &self.items[k as usize];
+            let (len, bound, slack) = (item.len, item.bound, item.slack);
             let t = len + 1 - (bound - slack).max(0);
             let s = slack.min(bound);
             if t < score || (t == score && (s < best_s || (s == best_s && len > best_l))) {
                 (score, best, best_s, best_l) = (t, k, s, len);
             }
-            k = self.next[ku];
+            k = item.next;
         }
         (best, score)
     }
@@ -305,8 +308,8 @@ impl Mcc {
         for q in self.others(p) {
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                self.bound[c as usize] -= 1;
-                if self.bound[c as usize] == 0 {
+                self.items[c as usize].bound -= 1;
+                if self.items[c as usize].bound == 0 {
                     updates += self.cover(c, true);
                 }
             } else {
@@ -328,8 +331,8 @@ impl Mcc {
         for q in self.others_rev(p) {
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                self.bound[c as usize] += 1;
-                if self.bound[c as usize] == 1 {
+                self.items[c as usize].bound += 1;
+                if self.items[c as usize].bound == 1 {
                     self.uncover(c, true);
                 }
             } else {
@@ -376,7 +379,7 @@ impl Mcc {
                         counters.profile.resize(self.level + 1, 0);
                     }
                     counters.profile[self.level] += 1;
-                    if self.next[0] == 0 {
+                    if self.items[0].next == 0 {
                         self.label = Label::Backdown;
                         if solution(self) {
                             return true;
@@ -393,33 +396,34 @@ impl Mcc {
                     self.best = best;
                     self.cur = self.nodes[b].down;
                     self.choice[self.level] = self.cur;
-                    self.bound[b] -= 1;
-                    if self.bound[b] == 0 {
+                    self.items[b].bound -= 1;
+                    if self.items[b].bound == 0 {
                         *counters.updates += self.cover(best, true);
                     }
-                    self.first_tweak[self.level] = if self.bound[b] != 0 || self.slack[b] != 0 {
-                        self.cur
-                    } else {
-                        0
-                    };
+                    self.first_tweak[self.level] =
+                        if self.items[b].bound != 0 || self.items[b].slack != 0 {
+                            self.cur
+                        } else {
+                            0
+                        };
                     self.label = Label::Advance;
                 }
                 Label::Advance => {
                     // M5: possibly tweak; M6: try the option (or the null move).
                     let (best, b) = (self.best, self.best as usize);
                     let cur = self.cur;
-                    if self.bound[b] == 0 && self.slack[b] == 0 {
+                    if self.items[b].bound == 0 && self.items[b].slack == 0 {
                         if cur == best {
                             self.label = Label::Backup;
                             continue;
                         }
-                    } else if self.len[b] <= self.bound[b] - self.slack[b] {
+                    } else if self.items[b].len <= self.items[b].bound - self.items[b].slack {
                         self.label = Label::Backup;
                         continue;
                     } else if cur != best {
-                        let hide = self.bound[b] != 0;
+                        let hide = self.items[b].bound != 0;
                         *counters.updates += self.tweak(cur, hide);
-                    } else if self.bound[b] != 0 {
+                    } else if self.items[b].bound != 0 {
                         self.deactivate(best);
                     }
                     if cur != best {
@@ -433,15 +437,15 @@ impl Mcc {
                 Label::Backup => {
                     // M8: restore `best`.
                     let (best, b) = (self.best, self.best as usize);
-                    if self.bound[b] == 0 && self.slack[b] == 0 {
+                    if self.items[b].bound == 0 && self.items[b].slack == 0 {
                         self.uncover(best, true);
-                    } else if self.bound[b] == 0 {
+                    } else if self.items[b].bound == 0 {
                         self.untweak(best, self.first_tweak[self.level], false);
                         self.uncover(best, true);
                     } else {
                         self.untweak(best, self.first_tweak[self.level], true);
                     }
-                    self.bound[b] += 1;
+                    self.items[b].bound += 1;
                     self.label = Label::Backdown;
                 }
                 Label::Backdown => {
@@ -469,6 +473,16 @@ impl Mcc {
             }
         }
     }
+}
+
+/// One item's state in a bounded search.
+#[derive(Debug, Clone, Copy)]
+struct ItemState {
+    len: i64,
+    bound: i64,
+    slack: i64,
+    prev: u32,
+    next: u32,
 }
 
 /// The figures a bounded search adds to.
