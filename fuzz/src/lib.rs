@@ -124,15 +124,25 @@ pub fn oracle(data: &[u8]) {
     assert_eq!(limited.count(), full, "reset after {limit} nodes\n{text}");
 }
 
-/// Primary items, secondary items, and options as (item, color) lists, color 0 meaning none.
-type ColoredSpec = (usize, usize, Vec<Vec<(usize, u32)>>);
+/// Primary items with their bounds, secondary items, and options as (item, color) lists, color
+/// 0 meaning none.
+type ColoredSpec = (Vec<(u32, u32)>, usize, Vec<Vec<(usize, u32)>>);
 
 /// Reads a small colored problem from bytes: item counts, then options as (item mask, color
 /// byte) triples; each secondary item of an option gets color `(byte >> 2k) & 3` (0: none).
 fn decode_colored(data: &[u8]) -> Option<ColoredSpec> {
     let (&head, rest) = data.split_first()?;
     let primary = 1 + (head & 3) as usize; // 1..=4
-    let secondary = 1 + (head >> 2) as usize % 3; // 1..=3
+    let secondary = 1 + ((head >> 2) & 3) as usize % 3; // 1..=3
+    // The high bits give the first two primary items bounds (dlx3's multiplicities).
+    const BOUNDS: [(u32, u32); 4] = [(1, 1), (0, 1), (0, 2), (1, 2)];
+    let bounds: Vec<(u32, u32)> = (0..primary)
+        .map(|i| match i {
+            0 => BOUNDS[((head >> 4) & 3) as usize],
+            1 => BOUNDS[((head >> 6) & 3) as usize],
+            _ => (1, 1),
+        })
+        .collect();
     let n = primary + secondary;
     let options = rest
         .chunks(2)
@@ -153,20 +163,22 @@ fn decode_colored(data: &[u8]) -> Option<ColoredSpec> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    Some((primary, secondary, options))
+    Some((bounds, secondary, options))
 }
 
-/// Builds a decoded colored problem and compares the colored search with a brute-force
-/// enumeration that checks the rules directly: every primary item once; every secondary item in
-/// at most one option, or in any number that all give it the same color. Then stops it anywhere
+/// Builds a decoded colored (and maybe bounded) problem and compares the search with a
+/// brute-force enumeration that checks the rules directly: every primary item covered within its
+/// bounds; every secondary item in at most one option, or in any number that all give it the same
+/// color. Then stops it anywhere
 /// and checks that a reset solver counts the same, cleansings included.
 pub fn colored_oracle(data: &[u8]) {
-    let Some((primary, secondary, options)) = decode_colored(data) else {
+    let Some((bounds, secondary, options)) = decode_colored(data) else {
         return;
     };
+    let primary = bounds.len();
     let mut b = ProblemBuilder::new();
-    for i in 0..primary {
-        b.primary(format!("p{i}")).unwrap();
+    for (i, &(lo, hi)) in bounds.iter().enumerate() {
+        b.primary_bounded(format!("p{i}"), lo, hi).unwrap();
     }
     for i in 0..secondary {
         b.secondary(format!("s{i}")).unwrap();
@@ -195,7 +207,10 @@ pub fn colored_oracle(data: &[u8]) {
                 option.iter().for_each(|&(i, c)| uses[i].push(c));
             }
         }
-        let ok = uses[..primary].iter().all(|u| u.len() == 1)
+        let ok = uses[..primary]
+            .iter()
+            .zip(&bounds)
+            .all(|(u, &(lo, hi))| (lo as usize..=hi as usize).contains(&u.len()))
             && uses[primary..]
                 .iter()
                 .all(|u| u.len() <= 1 || u.iter().all(|&c| c != 0 && c == u[0]));
