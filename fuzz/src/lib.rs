@@ -134,7 +134,7 @@ fn decode_colored(data: &[u8]) -> Option<ColoredSpec> {
     let (&head, rest) = data.split_first()?;
     let primary = 1 + (head & 3) as usize; // 1..=4
     let secondary = 1 + ((head >> 2) & 3) as usize % 3; // 1..=3
-    // The high bits give the first two primary items bounds (dlx3's multiplicities).
+                                                        // The high bits give the first two primary items bounds (dlx3's multiplicities).
     const BOUNDS: [(u32, u32); 4] = [(1, 1), (0, 1), (0, 2), (1, 2)];
     let bounds: Vec<(u32, u32)> = (0..primary)
         .map(|i| match i {

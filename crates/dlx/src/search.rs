@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 
 use crate::arena::{Colors, Links, Node, Trail, ROOT};
 use crate::mcc::{Counters, Label, Mcc};
-use crate::problem::{ItemId, OptionId, Problem};
+use crate::problem::{ColorId, ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
 /// hot loop pays one mask test per node.
@@ -162,6 +162,25 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The colors the solution gives its secondary items (color controls): each colored item
+    /// once, with its color, in the order the options name them. Empty for a problem without
+    /// colors.
+    ///
+    /// ```
+    /// let problem = dlx::text::parse("A B | X Y\nA X:red\nB X:red Y\n")?.problem;
+    /// let solution = problem.first().unwrap();
+    /// let colors: Vec<(&str, &str)> = solution
+    ///     .colors(&problem)
+    ///     .into_iter()
+    ///     .map(|(i, c)| (problem.item_name(i), problem.color_name(c)))
+    ///     .collect();
+    /// assert_eq!(colors, [("X", "red")]);
+    /// # Ok::<(), dlx::text::ParseError>(())
+    /// ```
+    pub fn colors(&self, problem: &Problem) -> Vec<(ItemId, ColorId)> {
+        colors_of(problem, self.options.iter().copied())
+    }
+
     /// The options sorted by id, to compare solutions regardless of choice order.
     pub fn sorted(&self) -> Vec<OptionId> {
         let mut v = self.options.to_vec();
@@ -203,12 +222,32 @@ impl<'a> SolutionRef<'a> {
         self.len() == 0
     }
 
+    /// The colors the solution gives its secondary items, as [`Solution::colors`].
+    pub fn colors(&self) -> Vec<(ItemId, ColorId)> {
+        colors_of(self.problem, self.options())
+    }
+
     /// An owned copy.
     pub fn to_solution(&self) -> Solution {
         Solution {
             options: self.options().collect(),
         }
     }
+}
+
+/// Each colored item the options give a color, once, with that color.
+fn colors_of(problem: &Problem, options: impl Iterator<Item = OptionId>) -> Vec<(ItemId, ColorId)> {
+    let mut out: Vec<(ItemId, ColorId)> = Vec::new();
+    for option in options {
+        for (item, color) in problem.option_entries(option) {
+            if let Some(color) = color {
+                if !out.iter().any(|&(i, _)| i == item) {
+                    out.push((item, color));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Where the search loop resumes: the labels of Knuth's Algorithm X.
