@@ -340,6 +340,13 @@ fn solutions_report_colors() {
         colors,
         [(ItemId(2), Some(ColorId(0))), (ItemId(2), Some(ColorId(0)))]
     );
+    // The solution's colors: each colored item once.
+    assert_eq!(s.colors(&p), [(ItemId(2), ColorId(0))]);
+    let mut solver = p.solver();
+    solver.search(|r| {
+        assert_eq!(r.colors(), [(ItemId(2), ColorId(0))]);
+        std::ops::ControlFlow::Continue(())
+    });
     assert_eq!(p.count(), 1);
 }
 
