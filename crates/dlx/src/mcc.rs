@@ -46,6 +46,8 @@ pub(crate) struct Mcc {
     items: Vec<ItemState>,
     /// Node colors: 0 none, [`CLEANSED`], or the color plus 1 (all 0 without colors).
     color: Vec<u32>,
+    /// Whether any node has a color (else no node is ever cleansed, and hides need not look).
+    colored: bool,
     /// Items `1..=n1` are primary.
     n1: u32,
     /// The node tried at each level: an option node, or the item's header for a null move.
@@ -94,6 +96,7 @@ impl Mcc {
             nodes: links.nodes.clone(),
             meta: links.meta.clone(),
             items,
+            colored: !colors.is_empty(),
             color,
             n1,
             choice: vec![0; n + 1],
@@ -135,18 +138,37 @@ impl Mcc {
         (1..m).map(move |k| if p >= first + k { p - k } else { p + m - k })
     }
 
+    /// Takes option node `q` out of its column.
     fn unlink(&mut self, q: u32) {
-        let (u, d) = (self.nodes[q as usize].up, self.nodes[q as usize].down);
-        self.nodes[u as usize].down = d;
-        self.nodes[d as usize].up = u;
-        self.items[self.meta[q as usize].item as usize].len -= 1;
+        debug_assert!((q as usize) < self.nodes.len());
+        // SAFETY: `q` is an option node, read from a link or an option's bounds, and every link
+        // and item of a node is a valid index (invariant I1 of `arena`, which these links are a
+        // copy of; the dance stores only values read from links or the node it stands on).
+        unsafe {
+            let n = *self.nodes.get_unchecked(q as usize);
+            self.nodes.get_unchecked_mut(n.up as usize).down = n.down;
+            self.nodes.get_unchecked_mut(n.down as usize).up = n.up;
+            let item = self.meta.get_unchecked(q as usize).item as usize;
+            self.items.get_unchecked_mut(item).len -= 1;
+        }
     }
 
+    /// Puts option node `q` back between the neighbours it had.
     fn relink(&mut self, q: u32) {
-        let (u, d) = (self.nodes[q as usize].up, self.nodes[q as usize].down);
-        self.nodes[u as usize].down = q;
-        self.nodes[d as usize].up = q;
-        self.items[self.meta[q as usize].item as usize].len += 1;
+        debug_assert!((q as usize) < self.nodes.len());
+        // SAFETY: as in `unlink`.
+        unsafe {
+            let n = *self.nodes.get_unchecked(q as usize);
+            self.nodes.get_unchecked_mut(n.up as usize).down = q;
+            self.nodes.get_unchecked_mut(n.down as usize).up = q;
+            let item = self.meta.get_unchecked(q as usize).item as usize;
+            self.items.get_unchecked_mut(item).len += 1;
+        }
+    }
+
+    /// Whether node `q` is cleansed (passed over by hides); never, without colors.
+    fn cleansed(&self, q: u32) -> bool {
+        self.colored && self.color[q as usize] == CLEANSED
     }
 
     fn deactivate(&mut self, c: u32) {
@@ -171,7 +193,7 @@ impl Mcc {
         let mut r = self.nodes[c as usize].down;
         while r != c {
             for q in self.others(r) {
-                if self.color[q as usize] != CLEANSED {
+                if !self.cleansed(q) {
                     self.unlink(q);
                     updates += 1;
                 }
@@ -185,7 +207,7 @@ impl Mcc {
         let mut r = self.nodes[c as usize].down;
         while r != c {
             for q in self.others(r) {
-                if self.color[q as usize] != CLEANSED {
+                if !self.cleansed(q) {
                     self.relink(q);
                 }
             }
@@ -205,7 +227,7 @@ impl Mcc {
         while r != c {
             if self.color[r as usize] != x {
                 for q in self.others(r) {
-                    if self.color[q as usize] != CLEANSED {
+                    if !self.cleansed(q) {
                         self.unlink(q);
                         updates += 1;
                     }
@@ -228,7 +250,7 @@ impl Mcc {
                 self.color[r as usize] = x;
             } else if r != p {
                 for q in self.others_rev(r) {
-                    if self.color[q as usize] != CLEANSED {
+                    if !self.cleansed(q) {
                         self.relink(q);
                     }
                 }
@@ -244,7 +266,7 @@ impl Mcc {
         let mut updates = 0;
         if hide {
             for q in self.others(x) {
-                if self.color[q as usize] != CLEANSED {
+                if !self.cleansed(q) {
                     self.unlink(q);
                     updates += 1;
                 }
@@ -268,7 +290,7 @@ impl Mcc {
             k += 1;
             if unhide {
                 for p in self.others(r) {
-                    if self.color[p as usize] != CLEANSED {
+                    if !self.cleansed(p) {
                         self.relink(p);
                     }
                 }
@@ -292,6 +314,11 @@ impl Mcc {
             let item = &self.items[k as usize];
             let (len, bound, slack) = (item.len, item.bound, item.slack);
             let t = len + 1 - (bound - slack).max(0);
+            if t <= 0 {
+                // A dead end whichever item has it: the level backs up without looking further
+                // (the figures do not depend on which such item is found).
+                return (k, t);
+            }
             let s = slack.min(bound);
             if t < score || (t == score && (s < best_s || (s == best_s && len > best_l))) {
                 (score, best, best_s, best_l) = (t, k, s, len);
