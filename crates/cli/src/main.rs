@@ -91,6 +91,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    // The Ctrl-C handler goes in before any output: a signal that comes after the first line
+    // must find it (every command then stops at its next check and says what it had).
+    signals::signals();
     let result = match cli.command {
         None => demo::run(),
         Some(Command::Xc(args)) => xc::run(&args),

@@ -1,17 +1,7 @@
 //! The `dlx` binary end to end: what it prints, its exit status, and every error message.
 
-use std::path::PathBuf;
-
 mod common;
-use common::{run, sudoku_data};
-
-fn instance(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/instances")
-        .join(name)
-        .display()
-        .to_string()
-}
+use common::{instance, run, sudoku_data};
 
 /// The `--stats` line ends with the time taken, which varies: replace it.
 fn without_time(text: &str) -> String {

@@ -4,21 +4,12 @@
 //! standard output holds.
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
 use std::process::{Command as Process, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
 
 mod common;
-use common::{run, sudoku_data};
-
-fn instance(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/instances")
-        .join(name)
-        .display()
-        .to_string()
-}
+use common::{instance, run, sudoku_data};
 
 /// A file in a fresh temporary directory (kept until the test ends).
 struct TempFile {

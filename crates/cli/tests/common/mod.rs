@@ -34,3 +34,12 @@ pub fn sudoku_data(name: &str) -> String {
         .display()
         .to_string()
 }
+
+/// An exact-cover instance of `data/instances`.
+pub fn instance(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/instances")
+        .join(name)
+        .display()
+        .to_string()
+}
