@@ -25,7 +25,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Solve an exact-cover problem written in Knuth's text format (the input of dlx1).
+    /// Solve an exact-cover problem in Knuth's text format (the input of dlx1; with colors,
+    /// `X:1`, of dlx2; with bounds, `2:3|A`, of dlx3).
     Xc(xc::Args),
     /// Solve, count or check sudoku puzzles (4x4 to 35x35, variants), one record per puzzle.
     Sudoku(sudoku::Args),
@@ -37,7 +38,8 @@ enum Command {
     Langford(puzzles::LangfordArgs),
     /// Compare the classic sudoku methods with Dancing Links: speed and nodes per puzzle.
     Bench(bench::Args),
-    /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1.
+    /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1, dlx2
+    /// and dlx3.
     Check,
 }
 
