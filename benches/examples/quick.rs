@@ -29,8 +29,10 @@ fn main() {
         ("pentomino_6x10_sym.dlx", repeats.div_ceil(3)),
     ];
     let only = std::env::args().nth(2).unwrap_or_default();
-    if "xcc/double_queens_7x7_2.dlx".contains(&only) {
-        let file = "xcc/double_queens_7x7_2.dlx";
+    for file in ["xcc/double_queens_7x7_2.dlx", "xcc/double_queens_8x8_2.dlx"]
+        .into_iter()
+        .filter(|f| f.contains(&only))
+    {
         let text = dlx_benches::instance(file);
         let problem = dlx::text::parse(&text).unwrap().problem;
         let mut theirs = peer::peer_bounded(&text);

@@ -129,3 +129,25 @@ pub fn first_words(list: &str, len: usize, k: usize) -> Vec<&str> {
         .take(k)
         .collect()
 }
+
+/// `k` queens in every row and column of an `n x n` board, at most `k` on any diagonal, as an
+/// exact-cover problem with multiplicities (`k|r0`, `0:k|a0`): an option per cell, naming its
+/// row, column and two diagonals (`a` by `r + c`, `b` by `r - c + n - 1`).
+pub fn k_queens(n: usize, k: usize) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!(
+        "| {k} queens in each row and column of a {n}x{n} board, at most {k} on a diagonal\n"
+    );
+    let mut items: Vec<String> = Vec::new();
+    items.extend((0..n).map(|r| format!("{k}|r{r}")));
+    items.extend((0..n).map(|c| format!("{k}|c{c}")));
+    items.extend((0..2 * n - 1).map(|d| format!("0:{k}|a{d}")));
+    items.extend((0..2 * n - 1).map(|d| format!("0:{k}|b{d}")));
+    let _ = writeln!(out, "{}", items.join(" "));
+    for r in 0..n {
+        for c in 0..n {
+            let _ = writeln!(out, "r{r} c{c} a{} b{}", r + c, r + n - 1 - c);
+        }
+    }
+    out
+}
