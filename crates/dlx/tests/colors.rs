@@ -11,18 +11,19 @@ fn xcc() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/instances/xcc")
 }
 
-/// Every colored instance gives exactly the solutions, nodes, updates and cleansings that
-/// Knuth's dlx2 printed (the files with bounds wait for multiplicities).
-#[test]
-fn dlx2_figures_for_every_colored_instance() {
+/// Checks every file `figures.tsv` attributes to `program` (`dlx2` or `dlx3`): the solutions,
+/// nodes, updates and cleansings it printed, a complete search, and a profile that adds up.
+/// Returns how many files, and `class` must hold for each problem (has colors, has bounds).
+fn knuth_figures(program: &str, class: fn(&Problem) -> bool) -> usize {
     let figures = std::fs::read_to_string(xcc().join("figures.tsv")).unwrap();
     let mut checked = 0;
+    let mut wrong = Vec::new();
     for line in figures
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
     {
         let f: Vec<&str> = line.split('\t').collect();
-        if f[5] != "dlx2" {
+        if f[5] != program {
             continue;
         }
         let want: (u64, u64, u64, u64) = (
@@ -33,20 +34,30 @@ fn dlx2_figures_for_every_colored_instance() {
         );
         let text = std::fs::read(xcc().join(f[0])).unwrap();
         let problem = dlx::text::parse_bytes(&text).unwrap().problem;
-        assert!(problem.has_colors(), "{}", f[0]);
+        assert!(
+            class(&problem),
+            "{}: not of the class {program} solves",
+            f[0]
+        );
         let mut solver = problem.solver();
         let out = solver.count();
         assert!(out.is_complete());
-        assert_eq!(
-            (out.solutions, out.nodes, out.updates, out.cleansings),
-            want,
-            "{}: (solutions, nodes, updates, cleansings) differ from dlx2's",
-            f[0]
-        );
+        let got = (out.solutions, out.nodes, out.updates, out.cleansings);
+        if got != want {
+            wrong.push(format!("{}: got {got:?}, {program} {want:?}", f[0]));
+        }
         assert_eq!(solver.stats().profile().iter().sum::<u64>(), out.nodes);
         checked += 1;
     }
-    assert_eq!(checked, 12, "figures.tsv lists 12 dlx2 instances");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    checked
+}
+
+/// Every colored instance gives exactly the solutions, nodes, updates and cleansings that
+/// Knuth's dlx2 printed.
+#[test]
+fn dlx2_figures_for_every_colored_instance() {
+    assert_eq!(knuth_figures("dlx2", Problem::has_colors), 12);
 }
 
 /// Knuth's example: one solution, `A C X:1 Y:1` and `B X:1`, written as the input has them.
@@ -322,38 +333,7 @@ fn solutions_report_colors() {
 /// Knuth's dlx3 printed.
 #[test]
 fn dlx3_figures_for_every_bounded_instance() {
-    let figures = std::fs::read_to_string(xcc().join("figures.tsv")).unwrap();
-    let mut checked = 0;
-    let mut wrong = Vec::new();
-    for line in figures
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f[5] != "dlx3" {
-            continue;
-        }
-        let want: (u64, u64, u64, u64) = (
-            f[1].parse().unwrap(),
-            f[2].parse().unwrap(),
-            f[3].parse().unwrap(),
-            f[4].parse().unwrap(),
-        );
-        let text = std::fs::read(xcc().join(f[0])).unwrap();
-        let problem = dlx::text::parse_bytes(&text).unwrap().problem;
-        assert!(problem.has_bounds(), "{}", f[0]);
-        let mut solver = problem.solver();
-        let out = solver.count();
-        assert!(out.is_complete());
-        let got = (out.solutions, out.nodes, out.updates, out.cleansings);
-        if got != want {
-            wrong.push(format!("{}: got {got:?}, dlx3 {want:?}", f[0]));
-        }
-        assert_eq!(solver.stats().profile().iter().sum::<u64>(), out.nodes);
-        checked += 1;
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    assert_eq!(checked, 12, "figures.tsv lists 12 dlx3 instances");
+    assert_eq!(knuth_figures("dlx3", Problem::has_bounds), 12);
 }
 
 /// A small problem with bounds: primary items with (lo, hi), secondary ones, options as (item,
