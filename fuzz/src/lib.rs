@@ -92,36 +92,7 @@ pub fn oracle(data: &[u8]) {
         }
     }
 
-    let mut solver = problem.solver();
-    let got: Vec<Vec<usize>> = solver
-        .solutions()
-        .map(|s| {
-            let mut v: Vec<usize> = s.options.iter().map(|o: &OptionId| o.index()).collect();
-            v.sort_unstable();
-            v
-        })
-        .collect();
-    let got_set: BTreeSet<Vec<usize>> = got.iter().cloned().collect();
-    assert_eq!(
-        got.len(),
-        got_set.len(),
-        "a solution reported twice\n{text}"
-    );
-    assert_eq!(
-        got_set, expected,
-        "solutions differ from the oracle\n{text}"
-    );
-    let full = solver.outcome();
-    assert!(full.is_complete());
-
-    // Stopping anywhere and resetting leaves the links as built.
-    let limit = u64::from(data[0]) % (full.nodes + 1);
-    let mut limited = problem.solver().with_limits(Limits::none().nodes(limit));
-    let part = limited.count();
-    assert!(part.nodes <= limit);
-    limited.reset();
-    limited.set_limits(Limits::none());
-    assert_eq!(limited.count(), full, "reset after {limit} nodes\n{text}");
+    search_matches(&problem, &expected, data[0], &text);
 }
 
 /// Primary items with their bounds, secondary items, and options as (item, color) lists, color
@@ -222,6 +193,13 @@ pub fn colored_oracle(data: &[u8]) {
             );
         }
     }
+    search_matches(&problem, &expected, data[0], &text);
+}
+
+/// The search finds exactly the `expected` solutions (as sorted option indices), each once, and
+/// exhausts the tree; stopped after `seed % (nodes + 1)` nodes and reset, a solver counts the
+/// same again. `text` is the problem in Knuth's format, for the panic message.
+fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, text: &str) {
     let mut solver = problem.solver();
     let got: Vec<Vec<usize>> = solver
         .solutions()
@@ -238,13 +216,14 @@ pub fn colored_oracle(data: &[u8]) {
         "a solution reported twice\n{text}"
     );
     assert_eq!(
-        got_set, expected,
+        &got_set, expected,
         "solutions differ from the oracle\n{text}"
     );
     let full = solver.outcome();
     assert!(full.is_complete());
 
-    let limit = u64::from(data[0]) % (full.nodes + 1);
+    // Stopping anywhere and resetting leaves the links as built.
+    let limit = u64::from(seed) % (full.nodes + 1);
     let mut limited = problem.solver().with_limits(Limits::none().nodes(limit));
     let part = limited.count();
     assert!(part.nodes <= limit);

@@ -19,14 +19,19 @@ pub fn peer_problem(text: &str) -> PeerProblem {
 /// Its problem is left in its initial state when the search is exhausted, so the same
 /// [`PeerProblem`] can be searched again.
 pub fn peer_count(problem: &mut PeerProblem) -> Counts {
+    count_with_mrv(&mut problem.0)
+}
+
+/// Any of the peer's solvers (`x`, `c`, `mc`) with its MRV chooser: solutions, nodes (the
+/// levels its profile counts, plus one per solution, as Knuth counts them) and its updates.
+fn count_with_mrv<P: dlx_peer::Solve>(problem: &mut P) -> Counts {
     use dlx_peer::choose::{mrv_chooser, no_tiebreak, prefer_any};
-    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
-    let mut solver = dlx_peer::Solver::new(&mut problem.0);
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak::<P>());
+    let mut solver = dlx_peer::Solver::new(problem);
     let mut solutions = 0;
     while solver.next_solution(&mut chooser) {
         solutions += 1;
     }
-    // The peer's profile counts levels entered; Knuth also counts a node per solution.
     let levels: usize = solver.get_profile().iter().sum();
     Counts {
         solutions,
@@ -50,19 +55,7 @@ pub fn peer_colored(text: &str) -> PeerColored {
 /// Nodes as for [`peer_count`]; its updates follow its own definitions.
 #[allow(dead_code)] // as above
 pub fn peer_count_colored(problem: &mut PeerColored) -> Counts {
-    use dlx_peer::choose::{mrv_chooser, no_tiebreak, prefer_any};
-    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
-    let mut solver = dlx_peer::Solver::new(&mut problem.0);
-    let mut solutions = 0;
-    while solver.next_solution(&mut chooser) {
-        solutions += 1;
-    }
-    let levels: usize = solver.get_profile().iter().sum();
-    Counts {
-        solutions,
-        nodes: levels as u64 + solutions,
-        updates: solver.get_updates() as u64,
-    }
+    count_with_mrv(&mut problem.0)
 }
 
 /// A problem with bounds (and colors) built by the peer crate (its `mc` module).
@@ -79,12 +72,5 @@ pub fn peer_bounded(text: &str) -> PeerBounded {
 /// The peer's `mc` solver: counts all solutions with its MRV chooser.
 #[allow(dead_code)] // as above
 pub fn peer_count_bounded(problem: &mut PeerBounded) -> u64 {
-    use dlx_peer::choose::{mrv_chooser, no_tiebreak, prefer_any};
-    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
-    let mut solver = dlx_peer::Solver::new(&mut problem.0);
-    let mut solutions = 0;
-    while solver.next_solution(&mut chooser) {
-        solutions += 1;
-    }
-    solutions
+    count_with_mrv(&mut problem.0).solutions
 }

@@ -9,32 +9,7 @@ use std::time::Duration;
 use assert_cmd::cargo::CommandCargoExt;
 
 mod common;
-use common::{run, sudoku_data as data};
-
-/// `dlx` with `args`, running, its standard output and error piped; and its standard output.
-fn spawn(args: &[&str]) -> (std::process::Child, BufReader<std::process::ChildStdout>) {
-    let mut child = Process::cargo_bin("dlx")
-        .unwrap()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = BufReader::new(child.stdout.take().unwrap());
-    (child, stdout)
-}
-
-/// Waits for a spawned `dlx`: its exit status and all it wrote on standard error.
-fn finish(mut child: std::process::Child) -> (Option<i32>, String) {
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    (child.wait().unwrap().code(), stderr)
-}
+use common::{finish, interrupt, run, spawn, sudoku_data as data};
 
 fn json_lines(text: &str) -> Vec<serde_json::Value> {
     text.lines()
@@ -240,11 +215,7 @@ fn ctrl_c_flushes_a_prefix_and_the_summary() {
     let (child, mut stdout) = spawn(&args);
     let mut text = String::new();
     stdout.read_line(&mut text).unwrap();
-    let kill = Process::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    interrupt(&child);
     stdout.read_to_string(&mut text).unwrap();
     let (status, stderr) = finish(child);
     assert_eq!(status, Some(130), "{stderr}");

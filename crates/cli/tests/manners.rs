@@ -3,13 +3,10 @@
 //! messages). Each case checks the exit status, the first line of standard error and what
 //! standard output holds.
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Command as Process, Stdio};
-
-use assert_cmd::cargo::CommandCargoExt;
+use std::io::{BufRead, Read};
 
 mod common;
-use common::{instance, run, sudoku_data};
+use common::{finish, instance, interrupt, run, spawn, sudoku_data};
 
 /// A file in a fresh temporary directory (kept until the test ends).
 struct TempFile {
@@ -389,14 +386,7 @@ fn ctrl_c_is_the_same_everywhere() {
         (&["check"], "dlx: interrupted: during "),
     ];
     for (args, says) in cases {
-        let mut child = Process::cargo_bin("dlx")
-            .unwrap()
-            .args(*args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (child, mut stdout) = spawn(args);
         // Wait for the first line (the search is under way), or give the search a moment
         // (a count, and bench, print nothing before the end).
         let mut text = String::new();
@@ -405,20 +395,9 @@ fn ctrl_c_is_the_same_everywhere() {
         } else {
             std::thread::sleep(std::time::Duration::from_millis(300));
         }
-        let kill = Process::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(kill.success());
+        interrupt(&child);
         stdout.read_to_string(&mut text).unwrap();
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
-        let status = child.wait().unwrap().code();
+        let (status, stderr) = finish(child);
         assert_eq!(status, Some(130), "{args:?}: {stderr}");
         assert!(
             stderr.lines().any(|l| l.starts_with(says)),

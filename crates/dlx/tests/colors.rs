@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use dlx::{ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 fn xcc() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/instances/xcc")
@@ -106,6 +107,19 @@ fn build(spec: &Spec) -> Option<Problem> {
     b.build().ok()
 }
 
+/// Written in Knuth's format and read back, the problem is written the same (colors and bounds
+/// included) and has `want` solutions.
+fn round_trips(problem: &Problem, want: usize) -> Result<(), TestCaseError> {
+    let mut text = Vec::new();
+    dlx::text::write_problem(problem, &mut text).unwrap();
+    let back = dlx::text::parse_bytes(&text).unwrap().problem;
+    let mut again = Vec::new();
+    dlx::text::write_problem(&back, &mut again).unwrap();
+    prop_assert_eq!(&text, &again);
+    prop_assert_eq!(back.count(), want as u64);
+    Ok(())
+}
+
 fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=4, 1usize..=3).prop_flat_map(|(p, s)| {
         let n = p + s;
@@ -141,14 +155,7 @@ proptest! {
             (first.solutions, first.nodes, first.updates, first.cleansings),
             (again.solutions, again.nodes, again.updates, again.cleansings)
         );
-        // Written and read back, the problem is the same.
-        let mut text = Vec::new();
-        dlx::text::write_problem(&problem, &mut text).unwrap();
-        let back = dlx::text::parse_bytes(&text).unwrap().problem;
-        let mut again = Vec::new();
-        dlx::text::write_problem(&back, &mut again).unwrap();
-        prop_assert_eq!(&text, &again);
-        prop_assert_eq!(back.count(), want.len() as u64);
+        round_trips(&problem, want.len())?;
     }
 
     /// Selecting an option of a solution before the search leaves exactly the solutions that
@@ -438,13 +445,7 @@ proptest! {
         limited.reset();
         limited.set_limits(dlx::Limits::none());
         prop_assert_eq!(limited.count(), full);
-        let mut text = Vec::new();
-        dlx::text::write_problem(&problem, &mut text).unwrap();
-        let back = dlx::text::parse_bytes(&text).unwrap().problem;
-        let mut again = Vec::new();
-        dlx::text::write_problem(&back, &mut again).unwrap();
-        prop_assert_eq!(&text, &again);
-        prop_assert_eq!(back.count(), want.len() as u64);
+        round_trips(&problem, want.len())?;
     }
 }
 

@@ -2,7 +2,11 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+use std::io::{BufReader, Read};
 use std::path::PathBuf;
+use std::process::{Command as Process, Stdio};
+
+use assert_cmd::cargo::CommandCargoExt;
 
 /// A finished run of `dlx`.
 pub struct Run {
@@ -42,4 +46,39 @@ pub fn instance(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
+}
+
+/// `dlx` with `args`, running, its standard output and error piped; and its standard output.
+pub fn spawn(args: &[&str]) -> (std::process::Child, BufReader<std::process::ChildStdout>) {
+    let mut child = Process::cargo_bin("dlx")
+        .unwrap()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    (child, stdout)
+}
+
+/// Waits for a spawned `dlx`: its exit status and all it wrote on standard error.
+pub fn finish(mut child: std::process::Child) -> (Option<i32>, String) {
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (child.wait().unwrap().code(), stderr)
+}
+
+/// Sends Ctrl-C (SIGINT) to a running `dlx`.
+#[cfg(unix)]
+pub fn interrupt(child: &std::process::Child) {
+    let kill = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
 }
