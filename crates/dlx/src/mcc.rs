@@ -32,60 +32,262 @@ pub(crate) enum Label {
     Done,
 }
 
+/// What the choice of an item compares, packed so that the smallest key is the item `dlx3`
+/// chooses, and kept up to date as the dance runs; the choice is then the minimum of the
+/// primary items' keys, a scan without a branch on the data (vectorised with AVX2), where a walk
+/// of the active list is a chain of dependent loads. From the top bit down:
+///
+/// * inactive: set while the item is out of the active list (covered, or left by a null move);
+/// * `t + T_OFF`, where `t = len + 1 - max(bound - slack, 0)`, the number of ways to go on
+///   (`T_OFF` keeps it positive: `t` can fall to `1 - hi`);
+/// * `s = min(slack, bound)`, the first tie-break (smaller first);
+/// * `LEN_CAP - len`, the second (the longer column first);
+/// * the item's index, the last (the leftmost first: the active list keeps the items in order).
+///
+/// Taking a node out of a column lowers `len` and so `t` by one and raises `LEN_CAP - len` by
+/// one: one constant added to the key, as cheap as the length alone. A change of bound re-packs
+/// `t` and `s`. [`u64`] keys hold problems of up to 4,095 primary items, columns of up to
+/// 262,143 options and bounds up to 4,095; [`u128`] keys hold everything the builder accepts.
+pub(crate) trait Key: Copy + Ord + std::fmt::Debug {
+    /// Bits of the index, of `LEN_CAP - len`, of `s`.
+    const IDX: u32;
+    const LEN: u32;
+    const S: u32;
+    /// The key's width in bits.
+    const BITS: u32;
+    /// Widens a `u64`.
+    fn of(v: u64) -> Self;
+    /// The low 64 bits of `self >> n`.
+    fn field(self, n: u32) -> u64;
+    fn or(self, other: Self) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn add(self, other: Self) -> Self;
+    fn sub(self, other: Self) -> Self;
+    fn shl(self, n: u32) -> Self;
+    /// The smallest of `keys` (at least one).
+    fn min_of(keys: &[Self]) -> Self;
+}
+
+macro_rules! key {
+    ($t:ty, $idx:expr, $len:expr, $s:expr) => {
+        impl Key for $t {
+            const IDX: u32 = $idx;
+            const LEN: u32 = $len;
+            const S: u32 = $s;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn of(v: u64) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn field(self, n: u32) -> u64 {
+                (self >> n) as u64
+            }
+            #[inline(always)]
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            #[inline(always)]
+            fn and(self, other: Self) -> Self {
+                self & other
+            }
+            #[inline(always)]
+            fn add(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+            #[inline(always)]
+            fn sub(self, other: Self) -> Self {
+                self.wrapping_sub(other)
+            }
+            #[inline(always)]
+            fn shl(self, n: u32) -> Self {
+                self << n
+            }
+            #[inline(always)]
+            fn min_of(keys: &[Self]) -> Self {
+                keys.iter().fold(<$t>::MAX, |m, &k| m.min(k))
+            }
+        }
+    };
+}
+key!(u64, 12, 18, 12);
+key!(u128, 30, 30, 32);
+
+/// The layout of a [`Key`] type, as shifts and masks.
+trait Layout: Key {
+    const LEN_SHIFT: u32 = Self::IDX;
+    const S_SHIFT: u32 = Self::IDX + Self::LEN;
+    const T_SHIFT: u32 = Self::IDX + Self::LEN + Self::S;
+    const LEN_CAP: u64 = (1 << Self::LEN) - 1;
+    const S_CAP: u64 = (1 << Self::S) - 1;
+    const IDX_CAP: u64 = (1 << Self::IDX) - 1;
+    /// Added to `t` so that it stays positive.
+    const T_OFF: u64 = 1 << Self::S;
+    const T_MASK: u64 = (1 << (Self::BITS - 1 - Self::T_SHIFT)) - 1;
+
+    /// The inactive bit.
+    fn inactive() -> Self {
+        Self::of(1).shl(Self::BITS - 1)
+    }
+
+    /// Added to a key when its column loses a node.
+    fn minus_one() -> Self {
+        Self::of(1)
+            .shl(Self::LEN_SHIFT)
+            .sub(Self::of(1).shl(Self::T_SHIFT))
+    }
+
+    /// Whether problems with these bounds (lo, hi) and primary column lengths fit.
+    fn fits(bounds: &[(u32, u32)], lens: &[u32]) -> bool {
+        bounds.len() as u64 <= Self::IDX_CAP
+            && bounds.iter().all(|&(_, hi)| u64::from(hi) <= Self::S_CAP)
+            && lens
+                .iter()
+                .all(|&l| u64::from(l & !(1 << 30)) <= Self::LEN_CAP)
+    }
+
+    /// The key of item `index` with these figures.
+    fn pack(index: u32, len: i64, bound: i64, slack: i64, active: bool) -> Self {
+        let t = len + 1 - (bound - slack).max(0);
+        let s = slack.min(bound);
+        debug_assert!(0 <= len && len as u64 <= Self::LEN_CAP && 0 <= s);
+        let key = Self::of((t + Self::T_OFF as i64) as u64)
+            .shl(Self::T_SHIFT)
+            .or(Self::of(s as u64).shl(Self::S_SHIFT))
+            .or(Self::of(Self::LEN_CAP - len as u64).shl(Self::LEN_SHIFT))
+            .or(Self::of(u64::from(index)));
+        if active {
+            key
+        } else {
+            key.or(Self::inactive())
+        }
+    }
+
+    fn len(self) -> i64 {
+        (Self::LEN_CAP - (self.field(Self::LEN_SHIFT) & Self::LEN_CAP)) as i64
+    }
+
+    /// `t`, the number of ways to go on.
+    fn ways(self) -> i64 {
+        (self.field(Self::T_SHIFT) & Self::T_MASK) as i64 - Self::T_OFF as i64
+    }
+
+    fn index(self) -> u32 {
+        (self.field(0) & Self::IDX_CAP) as u32
+    }
+
+    fn is_inactive(self) -> bool {
+        self.field(Self::BITS - 1) & 1 != 0
+    }
+}
+
+impl<K: Key> Layout for K {}
+
+/// A bounded search with the narrowest keys its problem fits.
+#[derive(Debug, Clone)]
+pub(crate) enum Bounded {
+    Narrow(Box<Mcc<u64>>),
+    Wide(Box<Mcc<u128>>),
+}
+
+impl Bounded {
+    /// A fresh search over `links` with `bounds` (lo, hi) for the primary items and the
+    /// problem's node colors (empty if none).
+    pub(crate) fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> Bounded {
+        let primary_lens = &links.lens[1..=links.num_primary as usize];
+        if u64::fits(bounds, primary_lens) {
+            Bounded::Narrow(Box::new(Mcc::new(links, bounds, colors)))
+        } else {
+            Bounded::Wide(Box::new(Mcc::new(links, bounds, colors)))
+        }
+    }
+
+    pub(crate) fn label(&self) -> Label {
+        match self {
+            Bounded::Narrow(m) => m.label,
+            Bounded::Wide(m) => m.label,
+        }
+    }
+
+    /// [`Mcc::run`], with the keys of this problem and, for narrow ones, AVX2 where the CPU has
+    /// it (the choice is then one vectorised minimum).
+    pub(crate) fn run(
+        &mut self,
+        counters: &mut Counters<'_>,
+        stop: impl FnMut(u64) -> bool,
+        solution: impl FnMut(&[u32]) -> bool,
+    ) -> bool {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Bounded::Narrow(m) if m.avx2 => {
+                // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
+                unsafe { m.run_avx2(counters, stop, solution) }
+            }
+            Bounded::Narrow(m) => m.run(counters, stop, solution),
+            Bounded::Wide(m) => m.run(counters, stop, solution),
+        }
+    }
+}
+
 /// The state of a bounded search: the links as the dance leaves them, the bounds, the colors,
 /// and the stack.
 #[derive(Debug, Clone)]
-pub(crate) struct Mcc {
+pub(crate) struct Mcc<K: Key> {
     /// The up and down links of each node, side by side (one cache line for an unlink).
     nodes: Vec<NodeLinks>,
     /// The item of each node, and the place of an option node (as in [`Links`]).
     meta: Vec<NodeMeta>,
-    /// Per item (`1..=N`; 0 is the root of the active primary list): its column's length, its
-    /// links in the active list, its bound and slack, side by side, so the choice of an item
-    /// reads one entry per active item.
-    items: Vec<ItemState>,
+    /// Per item (`0..N + 2`, the ends unused): its column's length and, for a primary item,
+    /// everything the choice of an item compares, packed into one [`Key`].
+    keys: Vec<K>,
+    /// Per primary item (`1..=n1`): how many more options may cover it.
+    bound: Vec<i64>,
+    /// Per primary item: `hi - lo`.
+    slack: Vec<i64>,
     /// Node colors: 0 none, [`CLEANSED`], or the color plus 1 (all 0 without colors).
     color: Vec<u32>,
     /// Whether any node has a color (else no node is ever cleansed, and hides need not look).
     colored: bool,
+    /// Whether the CPU has AVX2 (for the narrow keys' choice).
+    avx2: bool,
     /// Items `1..=n1` are primary.
     n1: u32,
+    /// `N + 1`: the nodes below it are the column headers.
+    headers: u32,
     /// The node tried at each level: an option node, or the item's header for a null move.
-    pub(crate) choice: Vec<u32>,
+    choice: Vec<u32>,
     first_tweak: Vec<u32>,
-    pub(crate) level: usize,
+    /// The nodes unlinked and not yet put back, in order (`trail[..top]`): undoing a cover, a
+    /// purification or the hides of tweaks pops them, one flat loop where `dlx3` walks the
+    /// columns and options again.
+    trail: Vec<u32>,
+    top: usize,
+    /// The trail's top when each level chose its item, and when it covered the rest of its
+    /// current option.
+    level_mark: Vec<usize>,
+    rest_mark: Vec<usize>,
+    /// The option nodes of a solution, for its visitor.
+    chosen: Vec<u32>,
+    level: usize,
     best: u32,
     cur: u32,
-    pub(crate) label: Label,
+    label: Label,
 }
 
-impl Mcc {
-    /// A fresh search over `links` with `bounds` (lo, hi) for primary items `1..=n1` and the
-    /// problem's node colors (empty if none).
-    pub(crate) fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> Mcc {
+impl<K: Key> Mcc<K> {
+    fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> Mcc<K> {
         let n = links.nodes.len();
         let heads = links.heads.len(); // N + 2
         let n1 = links.num_primary;
-        let mut items: Vec<ItemState> = links
-            .heads
-            .iter()
-            .enumerate()
-            .map(|(i, h)| ItemState {
-                len: if i == 0 || i == heads - 1 {
-                    0
-                } else {
-                    i64::from(links.lens[i] & !(1 << 30))
-                },
-                bound: 0,
-                slack: 0,
-                prev: h.prev,
-                next: h.next,
-            })
-            .collect();
+        let mut keys = vec![K::of(0); heads];
+        let mut bound = vec![0; n1 as usize + 1];
+        let mut slack = vec![0; n1 as usize + 1];
         for i in 1..=n1 as usize {
             let (lo, hi) = bounds[i - 1];
-            items[i].bound = i64::from(hi);
-            items[i].slack = i64::from(hi - lo);
+            bound[i] = i64::from(hi);
+            slack[i] = i64::from(hi - lo);
+            let len = i64::from(links.lens[i] & !(1 << 30));
+            keys[i] = K::pack(i as u32, len, bound[i], slack[i], true);
         }
         let color = if colors.is_empty() {
             vec![0; n]
@@ -95,12 +297,21 @@ impl Mcc {
         Mcc {
             nodes: links.nodes.clone(),
             meta: links.meta.clone(),
-            items,
+            keys,
+            bound,
+            slack,
             colored: !colors.is_empty(),
             color,
+            avx2: links.avx2,
             n1,
+            headers: heads as u32 - 1,
             choice: vec![0; n + 1],
             first_tweak: vec![0; n + 1],
+            trail: vec![0; n],
+            top: 0,
+            level_mark: vec![0; n + 1],
+            rest_mark: vec![0; n + 1],
+            chosen: Vec::new(),
             level: 0,
             best: 0,
             cur: 0,
@@ -110,35 +321,33 @@ impl Mcc {
 
     /// Whether node `p` is a column header (items are `1..=N`, node 0 unused).
     fn is_header(&self, p: u32) -> bool {
-        (p as usize) < self.items.len() - 1
+        p < self.headers
     }
 
     /// The nodes of `p`'s option after `p`, wrapping round, `p` excluded.
+    #[inline(always)]
     fn others(&self, p: u32) -> impl Iterator<Item = u32> {
         let place = self.meta[p as usize].place;
         let first = p - (place >> 16);
         let end = first + (place & 0xFFFF);
-        let m = end - first;
-        (1..m).map(move |k| {
-            let q = p + k;
-            if q >= end {
-                q - m
-            } else {
-                q
-            }
-        })
+        (p + 1..end).chain(first..p)
     }
 
-    /// The nodes of `p`'s option before `p`, going left and wrapping round, `p` excluded.
-    fn others_rev(&self, p: u32) -> impl Iterator<Item = u32> {
-        let place = self.meta[p as usize].place;
-        let first = p - (place >> 16);
-        let end = first + (place & 0xFFFF);
-        let m = end - first;
-        (1..m).map(move |k| if p >= first + k { p - k } else { p + m - k })
+    /// The length of item `c`'s column.
+    fn len(&self, c: u32) -> i64 {
+        self.keys[c as usize].len()
+    }
+
+    /// Sets primary item `c`'s bound, and its key to match.
+    fn set_bound(&mut self, c: u32, bound: i64) {
+        let i = c as usize;
+        self.bound[i] = bound;
+        let key = self.keys[i];
+        self.keys[i] = K::pack(c, key.len(), bound, self.slack[i], !key.is_inactive());
     }
 
     /// Takes option node `q` out of its column.
+    #[inline(always)]
     fn unlink(&mut self, q: u32) {
         debug_assert!((q as usize) < self.nodes.len());
         // SAFETY: `q` is an option node, read from a link or an option's bounds, and every link
@@ -149,11 +358,13 @@ impl Mcc {
             self.nodes.get_unchecked_mut(n.up as usize).down = n.down;
             self.nodes.get_unchecked_mut(n.down as usize).up = n.up;
             let item = self.meta.get_unchecked(q as usize).item as usize;
-            self.items.get_unchecked_mut(item).len -= 1;
+            let key = self.keys.get_unchecked_mut(item);
+            *key = key.add(K::minus_one());
         }
     }
 
     /// Puts option node `q` back between the neighbours it had.
+    #[inline(always)]
     fn relink(&mut self, q: u32) {
         debug_assert!((q as usize) < self.nodes.len());
         // SAFETY: as in `unlink`.
@@ -162,63 +373,79 @@ impl Mcc {
             self.nodes.get_unchecked_mut(n.up as usize).down = q;
             self.nodes.get_unchecked_mut(n.down as usize).up = q;
             let item = self.meta.get_unchecked(q as usize).item as usize;
-            self.items.get_unchecked_mut(item).len += 1;
+            let key = self.keys.get_unchecked_mut(item);
+            *key = key.sub(K::minus_one());
         }
     }
 
     /// Whether node `q` is cleansed (passed over by hides); never, without colors.
+    #[inline(always)]
     fn cleansed(&self, q: u32) -> bool {
         self.colored && self.color[q as usize] == CLEANSED
     }
 
+    /// Takes item `c` out of the active list (a mark in its key; secondary items have no list).
     fn deactivate(&mut self, c: u32) {
-        let (l, r) = (self.items[c as usize].prev, self.items[c as usize].next);
-        self.items[l as usize].next = r;
-        self.items[r as usize].prev = l;
+        let key = &mut self.keys[c as usize];
+        *key = key.or(K::inactive());
     }
 
+    /// Puts item `c` back in the active list; nothing changes if it is there (as relinking an
+    /// item that is in a list leaves the list as it is: a null move's item is reactivated when
+    /// the move is undone, and again when the item is uncovered).
     fn reactivate(&mut self, c: u32) {
-        let (l, r) = (self.items[c as usize].prev, self.items[c as usize].next);
-        self.items[l as usize].next = c;
-        self.items[r as usize].prev = c;
+        let key = &mut self.keys[c as usize];
+        *key = key.and(K::inactive().sub(K::of(1)));
     }
 
-    /// Hides the other nodes of every option in `c`'s column (cleansed ones stay), after
-    /// taking `c` out of the active list if `deact`; returns the updates (one for the item).
-    fn cover(&mut self, c: u32, deact: bool) -> u64 {
-        if deact {
-            self.deactivate(c);
+    /// Takes the other nodes of option node `r`'s option out of their columns (cleansed ones
+    /// stay), onto the trail; returns how many.
+    #[inline(always)]
+    fn hide(&mut self, r: u32) -> u64 {
+        let place = self.meta[r as usize].place;
+        let first = r - (place >> 16);
+        let end = first + (place & 0xFFFF);
+        let mut updates = 0;
+        for q in first..end {
+            if q != r && !self.cleansed(q) {
+                self.unlink(q);
+                // SAFETY: a node is on the trail at most once (an unlinked node is in no column
+                // that a later hide walks), and the trail has room for every node.
+                unsafe { *self.trail.get_unchecked_mut(self.top) = q };
+                self.top += 1;
+                updates += 1;
+            }
         }
+        updates
+    }
+
+    /// Puts back the nodes unlinked since the trail stood at `mark`, the latest first.
+    #[inline(always)]
+    fn restore(&mut self, mark: usize) {
+        while self.top > mark {
+            self.top -= 1;
+            // SAFETY: `top` is below the trail's length, and every entry is a node.
+            let q = unsafe { *self.trail.get_unchecked(self.top) };
+            self.relink(q);
+        }
+    }
+
+    /// Hides every option in `c`'s column, after taking `c` out of the active list; returns
+    /// the updates (one for the item). Undone by [`Mcc::restore`] and [`Mcc::reactivate`].
+    fn cover(&mut self, c: u32) -> u64 {
+        self.deactivate(c);
         let mut updates = 1;
         let mut r = self.nodes[c as usize].down;
         while r != c {
-            for q in self.others(r) {
-                if !self.cleansed(q) {
-                    self.unlink(q);
-                    updates += 1;
-                }
-            }
+            updates += self.hide(r);
             r = self.nodes[r as usize].down;
         }
         updates
     }
 
-    fn uncover(&mut self, c: u32, deact: bool) {
-        let mut r = self.nodes[c as usize].down;
-        while r != c {
-            for q in self.others(r) {
-                if !self.cleansed(q) {
-                    self.relink(q);
-                }
-            }
-            r = self.nodes[r as usize].down;
-        }
-        if deact {
-            self.reactivate(c);
-        }
-    }
-
-    /// `dlx2`'s purification of colored node `p`'s item; returns (updates, cleansings).
+    /// `dlx2`'s purification of colored node `p`'s item: hides the options that give it
+    /// another color, marks those that give it the same one cleansed; returns (updates,
+    /// cleansings). Undone by [`Mcc::restore`] and [`Mcc::unpurify`].
     fn purify(&mut self, p: u32) -> (u64, u64) {
         let c = self.meta[p as usize].item;
         let x = self.color[p as usize];
@@ -226,12 +453,7 @@ impl Mcc {
         let mut r = self.nodes[c as usize].down;
         while r != c {
             if self.color[r as usize] != x {
-                for q in self.others(r) {
-                    if !self.cleansed(q) {
-                        self.unlink(q);
-                        updates += 1;
-                    }
-                }
+                updates += self.hide(r);
             } else if r != p {
                 self.color[r as usize] = CLEANSED;
                 cleansings += 1;
@@ -241,91 +463,57 @@ impl Mcc {
         (updates, cleansings)
     }
 
+    /// Gives the nodes `purify(p)` cleansed their color back: they are the cleansed nodes of
+    /// the column (one purification of an item at a time), and cleansed nodes never leave it.
     fn unpurify(&mut self, p: u32) {
         let c = self.meta[p as usize].item;
         let x = self.color[p as usize];
-        let mut r = self.nodes[c as usize].up;
+        let mut r = self.nodes[c as usize].down;
         while r != c {
             if self.color[r as usize] == CLEANSED {
                 self.color[r as usize] = x;
-            } else if r != p {
-                for q in self.others_rev(r) {
-                    if !self.cleansed(q) {
-                        self.relink(q);
-                    }
-                }
             }
-            r = self.nodes[r as usize].up;
+            r = self.nodes[r as usize].down;
         }
     }
 
-    /// Blocks option node `x`'s option (its other nodes leave their columns) and takes `x` out
-    /// of its item's column; with `hide` false only the latter (the item was covered already).
-    /// Returns the updates: one per node unlinked.
+    /// Blocks option node `x`'s option (its other nodes leave their columns, onto the trail)
+    /// and takes `x` out of its item's column; with `hide` false only the latter (the item was
+    /// covered already). Returns the updates: one per node unlinked.
     fn tweak(&mut self, x: u32, hide: bool) -> u64 {
-        let mut updates = 0;
-        if hide {
-            for q in self.others(x) {
-                if !self.cleansed(q) {
-                    self.unlink(q);
-                    updates += 1;
-                }
-            }
-        }
+        let updates = if hide { self.hide(x) } else { 0 };
         let (c, d) = (self.meta[x as usize].item, self.nodes[x as usize].down);
         self.nodes[c as usize].down = d;
         self.nodes[d as usize].up = c;
-        self.items[c as usize].len -= 1;
+        let key = &mut self.keys[c as usize];
+        *key = key.add(K::minus_one());
         updates + 1
     }
 
-    /// Puts back the options tweaked out of column `c` since `x` was its top node, top-down;
-    /// with `unhide` false their other nodes were not hidden by the tweaks.
-    fn untweak(&mut self, c: u32, x: u32, unhide: bool) {
+    /// Puts back into column `c`, top-down, the options tweaked out of it since `x` was its top
+    /// node (what their tweaks hid comes back from the trail).
+    fn untweak(&mut self, c: u32, x: u32) {
         let z = self.nodes[c as usize].down;
         self.nodes[c as usize].down = x;
-        let (mut r, mut q, mut k) = (x, c, 0);
+        let (mut r, mut q) = (x, c);
         while r != z {
             self.nodes[r as usize].up = q;
-            k += 1;
-            if unhide {
-                for p in self.others(r) {
-                    if !self.cleansed(p) {
-                        self.relink(p);
-                    }
-                }
-            }
+            let key = &mut self.keys[c as usize];
+            *key = key.sub(K::minus_one());
             q = r;
             r = self.nodes[r as usize].down;
         }
         self.nodes[r as usize].up = q;
-        self.items[c as usize].len += k;
     }
 
     /// The branching item, as `dlx3` chooses it: the active primary item with the fewest ways
     /// to go on, `len + 1 - max(bound - slack, 0)`; on ties the one with the smaller
-    /// `min(slack, bound)`, then the longer column, then the leftmost. Returns it and that
-    /// number.
-    fn choose(&self) -> (u32, i64) {
-        let (mut score, mut best) = (i64::MAX, 0);
-        let (mut best_s, mut best_l) = (0, 0);
-        let mut k = self.items[0].next;
-        while k != 0 {
-            let item = &self.items[k as usize];
-            let (len, bound, slack) = (item.len, item.bound, item.slack);
-            let t = len + 1 - (bound - slack).max(0);
-            if t <= 0 {
-                // A dead end whichever item has it: the level backs up without looking further
-                // (the figures do not depend on which such item is found).
-                return (k, t);
-            }
-            let s = slack.min(bound);
-            if t < score || (t == score && (s < best_s || (s == best_s && len > best_l))) {
-                (score, best, best_s, best_l) = (t, k, s, len);
-            }
-            k = item.next;
-        }
-        (best, score)
+    /// `min(slack, bound)`, then the longer column, then the leftmost: the smallest [`Key`].
+    /// `None` when no primary item is active (a solution).
+    #[inline(always)]
+    fn choose(&self) -> Option<K> {
+        let key = K::min_of(&self.keys[1..=self.n1 as usize]);
+        (!key.is_inactive()).then_some(key)
     }
 
     /// Covers, or partly covers, the other items of option node `p`: a primary item's bound
@@ -335,13 +523,14 @@ impl Mcc {
         for q in self.others(p) {
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                self.items[c as usize].bound -= 1;
-                if self.items[c as usize].bound == 0 {
-                    updates += self.cover(c, true);
+                let bound = self.bound[c as usize] - 1;
+                self.set_bound(c, bound);
+                if bound == 0 {
+                    updates += self.cover(c);
                 }
             } else {
                 match self.color[q as usize] {
-                    0 => updates += self.cover(c, true),
+                    0 => updates += self.cover(c),
                     CLEANSED => {}
                     _ => {
                         let (u, k) = self.purify(q);
@@ -354,43 +543,57 @@ impl Mcc {
         (updates, cleansings)
     }
 
+    /// Undoes [`Mcc::cover_rest`] once the trail is back where it stood before: the bounds
+    /// come back up (an item covered at 0 goes back into the active list) and the colors of
+    /// purified items come back.
     fn uncover_rest(&mut self, p: u32) {
-        for q in self.others_rev(p) {
+        let place = self.meta[p as usize].place;
+        let first = p - (place >> 16);
+        let end = first + (place & 0xFFFF);
+        for q in first..end {
+            if q == p {
+                continue;
+            }
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                self.items[c as usize].bound += 1;
-                if self.items[c as usize].bound == 1 {
-                    self.uncover(c, true);
+                let bound = self.bound[c as usize] + 1;
+                if bound == 1 {
+                    self.reactivate(c);
                 }
-            } else {
-                match self.color[q as usize] {
-                    0 => self.uncover(c, true),
-                    CLEANSED => {}
-                    _ => self.unpurify(q),
+                self.set_bound(c, bound);
+            } else if self.colored {
+                let x = self.color[q as usize];
+                if x != 0 && x != CLEANSED {
+                    self.unpurify(q);
                 }
             }
         }
     }
 
-    /// The option nodes chosen so far (null moves left out).
-    pub(crate) fn chosen(&self, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend(
-            self.choice[..self.level]
-                .iter()
-                .copied()
-                .filter(|&p| !self.is_header(p)),
-        );
+    /// [`Mcc::run`] compiled for AVX2, so the choice is one vectorised minimum.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2(
+        &mut self,
+        counters: &mut Counters<'_>,
+        stop: impl FnMut(u64) -> bool,
+        solution: impl FnMut(&[u32]) -> bool,
+    ) -> bool {
+        self.run(counters, stop, solution)
     }
 
     /// Runs the search from where it stands until it is exhausted (`false`), `stop` says so
     /// before a new node (it gets the node count), or `solution` says so after a solution (it
-    /// gets the search, to read the chosen options); then `true`. Adds to the counters.
-    pub(crate) fn run(
+    /// gets the option nodes chosen, null moves left out); then `true`. Adds to the counters.
+    #[inline(always)]
+    fn run(
         &mut self,
         counters: &mut Counters<'_>,
         mut stop: impl FnMut(u64) -> bool,
-        mut solution: impl FnMut(&Mcc) -> bool,
+        mut solution: impl FnMut(&[u32]) -> bool,
     ) -> bool {
         loop {
             match self.label {
@@ -406,54 +609,61 @@ impl Mcc {
                         counters.profile.resize(self.level + 1, 0);
                     }
                     counters.profile[self.level] += 1;
-                    if self.items[0].next == 0 {
+                    let Some(key) = self.choose() else {
                         self.label = Label::Backdown;
-                        if solution(self) {
+                        self.chosen.clear();
+                        let headers = self.headers;
+                        let chosen = self.choice[..self.level].iter();
+                        self.chosen.extend(chosen.filter(|&&p| p >= headers));
+                        if solution(&self.chosen) {
                             return true;
                         }
                         continue;
-                    }
-                    let (best, score) = self.choose();
-                    if score <= 0 {
+                    };
+                    if key.ways() <= 0 {
+                        // A dead end, whichever item has it.
                         self.label = Label::Backdown;
                         continue;
                     }
                     // M4: prepare to branch on `best`.
+                    let best = key.index();
                     let b = best as usize;
                     self.best = best;
                     self.cur = self.nodes[b].down;
                     self.choice[self.level] = self.cur;
-                    self.items[b].bound -= 1;
-                    if self.items[b].bound == 0 {
-                        *counters.updates += self.cover(best, true);
+                    let bound = self.bound[b] - 1;
+                    self.set_bound(best, bound);
+                    self.level_mark[self.level] = self.top;
+                    if bound == 0 {
+                        *counters.updates += self.cover(best);
                     }
-                    self.first_tweak[self.level] =
-                        if self.items[b].bound != 0 || self.items[b].slack != 0 {
-                            self.cur
-                        } else {
-                            0
-                        };
+                    self.first_tweak[self.level] = if bound != 0 || self.slack[b] != 0 {
+                        self.cur
+                    } else {
+                        0
+                    };
                     self.label = Label::Advance;
                 }
                 Label::Advance => {
                     // M5: possibly tweak; M6: try the option (or the null move).
                     let (best, b) = (self.best, self.best as usize);
                     let cur = self.cur;
-                    if self.items[b].bound == 0 && self.items[b].slack == 0 {
+                    let (bound, slack) = (self.bound[b], self.slack[b]);
+                    if bound == 0 && slack == 0 {
                         if cur == best {
                             self.label = Label::Backup;
                             continue;
                         }
-                    } else if self.items[b].len <= self.items[b].bound - self.items[b].slack {
+                    } else if self.len(best) <= bound - slack {
                         self.label = Label::Backup;
                         continue;
                     } else if cur != best {
-                        let hide = self.items[b].bound != 0;
-                        *counters.updates += self.tweak(cur, hide);
-                    } else if self.items[b].bound != 0 {
+                        *counters.updates += self.tweak(cur, bound != 0);
+                    } else if bound != 0 {
                         self.deactivate(best);
                     }
                     if cur != best {
+                        self.rest_mark[self.level] = self.top;
                         let (u, c) = self.cover_rest(cur);
                         *counters.updates += u;
                         *counters.cleansings += c;
@@ -464,15 +674,15 @@ impl Mcc {
                 Label::Backup => {
                     // M8: restore `best`.
                     let (best, b) = (self.best, self.best as usize);
-                    if self.items[b].bound == 0 && self.items[b].slack == 0 {
-                        self.uncover(best, true);
-                    } else if self.items[b].bound == 0 {
-                        self.untweak(best, self.first_tweak[self.level], false);
-                        self.uncover(best, true);
-                    } else {
-                        self.untweak(best, self.first_tweak[self.level], true);
+                    let (bound, slack) = (self.bound[b], self.slack[b]);
+                    self.restore(self.level_mark[self.level]);
+                    if bound != 0 || slack != 0 {
+                        self.untweak(best, self.first_tweak[self.level]);
                     }
-                    self.items[b].bound += 1;
+                    if bound == 0 {
+                        self.reactivate(best);
+                    }
+                    self.set_bound(best, bound + 1);
                     self.label = Label::Backdown;
                 }
                 Label::Backdown => {
@@ -492,6 +702,7 @@ impl Mcc {
                     }
                     // M7: undo the option, go on with the next.
                     self.best = self.meta[cur as usize].item;
+                    self.restore(self.rest_mark[self.level]);
                     self.uncover_rest(cur);
                     self.cur = self.nodes[cur as usize].down;
                     self.choice[self.level] = self.cur;
@@ -500,16 +711,6 @@ impl Mcc {
             }
         }
     }
-}
-
-/// One item's state in a bounded search.
-#[derive(Debug, Clone, Copy)]
-struct ItemState {
-    len: i64,
-    bound: i64,
-    slack: i64,
-    prev: u32,
-    next: u32,
 }
 
 /// The figures a bounded search adds to.

@@ -9,7 +9,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::arena::{Colors, Links, Node, Trail, ROOT};
-use crate::mcc::{Counters, Label, Mcc};
+use crate::mcc::{Bounded, Counters, Label};
 use crate::problem::{ColorId, ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
@@ -290,7 +290,7 @@ pub struct Solver<'p> {
     colors: Colors,
     /// The search with multiplicities, for a problem with bounds (which does not use the
     /// fields above).
-    mcc: Option<Box<Mcc>>,
+    mcc: Option<Bounded>,
     /// The trail's top when the search began (after the selections): level 0 covers its item
     /// from there.
     root_mark: u32,
@@ -351,13 +351,9 @@ impl<'p> Solver<'p> {
             left: vec![0; depth],
             trail: Trail::new(problem.links()),
             colors: Colors::new(problem.node_colors()),
-            mcc: problem.has_bounds().then(|| {
-                Box::new(Mcc::new(
-                    problem.links(),
-                    problem.bounds(),
-                    problem.node_colors(),
-                ))
-            }),
+            mcc: problem
+                .has_bounds()
+                .then(|| Bounded::new(problem.links(), problem.bounds(), problem.node_colors())),
             root_mark: 0,
             rest_mark: vec![0; depth],
             level: 0,
@@ -580,11 +576,11 @@ impl<'p> Solver<'p> {
         if self.mcc.is_some() {
             // The bounded search starts again from a fresh state (its links are its own).
             let problem = self.problem;
-            self.mcc = Some(Box::new(Mcc::new(
+            self.mcc = Some(Bounded::new(
                 problem.links(),
                 problem.bounds(),
                 problem.node_colors(),
-            )));
+            ));
         } else {
             self.reset_links();
         }
@@ -694,7 +690,7 @@ impl<'p> Solver<'p> {
         let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
         let mut solutions = self.stats.solutions;
         let reason = std::cell::Cell::new(None);
-        if mcc.label == Label::Done {
+        if mcc.label() == Label::Done {
             self.mcc = Some(mcc);
             self.resume = Resume::Exhausted;
             return None;
@@ -709,7 +705,6 @@ impl<'p> Solver<'p> {
             cleansings: &mut self.stats.cleansings,
             profile: &mut self.stats.profile,
         };
-        let mut chosen = Vec::new();
         let mut nodes = Vec::new();
         let stopped = mcc.run(
             &mut counters,
@@ -726,9 +721,8 @@ impl<'p> Solver<'p> {
                 }
                 false
             },
-            |m| {
+            |chosen| {
                 solutions += 1;
-                m.chosen(&mut chosen);
                 nodes.clear();
                 nodes.extend(chosen.iter().map(|&p| Node(p)));
                 if visit(&[], &nodes).is_break() {
@@ -743,7 +737,7 @@ impl<'p> Solver<'p> {
             },
         );
         self.stats.solutions = solutions;
-        self.resume = if mcc.label == Label::Done {
+        self.resume = if mcc.label() == Label::Done {
             Resume::Exhausted
         } else {
             Resume::Forward
