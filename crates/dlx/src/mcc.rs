@@ -35,7 +35,8 @@ pub(crate) enum Label {
 /// What the choice of an item compares, packed so that the smallest key is the item `dlx3`
 /// chooses, and kept up to date as the dance runs; the choice is then the minimum of the
 /// primary items' keys, a scan without a branch on the data (vectorised with AVX2), where a walk
-/// of the active list is a chain of dependent loads. From the top bit down:
+/// of the active list is a chain of dependent loads. The sign bit is clear (keys compare as
+/// signed integers, which AVX2 does in one instruction); from the next bit down:
 ///
 /// * inactive: set while the item is out of the active list (covered, or left by a null move);
 /// * `t + T_OFF`, where `t = len + 1 - max(bound - slack, 0)`, the number of ways to go on
@@ -46,8 +47,8 @@ pub(crate) enum Label {
 ///
 /// Taking a node out of a column lowers `len` and so `t` by one and raises `LEN_CAP - len` by
 /// one: one constant added to the key, as cheap as the length alone. A change of bound re-packs
-/// `t` and `s`. [`u64`] keys hold problems of up to 4,095 primary items, columns of up to
-/// 262,143 options and bounds up to 4,095; [`u128`] keys hold everything the builder accepts.
+/// `t` and `s`. [`i64`] keys hold problems of up to 4,095 primary items, columns of up to
+/// 262,143 options and bounds up to 4,095; [`i128`] keys hold everything the builder accepts.
 pub(crate) trait Key: Copy + Ord + std::fmt::Debug {
     /// Bits of the index, of `LEN_CAP - len`, of `s`.
     const IDX: u32;
@@ -110,8 +111,8 @@ macro_rules! key {
         }
     };
 }
-key!(u64, 12, 18, 12);
-key!(u128, 30, 30, 32);
+key!(i64, 12, 18, 12);
+key!(i128, 30, 30, 32);
 
 /// The layout of a [`Key`] type, as shifts and masks.
 trait Layout: Key {
@@ -123,11 +124,12 @@ trait Layout: Key {
     const IDX_CAP: u64 = (1 << Self::IDX) - 1;
     /// Added to `t` so that it stays positive.
     const T_OFF: u64 = 1 << Self::S;
-    const T_MASK: u64 = (1 << (Self::BITS - 1 - Self::T_SHIFT)) - 1;
+    const T_MASK: u64 = (1 << (Self::BITS - 2 - Self::T_SHIFT)) - 1;
 
-    /// The inactive bit.
+    /// The inactive bit, below the sign bit (always clear: keys compare as signed integers,
+    /// which AVX2 compares natively).
     fn inactive() -> Self {
-        Self::of(1).shl(Self::BITS - 1)
+        Self::of(1).shl(Self::BITS - 2)
     }
 
     /// Added to a key when its column loses a node.
@@ -177,7 +179,7 @@ trait Layout: Key {
     }
 
     fn is_inactive(self) -> bool {
-        self.field(Self::BITS - 1) & 1 != 0
+        self.field(Self::BITS - 2) & 1 != 0
     }
 }
 
@@ -186,8 +188,8 @@ impl<K: Key> Layout for K {}
 /// A bounded search with the narrowest keys its problem fits.
 #[derive(Debug, Clone)]
 pub(crate) enum Bounded {
-    Narrow(Box<Mcc<u64>>),
-    Wide(Box<Mcc<u128>>),
+    Narrow(Box<Mcc<i64>>),
+    Wide(Box<Mcc<i128>>),
 }
 
 impl Bounded {
@@ -195,7 +197,7 @@ impl Bounded {
     /// problem's node colors (empty if none).
     pub(crate) fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> Bounded {
         let primary_lens = &links.lens[1..=links.num_primary as usize];
-        if u64::fits(bounds, primary_lens) {
+        if i64::fits(bounds, primary_lens) {
             Bounded::Narrow(Box::new(Mcc::new(links, bounds, colors)))
         } else {
             Bounded::Wide(Box::new(Mcc::new(links, bounds, colors)))
@@ -338,12 +340,56 @@ impl<K: Key> Mcc<K> {
         self.keys[c as usize].len()
     }
 
-    /// Sets primary item `c`'s bound, and its key to match.
-    fn set_bound(&mut self, c: u32, bound: i64) {
+    /// Lowers primary item `c`'s bound by one, and its key to match; returns the new bound.
+    /// Above the slack, `max(bound - slack, 0)` falls and `t` rises by one; at or below it,
+    /// `s = min(slack, bound)` falls by one.
+    #[inline(always)]
+    fn lower_bound(&mut self, c: u32) -> i64 {
         let i = c as usize;
-        self.bound[i] = bound;
-        let key = self.keys[i];
-        self.keys[i] = K::pack(c, key.len(), bound, self.slack[i], !key.is_inactive());
+        let bound = self.bound[i];
+        self.bound[i] = bound - 1;
+        let delta = if bound > self.slack[i] {
+            K::of(1).shl(K::T_SHIFT)
+        } else {
+            K::of(0).sub(K::of(1).shl(K::S_SHIFT))
+        };
+        self.keys[i] = self.keys[i].add(delta);
+        debug_assert_eq!(
+            self.keys[i],
+            K::pack(
+                c,
+                self.len(c),
+                bound - 1,
+                self.slack[i],
+                !self.keys[i].is_inactive()
+            )
+        );
+        bound - 1
+    }
+
+    /// Undoes [`Mcc::lower_bound`]; returns the new bound.
+    #[inline(always)]
+    fn raise_bound(&mut self, c: u32) -> i64 {
+        let i = c as usize;
+        let bound = self.bound[i];
+        self.bound[i] = bound + 1;
+        let delta = if bound >= self.slack[i] {
+            K::of(0).sub(K::of(1).shl(K::T_SHIFT))
+        } else {
+            K::of(1).shl(K::S_SHIFT)
+        };
+        self.keys[i] = self.keys[i].add(delta);
+        debug_assert_eq!(
+            self.keys[i],
+            K::pack(
+                c,
+                self.len(c),
+                bound + 1,
+                self.slack[i],
+                !self.keys[i].is_inactive()
+            )
+        );
+        bound + 1
     }
 
     /// Takes option node `q` out of its column.
@@ -523,9 +569,7 @@ impl<K: Key> Mcc<K> {
         for q in self.others(p) {
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                let bound = self.bound[c as usize] - 1;
-                self.set_bound(c, bound);
-                if bound == 0 {
+                if self.lower_bound(c) == 0 {
                     updates += self.cover(c);
                 }
             } else {
@@ -556,11 +600,9 @@ impl<K: Key> Mcc<K> {
             }
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                let bound = self.bound[c as usize] + 1;
-                if bound == 1 {
+                if self.raise_bound(c) == 1 {
                     self.reactivate(c);
                 }
-                self.set_bound(c, bound);
             } else if self.colored {
                 let x = self.color[q as usize];
                 if x != 0 && x != CLEANSED {
@@ -631,8 +673,7 @@ impl<K: Key> Mcc<K> {
                     self.best = best;
                     self.cur = self.nodes[b].down;
                     self.choice[self.level] = self.cur;
-                    let bound = self.bound[b] - 1;
-                    self.set_bound(best, bound);
+                    let bound = self.lower_bound(best);
                     self.level_mark[self.level] = self.top;
                     if bound == 0 {
                         *counters.updates += self.cover(best);
@@ -682,7 +723,7 @@ impl<K: Key> Mcc<K> {
                     if bound == 0 {
                         self.reactivate(best);
                     }
-                    self.set_bound(best, bound + 1);
+                    self.raise_bound(best);
                     self.label = Label::Backdown;
                 }
                 Label::Backdown => {
@@ -719,4 +760,88 @@ pub(crate) struct Counters<'a> {
     pub(crate) updates: &'a mut u64,
     pub(crate) cleansings: &'a mut u64,
     pub(crate) profile: &'a mut Vec<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Solutions, nodes, updates, cleansings and the solutions' option nodes of a whole search.
+    fn run_all<K: Key>(problem: &crate::Problem) -> (u64, u64, u64, Vec<Vec<u32>>) {
+        let mut mcc: Mcc<K> = Mcc::new(problem.links(), problem.bounds(), problem.node_colors());
+        let (mut nodes, mut updates, mut cleansings, mut profile) = (0, 0, 0, Vec::new());
+        let mut counters = Counters {
+            nodes: &mut nodes,
+            updates: &mut updates,
+            cleansings: &mut cleansings,
+            profile: &mut profile,
+        };
+        let mut solutions = Vec::new();
+        let stopped = mcc.run(
+            &mut counters,
+            |_| false,
+            |chosen| {
+                solutions.push(chosen.to_vec());
+                false
+            },
+        );
+        assert!(!stopped);
+        (nodes, updates, cleansings, solutions)
+    }
+
+    /// The wide keys, which only problems too large for the narrow ones use, search the same
+    /// tree: every bounded instance gives the same figures and solutions with both.
+    #[test]
+    fn wide_keys_search_the_same_tree_as_narrow_ones() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/instances/xcc");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".dlx") || name.contains("8x8") || name.contains("words") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let problem = crate::text::parse(&text).unwrap().problem;
+            if !problem.has_bounds() {
+                continue;
+            }
+            let narrow = run_all::<i64>(&problem);
+            assert!(narrow.0 > 0, "{name}");
+            assert_eq!(narrow, run_all::<i128>(&problem), "{name}");
+            checked += 1;
+        }
+        assert!(checked >= 10, "only {checked} bounded instances found");
+    }
+
+    /// The keys order items as `dlx3` chooses them, field by field.
+    #[test]
+    fn keys_order_items_by_ways_then_slack_then_length_then_index() {
+        fn order<K: Key>() {
+            // (index, len, bound, slack): t = len + 1 - max(bound - slack, 0).
+            let key = |i, len, bound, slack| K::pack(i, len, bound, slack, true);
+            // Fewer ways first, whatever the index.
+            assert!(key(9, 2, 1, 0) < key(1, 3, 1, 0));
+            // A bound above the slack lowers the ways: len 3, need 2 gives t = 2.
+            assert!(key(9, 3, 2, 0) < key(1, 2, 1, 0));
+            // Equal ways: the smaller min(slack, bound) first.
+            assert!(key(9, 3, 2, 1) < key(1, 2, 2, 2));
+            // Then the longer column.
+            assert!(key(9, 4, 3, 1) < key(1, 3, 2, 1));
+            // Then the leftmost.
+            assert!(key(1, 3, 1, 0) < key(2, 3, 1, 0));
+            // An inactive item after every active one.
+            assert!(key(1, 1_000, 1, 0) < K::pack(1, 0, 5, 0, false));
+            // Ways can fall below zero, and the fields read back.
+            let k = key(7, 1, 4, 0);
+            assert_eq!(
+                (k.ways(), k.len(), k.index(), k.is_inactive()),
+                (-2, 1, 7, false)
+            );
+            // Taking a node out of the column is one addition.
+            assert_eq!(key(7, 5, 2, 1).add(K::minus_one()), key(7, 4, 2, 1));
+        }
+        order::<i64>();
+        order::<i128>();
+    }
 }
