@@ -47,7 +47,8 @@ pub(crate) enum Label {
 ///
 /// Taking a node out of a column lowers `len` and so `t` by one and raises `LEN_CAP - len` by
 /// one: one constant added to the key, as cheap as the length alone. A change of bound re-packs
-/// `t` and `s`. [`i64`] keys hold problems of up to 4,095 primary items, columns of up to
+/// `t` and `s`. [`i32`] keys (eight to a vector) hold problems of up to 63 primary items,
+/// columns of up to 1,023 options and bounds up to 7; [`i64`] keys hold problems of up to 4,095 primary items, columns of up to
 /// 262,143 options and bounds up to 4,095; [`i128`] keys hold everything the builder accepts.
 pub(crate) trait Key: Copy + Ord + std::fmt::Debug {
     /// Bits of the index, of `LEN_CAP - len`, of `s`.
@@ -111,6 +112,7 @@ macro_rules! key {
         }
     };
 }
+key!(i32, 6, 10, 3);
 key!(i64, 12, 18, 12);
 key!(i128, 30, 30, 32);
 
@@ -188,6 +190,7 @@ impl<K: Key> Layout for K {}
 /// A bounded search with the narrowest keys its problem fits.
 #[derive(Debug, Clone)]
 pub(crate) enum Bounded {
+    Small(Box<Mcc<i32>>),
     Narrow(Box<Mcc<i64>>),
     Wide(Box<Mcc<i128>>),
 }
@@ -197,7 +200,9 @@ impl Bounded {
     /// problem's node colors (empty if none).
     pub(crate) fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> Bounded {
         let primary_lens = &links.lens[1..=links.num_primary as usize];
-        if i64::fits(bounds, primary_lens) {
+        if i32::fits(bounds, primary_lens) {
+            Bounded::Small(Box::new(Mcc::new(links, bounds, colors)))
+        } else if i64::fits(bounds, primary_lens) {
             Bounded::Narrow(Box::new(Mcc::new(links, bounds, colors)))
         } else {
             Bounded::Wide(Box::new(Mcc::new(links, bounds, colors)))
@@ -206,6 +211,7 @@ impl Bounded {
 
     pub(crate) fn label(&self) -> Label {
         match self {
+            Bounded::Small(m) => m.label,
             Bounded::Narrow(m) => m.label,
             Bounded::Wide(m) => m.label,
         }
@@ -220,6 +226,12 @@ impl Bounded {
         solution: impl FnMut(&[u32]) -> bool,
     ) -> bool {
         match self {
+            #[cfg(target_arch = "x86_64")]
+            Bounded::Small(m) if m.avx2 => {
+                // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
+                unsafe { m.run_avx2(counters, stop, solution) }
+            }
+            Bounded::Small(m) => m.run(counters, stop, solution),
             #[cfg(target_arch = "x86_64")]
             Bounded::Narrow(m) if m.avx2 => {
                 // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
@@ -794,7 +806,7 @@ mod tests {
     #[test]
     fn wide_keys_search_the_same_tree_as_narrow_ones() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/instances/xcc");
-        let mut checked = 0;
+        let (mut checked, mut small) = (0, 0);
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -809,9 +821,17 @@ mod tests {
             let narrow = run_all::<i64>(&problem);
             assert!(narrow.0 > 0, "{name}");
             assert_eq!(narrow, run_all::<i128>(&problem), "{name}");
+            if i32::fits(
+                problem.bounds(),
+                &problem.links().lens[1..=problem.bounds().len()],
+            ) {
+                assert_eq!(narrow, run_all::<i32>(&problem), "{name}");
+                small += 1;
+            }
             checked += 1;
         }
         assert!(checked >= 10, "only {checked} bounded instances found");
+        assert!(small >= 1, "no instance fits the small keys");
     }
 
     /// The keys order items as `dlx3` chooses them, field by field.
@@ -841,6 +861,7 @@ mod tests {
             // Taking a node out of the column is one addition.
             assert_eq!(key(7, 5, 2, 1).add(K::minus_one()), key(7, 4, 2, 1));
         }
+        order::<i32>();
         order::<i64>();
         order::<i128>();
     }
