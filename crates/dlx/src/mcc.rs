@@ -46,10 +46,13 @@ pub(crate) enum Label {
 /// * the item's index, the last (the leftmost first: the active list keeps the items in order).
 ///
 /// Taking a node out of a column lowers `len` and so `t` by one and raises `LEN_CAP - len` by
-/// one: one constant added to the key, as cheap as the length alone. A change of bound re-packs
-/// `t` and `s`. [`i32`] keys (eight to a vector) hold problems of up to 63 primary items,
-/// columns of up to 1,023 options and bounds up to 7; [`i64`] keys hold problems of up to 4,095 primary items, columns of up to
-/// 262,143 options and bounds up to 4,095; [`i128`] keys hold everything the builder accepts.
+/// one: one constant added to the key, as cheap as the length alone. A change of bound by one
+/// adds a constant too (to `t` or to `s`).
+///
+/// The search takes the narrowest keys its problem fits: [`i32`] keys (eight to an AVX2
+/// vector) hold up to 63 primary items, columns of up to 1,023 options and bounds up to 7;
+/// [`i64`] keys up to 4,095 primary items, columns of 262,143 and bounds up to 4,095; [`i128`]
+/// keys everything the builder accepts.
 pub(crate) trait Key: Copy + Ord + std::fmt::Debug {
     /// Bits of the index, of `LEN_CAP - len`, of `s`.
     const IDX: u32;
