@@ -652,13 +652,17 @@ impl<K: Key> Mcc<K> {
         mut stop: impl FnMut(u64) -> bool,
         mut solution: impl FnMut(&[u32]) -> bool,
     ) -> bool {
+        // The label lives in a local while the loop runs, so that the compiler can turn each
+        // `label = ...; continue` into a direct jump rather than a jump through a table.
+        let mut label = self.label;
         loop {
-            match self.label {
+            match label {
                 Label::Done => return false,
                 Label::Forward => {
                     // M2, M3: count the node; a solution when no primary item is left active;
                     // else choose the item, and back up if it has no way to go on.
                     if stop(*counters.nodes) {
+                        self.label = label;
                         return true;
                     }
                     *counters.nodes += 1;
@@ -667,19 +671,20 @@ impl<K: Key> Mcc<K> {
                     }
                     counters.profile[self.level] += 1;
                     let Some(key) = self.choose() else {
-                        self.label = Label::Backdown;
+                        label = Label::Backdown;
                         self.chosen.clear();
                         let headers = self.headers;
                         let chosen = self.choice[..self.level].iter();
                         self.chosen.extend(chosen.filter(|&&p| p >= headers));
                         if solution(&self.chosen) {
+                            self.label = label;
                             return true;
                         }
                         continue;
                     };
                     if key.ways() <= 0 {
                         // A dead end, whichever item has it.
-                        self.label = Label::Backdown;
+                        label = Label::Backdown;
                         continue;
                     }
                     // M4: prepare to branch on `best`.
@@ -698,7 +703,7 @@ impl<K: Key> Mcc<K> {
                     } else {
                         0
                     };
-                    self.label = Label::Advance;
+                    label = Label::Advance;
                 }
                 Label::Advance => {
                     // M5: possibly tweak; M6: try the option (or the null move).
@@ -707,11 +712,11 @@ impl<K: Key> Mcc<K> {
                     let (bound, slack) = (self.bound[b], self.slack[b]);
                     if bound == 0 && slack == 0 {
                         if cur == best {
-                            self.label = Label::Backup;
+                            label = Label::Backup;
                             continue;
                         }
                     } else if self.len(best) <= bound - slack {
-                        self.label = Label::Backup;
+                        label = Label::Backup;
                         continue;
                     } else if cur != best {
                         *counters.updates += self.tweak(cur, bound != 0);
@@ -725,7 +730,7 @@ impl<K: Key> Mcc<K> {
                         *counters.cleansings += c;
                     }
                     self.level += 1;
-                    self.label = Label::Forward;
+                    label = Label::Forward;
                 }
                 Label::Backup => {
                     // M8: restore `best`.
@@ -739,7 +744,7 @@ impl<K: Key> Mcc<K> {
                         self.reactivate(best);
                     }
                     self.raise_bound(best);
-                    self.label = Label::Backdown;
+                    label = Label::Backdown;
                 }
                 Label::Backdown => {
                     // M9: leave the level.
@@ -753,7 +758,7 @@ impl<K: Key> Mcc<K> {
                         // A null move: the item left the list; put it back.
                         self.best = cur;
                         self.reactivate(cur);
-                        self.label = Label::Backup;
+                        label = Label::Backup;
                         continue;
                     }
                     // M7: undo the option, go on with the next.
@@ -762,7 +767,7 @@ impl<K: Key> Mcc<K> {
                     self.uncover_rest(cur);
                     self.cur = self.nodes[cur as usize].down;
                     self.choice[self.level] = self.cur;
-                    self.label = Label::Advance;
+                    label = Label::Advance;
                 }
             }
         }
