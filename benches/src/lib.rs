@@ -16,6 +16,12 @@ use std::path::PathBuf;
 
 pub mod classic;
 
+/// The repository README's library example, compiled and run as a doctest (here, in a package
+/// that is not published, as the README lies outside every published one).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 /// The instance files bundled with the repository (`data/instances`).
 pub fn instances_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/instances")

@@ -11,164 +11,161 @@ use crate::{signals, Interrupted};
 const INSTANCES: &[(&str, &str)] = &[
     (
         "knuth_example_dlx1.dlx",
-        include_str!("../../../data/instances/knuth_example_dlx1.dlx"),
+        include_str!("../data/instances/knuth_example_dlx1.dlx"),
     ),
-    (
-        "queens8.dlx",
-        include_str!("../../../data/instances/queens8.dlx"),
-    ),
+    ("queens8.dlx", include_str!("../data/instances/queens8.dlx")),
     (
         "queens10.dlx",
-        include_str!("../../../data/instances/queens10.dlx"),
+        include_str!("../data/instances/queens10.dlx"),
     ),
     (
         "queens12.dlx",
-        include_str!("../../../data/instances/queens12.dlx"),
+        include_str!("../data/instances/queens12.dlx"),
     ),
     (
         "queens12_natural.dlx",
-        include_str!("../../../data/instances/queens12_natural.dlx"),
+        include_str!("../data/instances/queens12_natural.dlx"),
     ),
     (
         "queens13.dlx",
-        include_str!("../../../data/instances/queens13.dlx"),
+        include_str!("../data/instances/queens13.dlx"),
     ),
     (
         "sudoku_leetcode.dlx",
-        include_str!("../../../data/instances/sudoku_leetcode.dlx"),
+        include_str!("../data/instances/sudoku_leetcode.dlx"),
     ),
     (
         "sudoku_leetcode_full.dlx",
-        include_str!("../../../data/instances/sudoku_leetcode_full.dlx"),
+        include_str!("../data/instances/sudoku_leetcode_full.dlx"),
     ),
     (
         "sudoku_inkala.dlx",
-        include_str!("../../../data/instances/sudoku_inkala.dlx"),
+        include_str!("../data/instances/sudoku_inkala.dlx"),
     ),
     (
         "sudoku_inkala_full.dlx",
-        include_str!("../../../data/instances/sudoku_inkala_full.dlx"),
+        include_str!("../data/instances/sudoku_inkala_full.dlx"),
     ),
     (
         "langford11_half.dlx",
-        include_str!("../../../data/instances/langford11_half.dlx"),
+        include_str!("../data/instances/langford11_half.dlx"),
     ),
     (
         "langford11.dlx",
-        include_str!("../../../data/instances/langford11.dlx"),
+        include_str!("../data/instances/langford11.dlx"),
     ),
     (
         "pentomino_6x10_sym.dlx",
-        include_str!("../../../data/instances/pentomino_6x10_sym.dlx"),
+        include_str!("../data/instances/pentomino_6x10_sym.dlx"),
     ),
     (
         "pentomino_6x10.dlx",
-        include_str!("../../../data/instances/pentomino_6x10.dlx"),
+        include_str!("../data/instances/pentomino_6x10.dlx"),
     ),
     (
         "xcc/knuth_example_dlx2.dlx",
-        include_str!("../../../data/instances/xcc/knuth_example_dlx2.dlx"),
+        include_str!("../data/instances/xcc/knuth_example_dlx2.dlx"),
     ),
     (
         "xcc/color101.dlx",
-        include_str!("../../../data/instances/xcc/color101.dlx"),
+        include_str!("../data/instances/xcc/color101.dlx"),
     ),
     (
         "xcc/color102.dlx",
-        include_str!("../../../data/instances/xcc/color102.dlx"),
+        include_str!("../data/instances/xcc/color102.dlx"),
     ),
     (
         "xcc/color103.dlx",
-        include_str!("../../../data/instances/xcc/color103.dlx"),
+        include_str!("../data/instances/xcc/color103.dlx"),
     ),
     (
         "xcc/color104.dlx",
-        include_str!("../../../data/instances/xcc/color104.dlx"),
+        include_str!("../data/instances/xcc/color104.dlx"),
     ),
     (
         "xcc/color105.dlx",
-        include_str!("../../../data/instances/xcc/color105.dlx"),
+        include_str!("../data/instances/xcc/color105.dlx"),
     ),
     (
         "xcc/color106.dlx",
-        include_str!("../../../data/instances/xcc/color106.dlx"),
+        include_str!("../data/instances/xcc/color106.dlx"),
     ),
     (
         "xcc/color107.dlx",
-        include_str!("../../../data/instances/xcc/color107.dlx"),
+        include_str!("../data/instances/xcc/color107.dlx"),
     ),
     (
         "xcc/color108.dlx",
-        include_str!("../../../data/instances/xcc/color108.dlx"),
+        include_str!("../data/instances/xcc/color108.dlx"),
     ),
     (
         "xcc/color109.dlx",
-        include_str!("../../../data/instances/xcc/color109.dlx"),
+        include_str!("../data/instances/xcc/color109.dlx"),
     ),
     (
         "xcc/color110.dlx",
-        include_str!("../../../data/instances/xcc/color110.dlx"),
+        include_str!("../data/instances/xcc/color110.dlx"),
     ),
     (
         "xcc/words_3x3.dlx",
-        include_str!("../../../data/instances/xcc/words_3x3.dlx"),
+        include_str!("../data/instances/xcc/words_3x3.dlx"),
     ),
     (
         "xcc/knuth_example_dlx3.dlx",
-        include_str!("../../../data/instances/xcc/knuth_example_dlx3.dlx"),
+        include_str!("../data/instances/xcc/knuth_example_dlx3.dlx"),
     ),
     (
         "xcc/mult101.dlx",
-        include_str!("../../../data/instances/xcc/mult101.dlx"),
+        include_str!("../data/instances/xcc/mult101.dlx"),
     ),
     (
         "xcc/mult102.dlx",
-        include_str!("../../../data/instances/xcc/mult102.dlx"),
+        include_str!("../data/instances/xcc/mult102.dlx"),
     ),
     (
         "xcc/mult103.dlx",
-        include_str!("../../../data/instances/xcc/mult103.dlx"),
+        include_str!("../data/instances/xcc/mult103.dlx"),
     ),
     (
         "xcc/mult104.dlx",
-        include_str!("../../../data/instances/xcc/mult104.dlx"),
+        include_str!("../data/instances/xcc/mult104.dlx"),
     ),
     (
         "xcc/mult105.dlx",
-        include_str!("../../../data/instances/xcc/mult105.dlx"),
+        include_str!("../data/instances/xcc/mult105.dlx"),
     ),
     (
         "xcc/mult106.dlx",
-        include_str!("../../../data/instances/xcc/mult106.dlx"),
+        include_str!("../data/instances/xcc/mult106.dlx"),
     ),
     (
         "xcc/mult107.dlx",
-        include_str!("../../../data/instances/xcc/mult107.dlx"),
+        include_str!("../data/instances/xcc/mult107.dlx"),
     ),
     (
         "xcc/mult108.dlx",
-        include_str!("../../../data/instances/xcc/mult108.dlx"),
+        include_str!("../data/instances/xcc/mult108.dlx"),
     ),
     (
         "xcc/mult109.dlx",
-        include_str!("../../../data/instances/xcc/mult109.dlx"),
+        include_str!("../data/instances/xcc/mult109.dlx"),
     ),
     (
         "xcc/mult110.dlx",
-        include_str!("../../../data/instances/xcc/mult110.dlx"),
+        include_str!("../data/instances/xcc/mult110.dlx"),
     ),
     (
         "xcc/double_queens_7x7_2.dlx",
-        include_str!("../../../data/instances/xcc/double_queens_7x7_2.dlx"),
+        include_str!("../data/instances/xcc/double_queens_7x7_2.dlx"),
     ),
 ];
 
 /// What Knuth's dlx2 and dlx3 printed for the files of `data/instances/xcc`: solutions, nodes,
 /// updates, cleansings, and which program.
-const XCC_FIGURES: &str = include_str!("../../../data/instances/xcc/figures.tsv");
+const XCC_FIGURES: &str = include_str!("../data/instances/xcc/figures.tsv");
 
 /// What Knuth's dlx1 printed for each file: solutions, nodes, updates.
-const FIGURES: &str = include_str!("../../../data/instances/figures.tsv");
+const FIGURES: &str = include_str!("../data/instances/figures.tsv");
 
 /// Solutions, nodes, updates, cleansings.
 type Figures = (u64, u64, u64, u64);

@@ -12,11 +12,11 @@ use crate::sudoku::{Batch, InputFormat, Mode, OutputFormat, ProgressMode, Source
 const SAMPLE: &[(&str, &[u8])] = &[
     (
         "norvig-top95.txt",
-        include_bytes!("../../../data/sudoku/norvig-top95.txt"),
+        include_bytes!("../data/sudoku/norvig-top95.txt"),
     ),
     (
         "16x16-sample.txt",
-        include_bytes!("../../../data/sudoku/16x16-sample.txt"),
+        include_bytes!("../data/sudoku/16x16-sample.txt"),
     ),
 ];
 

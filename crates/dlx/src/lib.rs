@@ -67,9 +67,9 @@ mod problem;
 mod search;
 pub mod text;
 
-/// The repository README's example, compiled and run as a doctest.
+/// The crate README's example (shown on crates.io), compiled and run as a doctest.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
 pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder};

@@ -17,6 +17,11 @@
 
 #![warn(missing_docs)]
 
+/// The crate README's example (shown on crates.io), compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod langford;
 mod polyomino;
 mod queens;

@@ -25,6 +25,11 @@
 //! ```
 #![deny(missing_docs)]
 
+/// The crate README's example (shown on crates.io), compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod grid;
 mod methods;
 mod rules;

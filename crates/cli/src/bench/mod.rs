@@ -22,7 +22,7 @@ use crate::{signals, InputError, Interrupted};
 /// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.
 const SAMPLE: (&str, &[u8]) = (
     "kaggle-first500.txt",
-    include_bytes!("../../../../data/sudoku/kaggle-first500.txt"),
+    include_bytes!("../../data/sudoku/kaggle-first500.txt"),
 );
 
 /// What the footnote of the table says, and the docs repeat.
