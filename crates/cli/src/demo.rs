@@ -65,7 +65,7 @@ pub fn run() -> Result<()> {
         "  dlx sudoku --help                  counting, variants, other sizes, --jobs, --format json",
         "  dlx bench [FILE...]                backtracking, bitmasks, MRV... beside Dancing Links, node for node",
         "  dlx xc FILE                        any exact-cover problem in Knuth's text format",
-        "  dlx check                          count the bundled instances and compare with Knuth's dlx1",
+        "  dlx check                          count the bundled instances, each against Knuth's figures",
     ] {
         writeln!(out, "{line}")?;
     }

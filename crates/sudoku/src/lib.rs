@@ -47,9 +47,11 @@ pub use rules::{
 };
 pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
 pub use text::{
-    parse_grid, parse_leetcode, parse_line, parse_line_with, to_grid, to_leetcode, to_line,
-    to_pretty, ParseError, ParseErrorKind, Symbols,
+    parse_grid, parse_line, parse_line_with, to_grid, to_line, to_pretty, ParseError,
+    ParseErrorKind, Symbols,
 };
+#[cfg(feature = "leetcode")]
+pub use text::{parse_leetcode, to_leetcode};
 
 /// `1 cell`, `2 cells`: a count and its noun, singular or plural, for messages.
 pub(crate) fn plural(n: usize, word: &str) -> String {

@@ -211,7 +211,8 @@ pub fn parse_grid(
 }
 
 /// Reads a LeetCode board: a JSON array of `n` arrays of `n` one-character strings, `"."` for a
-/// blank.
+/// blank. (Feature `leetcode`, on by default.)
+#[cfg(feature = "leetcode")]
 pub fn parse_leetcode(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let board = |reason: String| ParseError {
@@ -312,7 +313,8 @@ pub fn to_pretty(grid: &Grid, symbols: Symbols) -> String {
     out
 }
 
-/// The grid as a LeetCode board (JSON), on one line.
+/// The grid as a LeetCode board (JSON), on one line. (Feature `leetcode`, on by default.)
+#[cfg(feature = "leetcode")]
 pub fn to_leetcode(grid: &Grid, symbols: Symbols) -> String {
     let n = grid.shape().size();
     let rows: Vec<Vec<String>> = grid

@@ -33,7 +33,7 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
 /// A puzzle file of `data/sudoku`.
 pub fn sudoku_data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/sudoku")
+        .join("data/sudoku")
         .join(name)
         .display()
         .to_string()
@@ -42,7 +42,7 @@ pub fn sudoku_data(name: &str) -> String {
 /// An exact-cover instance of `data/instances`.
 pub fn instance(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/instances")
+        .join("data/instances")
         .join(name)
         .display()
         .to_string()
