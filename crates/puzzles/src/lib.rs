@@ -1,8 +1,10 @@
-//! N-queens, polyomino tilings and Langford pairs as exact cover, on the `dlx` engine.
+//! N-queens, polyomino tilings, Langford pairs, word rectangles and crossword fill as exact
+//! cover, on the `dlx` engine.
 //!
 //! Each puzzle builds a [`dlx::Problem`] once and decodes the engine's solutions into its own
 //! types: queen columns ([`Queens`]), a [`Tiling`] of piece placements ([`Polyomino`]), a
-//! Langford sequence ([`Langford`]). Each can count its solutions up to the symmetries of the
+//! Langford sequence ([`Langford`]), a filled grid ([`Crossword`], with color controls: each
+//! cell a secondary item colored by its letter, as in Knuth's word rectangles). Each can count its solutions up to the symmetries of the
 //! board ([`Distinct`]), and [`svg`] draws them.
 //!
 //! ```
@@ -27,11 +29,13 @@ mod polyomino;
 mod queens;
 pub mod svg;
 mod symmetry;
+mod words;
 
 pub use langford::Langford;
 pub use polyomino::{Board, Piece, Placement, Polyomino, Tiling};
 pub use queens::{Order, Queens};
 pub use symmetry::Symmetry;
+pub use words::{Crossword, Fill, Pattern, Slot, Square, WordList, MAX_GRID};
 
 use std::ops::ControlFlow;
 

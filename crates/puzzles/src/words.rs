@@ -1,0 +1,482 @@
+//! Word rectangles and crossword fill, as exact cover with color controls (Knuth's model for
+//! `dlx2`): a primary item per slot (an across or down run of two or more open cells), a
+//! secondary item per open cell, colored by its letter, and an option per slot and word of the
+//! slot's length that agrees with the letters already in the grid. Options that put the same
+//! letter in a cell go together; options that disagree exclude each other. A word rectangle is
+//! the grid with no black cell.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+
+use dlx::{ColorId, ItemId, OptionId, Problem, ProblemBuilder};
+
+use crate::{Error, Puzzle};
+
+/// The largest number of rows or columns of a grid.
+pub const MAX_GRID: usize = 64;
+
+/// A word list as people keep one: a word per line. Words are case folded (to lower case); a
+/// line holding anything but letters (`don't`, `ice cream`, `42`) is skipped and counted, as is
+/// a word met before; blank lines are passed over.
+#[derive(Debug, Clone, Default)]
+pub struct WordList {
+    by_len: BTreeMap<usize, Vec<String>>,
+    skipped: usize,
+    repeated: usize,
+}
+
+impl WordList {
+    /// Reads a list, one word per line (a byte-order mark and surrounding spaces are ignored).
+    pub fn parse(text: &str) -> WordList {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut list = WordList::default();
+        let mut seen = HashSet::new();
+        for line in text.lines() {
+            let word = line.trim();
+            if word.is_empty() {
+                continue;
+            }
+            if !word.chars().all(char::is_alphabetic) {
+                list.skipped += 1;
+                continue;
+            }
+            let word = word.to_lowercase();
+            if !seen.insert(word.clone()) {
+                list.repeated += 1;
+                continue;
+            }
+            list.by_len
+                .entry(word.chars().count())
+                .or_default()
+                .push(word);
+        }
+        list
+    }
+
+    /// A list of these words (folded and filtered as [`WordList::parse`] does).
+    pub fn from_words<'a>(words: impl IntoIterator<Item = &'a str>) -> WordList {
+        let text: Vec<&str> = words.into_iter().collect();
+        WordList::parse(&text.join("\n"))
+    }
+
+    /// The words of `len` letters, in the list's order.
+    pub fn of_len(&self, len: usize) -> &[String] {
+        self.by_len.get(&len).map_or(&[], Vec::as_slice)
+    }
+
+    /// How many words the list holds.
+    pub fn len(&self) -> usize {
+        self.by_len.values().map(Vec::len).sum()
+    }
+
+    /// Whether the list holds no word.
+    pub fn is_empty(&self) -> bool {
+        self.by_len.is_empty()
+    }
+
+    /// Lines skipped for holding something other than letters.
+    pub fn skipped(&self) -> usize {
+        self.skipped
+    }
+
+    /// Words skipped for being met before (after case folding).
+    pub fn repeated(&self) -> usize {
+        self.repeated
+    }
+
+    /// Whether `word` is in the list.
+    pub fn contains(&self, word: &str) -> bool {
+        self.of_len(word.chars().count()).iter().any(|w| w == word)
+    }
+}
+
+/// One cell of a crossword grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Square {
+    /// A black cell, in no word.
+    Black,
+    /// An open cell, empty or holding a letter from the start.
+    Open(Option<char>),
+}
+
+/// A crossword pattern (or the empty rectangle of a word rectangle): rows of `.` (open), `#` (black) and letters (open, filled from the
+/// start; case folded).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pattern {
+    rows: usize,
+    cols: usize,
+    squares: Vec<Square>,
+}
+
+impl Pattern {
+    /// A grid of `rows x cols` open cells: its fillings are the word rectangles.
+    pub fn open(rows: usize, cols: usize) -> Result<Pattern, Error> {
+        crate::check_size("rows", rows, MAX_GRID)?;
+        crate::check_size("columns", cols, MAX_GRID)?;
+        Ok(Pattern {
+            rows,
+            cols,
+            squares: vec![Square::Open(None); rows * cols],
+        })
+    }
+
+    /// Reads a pattern: one row per line, blank lines before and after it ignored; every row
+    /// as wide as the first.
+    pub fn parse(text: &str) -> Result<Pattern, Error> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim_end()))
+            .collect();
+        let first = lines.iter().position(|(_, l)| !l.is_empty());
+        let last = lines.iter().rposition(|(_, l)| !l.is_empty());
+        let (Some(first), Some(last)) = (first, last) else {
+            return Err(Error::Drawing {
+                line: 1,
+                column: 1,
+                message: "the grid is empty: give rows of '.' (open), '#' (black) and letters"
+                    .into(),
+            });
+        };
+        let mut squares = Vec::new();
+        let mut cols = 0;
+        for (k, &(line, row)) in lines[first..=last].iter().enumerate() {
+            let mut width = 0;
+            for (c, ch) in row.chars().enumerate() {
+                let square = match ch {
+                    '.' => Square::Open(None),
+                    '#' => Square::Black,
+                    ch if ch.is_alphabetic() => {
+                        let mut lower = ch.to_lowercase();
+                        match (lower.next(), lower.next()) {
+                            (Some(l), None) => Square::Open(Some(l)),
+                            _ => Square::Open(Some(ch)),
+                        }
+                    }
+                    _ => {
+                        return Err(Error::Drawing {
+                            line,
+                            column: c + 1,
+                            message: format!(
+                                "{ch:?} is not a square: '.' is an open one, '#' a black one, \
+                                 a letter an open one filled from the start"
+                            ),
+                        })
+                    }
+                };
+                squares.push(square);
+                width += 1;
+            }
+            if k == 0 {
+                cols = width;
+            } else if width != cols {
+                return Err(Error::Drawing {
+                    line,
+                    column: width.min(cols) + 1,
+                    message: if row.is_empty() {
+                        "a blank line inside the grid".into()
+                    } else {
+                        format!(
+                            "this row has {} and the first {}",
+                            crate::plural(width, "square"),
+                            crate::plural(cols, "square")
+                        )
+                    },
+                });
+            }
+        }
+        let rows = last - first + 1;
+        crate::check_size("rows", rows, MAX_GRID)?;
+        crate::check_size("columns", cols, MAX_GRID)?;
+        Ok(Pattern {
+            rows,
+            cols,
+            squares,
+        })
+    }
+
+    /// Rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The square at row `r`, column `c`.
+    pub fn square(&self, r: usize, c: usize) -> Square {
+        self.squares[r * self.cols + c]
+    }
+
+    /// The slots: every run of two or more open cells, across (row by row, left to right),
+    /// then down (column by column, top to bottom).
+    pub fn slots(&self) -> Vec<Slot> {
+        let mut slots = Vec::new();
+        for across in [true, false] {
+            let (lines, along) = if across {
+                (self.rows, self.cols)
+            } else {
+                (self.cols, self.rows)
+            };
+            for line in 0..lines {
+                let at = |k: usize| if across { (line, k) } else { (k, line) };
+                let mut k = 0;
+                while k < along {
+                    let start = k;
+                    while k < along && self.square(at(k).0, at(k).1) != Square::Black {
+                        k += 1;
+                    }
+                    if k - start >= 2 {
+                        let (row, col) = at(start);
+                        slots.push(Slot {
+                            across,
+                            row,
+                            col,
+                            len: k - start,
+                        });
+                    }
+                    k += 1;
+                }
+            }
+        }
+        slots
+    }
+}
+
+/// A run of two or more open cells that must hold a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// Across (left to right) or down (top to bottom).
+    pub across: bool,
+    /// Row of its first cell.
+    pub row: usize,
+    /// Column of its first cell.
+    pub col: usize,
+    /// Number of cells.
+    pub len: usize,
+}
+
+impl Slot {
+    /// Its cells, first to last.
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.len).map(move |k| {
+            if self.across {
+                (self.row, self.col + k)
+            } else {
+                (self.row + k, self.col)
+            }
+        })
+    }
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let way = if self.across { "across" } else { "down" };
+        write!(
+            f,
+            "the {way} slot at row {}, column {}",
+            self.row + 1,
+            self.col + 1
+        )
+    }
+}
+
+/// A filled grid: its rows as text (`#` for black cells, `.` for an open cell in no slot and
+/// not filled from the start), and the word of each slot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fill {
+    /// The rows.
+    pub rows: Vec<String>,
+    /// The slots and their words, in the grid's order of slots.
+    pub words: Vec<(Slot, String)>,
+}
+
+impl Fill {
+    /// The rows, a line each.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for row in &self.rows {
+            s.push_str(row);
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// A crossword to fill from a word list (or a rectangle of words), built once as an exact-cover
+/// problem with colors.
+#[derive(Debug, Clone)]
+pub struct Crossword {
+    pattern: Pattern,
+    slots: Vec<Slot>,
+    /// The slot and word of each option.
+    choices: Vec<(usize, String)>,
+    problem: Problem,
+    distinct: bool,
+}
+
+impl Crossword {
+    /// The problem of filling `grid` with words of `words`: every slot a word of its length
+    /// that agrees with the letters in the grid; with `distinct`, no word twice (a secondary
+    /// item per word). An error names a slot length the list has no word of.
+    pub fn new(pattern: Pattern, words: &WordList, distinct: bool) -> Result<Crossword, Error> {
+        let grid = pattern;
+        let slots = grid.slots();
+        if slots.is_empty() {
+            return Err(Error::Mismatch(
+                "the pattern has no slot: no run of two or more open squares across or down".into(),
+            ));
+        }
+        for slot in &slots {
+            if words.of_len(slot.len).is_empty() {
+                return Err(Error::Mismatch(format!(
+                    "the word list has no word of {} letters, which {slot} needs",
+                    slot.len
+                )));
+            }
+        }
+        let mut b = ProblemBuilder::new();
+        let slot_items = slots
+            .iter()
+            .map(|s| {
+                let way = if s.across { 'a' } else { 'd' };
+                b.primary(format!("{way}{}_{}", s.row, s.col))
+            })
+            .collect::<Result<Vec<ItemId>, _>>()?;
+        // A secondary item per open cell in a slot, colored by its letter.
+        let mut cell_items: Vec<Option<ItemId>> = vec![None; grid.rows * grid.cols];
+        for slot in &slots {
+            for (r, c) in slot.cells() {
+                let k = r * grid.cols + c;
+                if cell_items[k].is_none() {
+                    cell_items[k] = Some(b.secondary(format!("x{r}_{c}"))?);
+                }
+            }
+        }
+        let mut colors: BTreeMap<char, ColorId> = BTreeMap::new();
+        let mut word_items: BTreeMap<&str, ItemId> = BTreeMap::new();
+        let mut choices = Vec::new();
+        for (s, slot) in slots.iter().enumerate() {
+            'words: for word in words.of_len(slot.len) {
+                let mut items = vec![(slot_items[s], None)];
+                for ((r, c), letter) in slot.cells().zip(word.chars()) {
+                    if let Square::Open(Some(given)) = grid.square(r, c) {
+                        if given != letter {
+                            continue 'words;
+                        }
+                    }
+                    let color = match colors.get(&letter) {
+                        Some(&color) => color,
+                        None => {
+                            let color = b.color(letter.to_string())?;
+                            colors.insert(letter, color);
+                            color
+                        }
+                    };
+                    let cell = cell_items[r * grid.cols + c].expect("a slot's cell has an item");
+                    items.push((cell, Some(color)));
+                }
+                if distinct {
+                    let item = match word_items.get(word.as_str()) {
+                        Some(&item) => item,
+                        None => {
+                            let item = b.secondary(format!("w_{word}"))?;
+                            word_items.insert(word, item);
+                            item
+                        }
+                    };
+                    items.push((item, None));
+                }
+                b.option_colored(items)?;
+                choices.push((s, word.clone()));
+            }
+        }
+        Ok(Crossword {
+            pattern: grid,
+            slots,
+            choices,
+            problem: b.build()?,
+            distinct,
+        })
+    }
+
+    /// The pattern.
+    pub fn pattern(&self) -> &Pattern {
+        &self.pattern
+    }
+
+    /// The slots, across then down.
+    pub fn slots(&self) -> &[Slot] {
+        &self.slots
+    }
+
+    /// Whether `fill` is a filling of this grid by these words: the grid's letters kept, every
+    /// slot a word of the list, the letters of crossing slots the same, and with `distinct` no
+    /// word twice. What the tests check every solution against.
+    pub fn check(&self, fill: &Fill, words: &WordList) -> bool {
+        let rows: Vec<Vec<char>> = fill.rows.iter().map(|r| r.chars().collect()).collect();
+        if rows.len() != self.pattern.rows || rows.iter().any(|r| r.len() != self.pattern.cols) {
+            return false;
+        }
+        for r in 0..self.pattern.rows {
+            for c in 0..self.pattern.cols {
+                let ok = match self.pattern.square(r, c) {
+                    Square::Black => rows[r][c] == '#',
+                    Square::Open(Some(l)) => rows[r][c] == l,
+                    Square::Open(None) => rows[r][c] != '#',
+                };
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        let mut used = HashSet::new();
+        self.slots.iter().all(|slot| {
+            let word: String = slot.cells().map(|(r, c)| rows[r][c]).collect();
+            words.contains(&word) && (!self.distinct || used.insert(word))
+        })
+    }
+}
+
+impl Puzzle for Crossword {
+    type Solution = Fill;
+
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    fn decode(&self, options: impl Iterator<Item = OptionId>) -> Fill {
+        let g = &self.pattern;
+        let mut rows: Vec<Vec<char>> = (0..g.rows)
+            .map(|r| {
+                (0..g.cols)
+                    .map(|c| match g.square(r, c) {
+                        Square::Black => '#',
+                        Square::Open(Some(l)) => l,
+                        Square::Open(None) => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut words: Vec<(Slot, String)> = Vec::new();
+        for option in options {
+            let (s, word) = &self.choices[option.index()];
+            let slot = self.slots[*s];
+            for ((r, c), letter) in slot.cells().zip(word.chars()) {
+                rows[r][c] = letter;
+            }
+            words.push((slot, word.clone()));
+        }
+        words.sort_by_key(|(slot, _)| {
+            let s = self.slots.iter().position(|x| x == slot);
+            s.unwrap_or(usize::MAX)
+        });
+        Fill {
+            rows: rows.into_iter().map(String::from_iter).collect(),
+            words,
+        }
+    }
+}
