@@ -421,12 +421,12 @@ impl Crossword {
         if rows.len() != self.pattern.rows || rows.iter().any(|r| r.len() != self.pattern.cols) {
             return false;
         }
-        for r in 0..self.pattern.rows {
-            for c in 0..self.pattern.cols {
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &ch) in row.iter().enumerate() {
                 let ok = match self.pattern.square(r, c) {
-                    Square::Black => rows[r][c] == '#',
-                    Square::Open(Some(l)) => rows[r][c] == l,
-                    Square::Open(None) => rows[r][c] != '#',
+                    Square::Black => ch == '#',
+                    Square::Open(Some(l)) => ch == l,
+                    Square::Open(None) => ch != '#',
                 };
                 if !ok {
                     return false;
