@@ -36,6 +36,8 @@ enum Command {
     Polyomino(puzzles::PolyominoArgs),
     /// Langford pairs L(2, n): 1..n twice each, with k numbers between the two k's.
     Langford(puzzles::LangfordArgs),
+    /// Word rectangles (--size MxN) and crossword fill (--grid FILE) from a word list.
+    Words(puzzles::WordsArgs),
     /// Compare the classic sudoku methods with Dancing Links: speed and nodes per puzzle.
     Bench(bench::Args),
     /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1, dlx2
@@ -105,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::Queens(args)) => puzzles::queens(&args),
         Some(Command::Polyomino(args)) => puzzles::polyomino(&args),
         Some(Command::Langford(args)) => puzzles::langford(&args),
+        Some(Command::Words(args)) => puzzles::words(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,4 +1,5 @@
-//! `dlx queens`, `dlx polyomino`, `dlx langford`: the puzzles crate from the command line.
+//! `dlx queens`, `dlx polyomino`, `dlx langford`, `dlx words`: the puzzles crate from the
+//! command line.
 
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
@@ -7,7 +8,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use dlx::Limits;
-use puzzles::{Board, Distinct, Langford, Order, Piece, Polyomino, Puzzle, Queens, Tiling};
+use puzzles::{
+    Board, Crossword, Distinct, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle, Queens,
+    Tiling, WordList,
+};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -24,7 +28,7 @@ pub enum PuzzleFormat {
     Json,
 }
 
-/// What the three commands share.
+/// What the puzzle commands share.
 #[derive(Debug, clap::Args)]
 pub struct Common {
     /// Print only the number of solutions (`K+` when a limit stopped the search first).
@@ -88,6 +92,63 @@ pub struct PolyominoArgs {
     pub pieces: String,
     #[command(flatten)]
     pub common: Common,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct WordsArgs {
+    /// Fill an MxN rectangle: M rows and N columns, every one a word (word squares for NxN).
+    #[arg(long, value_name = "MxN", value_parser = parse_size_pair, required_unless_present = "grid", conflicts_with = "grid")]
+    pub size: Option<(usize, usize)>,
+    /// Fill a crossword pattern from FILE: rows of '.' (open), '#' (black) and letters (open,
+    /// filled from the start); every across and down run of two or more open squares must be
+    /// a word.
+    #[arg(long, value_name = "FILE")]
+    pub grid: Option<PathBuf>,
+    /// The word list: one word per line, case folded; lines with anything but letters are
+    /// skipped (--stats says how many).
+    #[arg(long, value_name = "FILE")]
+    pub words: PathBuf,
+    /// Use no word twice in one filling.
+    #[arg(long)]
+    pub distinct: bool,
+    /// Print the exact-cover problem in Knuth's format with colors (dlx2's input) instead of
+    /// solving it.
+    #[arg(long)]
+    pub emit_xcc: bool,
+    /// Print only the number of fillings (`K+` when a limit stopped the search first).
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N fillings, N >= 1 (with --svg, draw the first N).
+    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
+    pub limit: Option<u64>,
+    /// Print the word list's figures, then fillings, nodes, updates, cleansings and the time,
+    /// on standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// Draw the first filling (the first N with --limit N) into an SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
+    pub format: PuzzleFormat,
+    /// Stop before the search exceeds N nodes: what was found is printed, a message on
+    /// standard error says so, and the exit status is 3.
+    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
+    pub max_nodes: Option<u64>,
+    /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
+    #[arg(long, value_name = "SECONDS", value_parser = xc::parse_seconds, allow_negative_numbers = true)]
+    pub timeout: Option<Duration>,
+}
+
+/// `5x7` as (5, 7), each from 1 to [`puzzles::MAX_GRID`].
+fn parse_size_pair(s: &str) -> Result<(usize, usize), String> {
+    let pair =
+        parse_rect(s).ok_or_else(|| format!("{s:?} is not a size: give MxN, such as 5x5"))?;
+    let max = puzzles::MAX_GRID;
+    if pair.0 == 0 || pair.1 == 0 || pair.0 > max || pair.1 > max {
+        return Err(format!("rows and columns must be from 1 to {max}"));
+    }
+    Ok(pair)
 }
 
 #[derive(Debug, clap::Args)]
@@ -184,6 +245,77 @@ impl Front for Langford {
     fn svg(&self, sols: &[Vec<usize>]) -> String {
         puzzles::svg::langford(sols, &format!("Langford pairs, n = {}", self.n()))
     }
+}
+
+impl Front for Crossword {
+    fn distinct(&self, _: Limits, _: &mut dyn FnMut(Fill) -> ControlFlow<()>) -> Result<Distinct> {
+        unreachable!("dlx words counts fillings, not classes")
+    }
+    fn text(&self, fill: &Fill) -> String {
+        fill.to_text()
+    }
+    fn json(&self, fill: &Fill) -> Value {
+        let words: Vec<Value> = fill
+            .words
+            .iter()
+            .map(|(slot, word)| {
+                let way = if slot.across { "across" } else { "down" };
+                json!({ "slot": way, "row": slot.row + 1, "col": slot.col + 1, "word": word })
+            })
+            .collect();
+        json!({ "solution": fill.rows, "words": words })
+    }
+    fn svg(&self, fills: &[Fill]) -> String {
+        let p = self.pattern();
+        puzzles::svg::crosswords(
+            fills,
+            p,
+            &format!("{}x{} crossword fillings", p.rows(), p.cols()),
+        )
+    }
+}
+
+pub fn words(args: &WordsArgs) -> Result<()> {
+    let pattern = match (&args.grid, args.size) {
+        (Some(path), _) => {
+            let (name, bytes) = xc::read_input(Some(path))?;
+            Pattern::parse(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| InputError(format!("{name}: {e}")))?
+        }
+        (None, Some((rows, cols))) => {
+            Pattern::open(rows, cols).map_err(|e| InputError(e.to_string()))?
+        }
+        (None, None) => unreachable!("clap requires --size or --grid"),
+    };
+    let (name, bytes) = xc::read_input(Some(&args.words))?;
+    let list = WordList::parse(&String::from_utf8_lossy(&bytes));
+    if args.stats {
+        eprintln!(
+            "{name}: {}; {} skipped (not letters only), {} repeated",
+            crate::plural(list.len() as u64, "word"),
+            crate::plural(list.skipped() as u64, "line"),
+            crate::plural(list.repeated() as u64, "word")
+        );
+    }
+    let crossword = Crossword::new(pattern, &list, args.distinct)
+        .map_err(|e| InputError(format!("{name}: {e}")))?;
+    if args.emit_xcc {
+        let mut out = BufWriter::new(io::stdout().lock());
+        dlx::text::write_problem(crossword.problem(), &mut out).context("writing the problem")?;
+        out.flush()?;
+        return Ok(());
+    }
+    let common = Common {
+        count: args.count,
+        limit: args.limit,
+        distinct: false,
+        stats: args.stats,
+        svg: args.svg.clone(),
+        format: args.format,
+        max_nodes: args.max_nodes,
+        timeout: args.timeout,
+    };
+    drive(&crossword, &common)
 }
 
 pub fn queens(args: &QueensArgs) -> Result<()> {
@@ -331,7 +463,8 @@ fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
     out.flush()?;
     if args.stats {
         let mut err = io::stderr().lock();
-        xc::write_stats_text(&mut err, false, &outcome, None, elapsed)?;
+        let colored = puzzle.problem().has_colors();
+        xc::write_stats_text(&mut err, colored, &outcome, None, elapsed)?;
         if let Some(d) = &distinct {
             writeln!(
                 err,

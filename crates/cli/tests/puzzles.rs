@@ -1,4 +1,4 @@
-//! `dlx queens`, `dlx polyomino`, `dlx langford` end to end.
+//! `dlx queens`, `dlx polyomino`, `dlx langford`, `dlx words` end to end.
 
 mod common;
 
@@ -139,5 +139,173 @@ fn polyomino_boards_pieces_and_errors() {
     }
     let r = run(&["polyomino", "--board", "/nonexistent/board.txt"]);
     assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A word list or pattern of `data/words`.
+fn words_data(name: &str) -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/words");
+    path.join(name).display().to_string()
+}
+
+#[test]
+fn word_squares_count_with_dlx2_figures() {
+    let list = words_data("three-letter-400.txt");
+    let r = run(&[
+        "words", "--size", "3x3", "--words", &list, "--count", "--stats",
+    ]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "16540\n"));
+    // The list's figures, then the search's: dlx2's for words_3x3.dlx, cleansings included.
+    let mut lines = r.stderr.lines();
+    assert!(
+        lines.next().unwrap().ends_with(
+            "three-letter-400.txt: 400 words; 0 lines skipped (not letters only), 0 words repeated"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines.next().unwrap().starts_with(
+            "16540 solutions, 106394 nodes, 13119164 updates, 433581 cleansings; search complete;"
+        ),
+        "{}",
+        r.stderr
+    );
+    // No word twice: fewer squares (a square whose rows are its columns repeats all three).
+    let distinct = run(&[
+        "words",
+        "--size",
+        "3x3",
+        "--words",
+        &list,
+        "--count",
+        "--distinct",
+    ]);
+    let n: u64 = distinct.stdout.trim().parse().unwrap();
+    assert!(0 < n && n < 16540, "{n}");
+}
+
+#[test]
+fn word_rectangles_print_as_rows_and_json() {
+    let dir = std::env::temp_dir().join(format!("dlx-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("list.txt");
+    // Case folded; "it's" and "a b" are skipped, "AB" repeats "ab".
+    std::fs::write(&list, "ab\nBA\nAB\nit's\na b\n").unwrap();
+    let list = list.display().to_string();
+    let r = run(&["words", "--size", "2x2", "--words", &list]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "ab\nba\n\nba\nab\n"));
+    let r = run(&[
+        "words", "--size", "2x2", "--words", &list, "--stats", "--count",
+    ]);
+    assert!(
+        r.stderr
+            .contains("2 words; 2 lines skipped (not letters only), 1 word repeated"),
+        "{}",
+        r.stderr
+    );
+    // Two rows and two columns from two words: no filling uses each word once.
+    let r = run(&[
+        "words",
+        "--size",
+        "2x2",
+        "--words",
+        &list,
+        "--distinct",
+        "--count",
+    ]);
+    assert_eq!(r.stdout, "0\n");
+    let r = run(&[
+        "words", "--size", "2x2", "--words", &list, "--format", "json", "--limit", "1",
+    ]);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["solution"], serde_json::json!(["ab", "ba"]));
+    assert_eq!(
+        lines[0]["words"][0],
+        serde_json::json!({"slot": "across", "row": 1, "col": 1, "word": "ab"})
+    );
+    assert_eq!(lines[1]["solutions"], 1);
+    // A length the list lacks, named; a pattern's bad square, placed.
+    let r = run(&["words", "--size", "2x3", "--words", &list]);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr
+            .contains("no word of 3 letters, which the across slot at row 1, column 1 needs"),
+        "{}",
+        r.stderr
+    );
+    let grid = dir.join("grid.txt");
+    std::fs::write(&grid, "..\n.*\n").unwrap();
+    let r = run(&[
+        "words",
+        "--grid",
+        &grid.display().to_string(),
+        "--words",
+        &list,
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("grid.txt: line 2, column 2: '*' is not a square"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["words", "--size", "0x2", "--words", &list]);
+    assert_eq!(r.code, 2);
+    let r = run(&["words", "--words", &list]);
+    assert_eq!(r.code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn crossword_fill_keeps_the_pattern_and_emits_knuths_format() {
+    let (list, pattern) = (words_data("short-words.txt"), words_data("pattern-4x4.txt"));
+    let r = run(&["words", "--grid", &pattern, "--words", &list, "--count"]);
+    assert_eq!(r.stdout, "51626\n");
+    let r = run(&[
+        "words", "--grid", &pattern, "--words", &list, "--limit", "3",
+    ]);
+    let fills: Vec<&str> = r.stdout.split("\n\n").collect();
+    assert_eq!(fills.len(), 3);
+    for fill in fills {
+        let rows: Vec<&str> = fill.lines().collect();
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[1].chars().nth(1), Some('#'));
+        assert_eq!(rows[3].chars().nth(2), Some('#'));
+    }
+    // The problem in Knuth's format reads back as the same problem: `dlx xc` counts the same.
+    let r = run(&["words", "--grid", &pattern, "--words", &list, "--emit-xcc"]);
+    assert!(r.stdout.contains(" | x0_0 "), "{}", &r.stdout[..200]);
+    let dir = std::env::temp_dir().join(format!("dlx-xcc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("fill.dlx");
+    std::fs::write(&file, &r.stdout).unwrap();
+    let r = run(&["xc", &file.display().to_string(), "--count"]);
+    assert_eq!(r.stdout, "51626\n");
+    // The drawing is well-formed SVG with a square per cell.
+    let svg = dir.join("fill.svg");
+    let r = run(&[
+        "words",
+        "--grid",
+        &pattern,
+        "--words",
+        &list,
+        "--limit",
+        "2",
+        "--svg",
+        &svg.display().to_string(),
+    ]);
+    assert_eq!(r.code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let squares = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("stroke") == Some("#888"))
+        .count();
+    assert_eq!(squares, 2 * 16);
     std::fs::remove_dir_all(&dir).unwrap();
 }

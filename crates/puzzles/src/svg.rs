@@ -1,10 +1,10 @@
 //! SVG drawings of solutions: tilings with coloured pieces and their outlines, queens on a
-//! chequered board, Langford sequences with an arc joining each pair. Several solutions are laid
+//! chequered board, Langford sequences with an arc joining each pair, filled crosswords. Several solutions are laid
 //! out side by side (tilings and boards, a few to a row) or one under another (sequences).
 
 use std::fmt::Write as _;
 
-use crate::Tiling;
+use crate::{Fill, Tiling};
 
 /// Side of a cell, in pixels.
 const CELL: usize = 24;
@@ -165,6 +165,48 @@ pub fn queens(n: usize, solutions: &[Vec<usize>], title: &str) -> String {
         let _ = writeln!(
             s,
             "<rect width=\"{side}\" height=\"{side}\" fill=\"none\" stroke=\"#222\" stroke-width=\"2\"/>\n</g>"
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Filled crosswords (or word rectangles): black squares, the letters in the open ones, the
+/// letters given in the pattern in bold.
+pub fn crosswords(fills: &[Fill], pattern: &crate::Pattern, title: &str) -> String {
+    let (rows, cols) = (pattern.rows(), pattern.cols());
+    let (w, h) = (cols * CELL, rows * CELL);
+    let (width, height, at) = layout(fills.len(), w, h);
+    let mut s = open(width, height, title);
+    for (k, fill) in fills.iter().enumerate() {
+        let (x0, y0) = at(k);
+        let _ = writeln!(s, "<g transform=\"translate({x0},{y0})\">");
+        for (r, row) in fill.rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let (x, y) = (c * CELL, r * CELL);
+                let fill = if ch == '#' { "#222" } else { "white" };
+                let _ = writeln!(
+                    s,
+                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" \
+                     stroke=\"#888\" stroke-width=\"1\"/>"
+                );
+                if ch != '#' && ch != '.' {
+                    let given = matches!(pattern.square(r, c), crate::Square::Open(Some(_)));
+                    let weight = if given { "bold" } else { "normal" };
+                    let _ = writeln!(
+                        s,
+                        "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"15\" \
+                         font-weight=\"{weight}\" text-anchor=\"middle\">{}</text>",
+                        x + CELL / 2,
+                        y + CELL / 2 + 5,
+                        escape(&ch.to_uppercase().to_string())
+                    );
+                }
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<rect width=\"{w}\" height=\"{h}\" fill=\"none\" stroke=\"#222\" stroke-width=\"2\"/>\n</g>"
         );
     }
     s.push_str("</svg>\n");
