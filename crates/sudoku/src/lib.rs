@@ -31,6 +31,7 @@
 struct ReadmeDoctests;
 
 mod grid;
+mod killer;
 mod methods;
 mod rules;
 mod shape;
@@ -40,6 +41,7 @@ mod text;
 /// [`Found`] reports them.
 pub use dlx::{Limits, StopReason};
 pub use grid::Grid;
+pub use killer::{Cage, Killer, KillerError, KillerFound, KillerModel};
 pub use methods::{Method, MethodSolver, UnknownMethod};
 pub use rules::{
     Found, PuzzleError, Regions, SearchStats, Sudoku, SudokuSolver, Uniqueness, Unit, UnitKind,

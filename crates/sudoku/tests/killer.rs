@@ -1,0 +1,282 @@
+//! Killer sudoku: the reader's errors, and puzzles cut from known solved grids solved back to
+//! grids that keep every rule.
+
+use sudoku::{Cage, Cell, Grid, Killer, KillerError, Shape, Sudoku};
+
+/// A solved 9x9 grid: the unique solution of Norvig's first hard puzzle.
+fn solved_9x9() -> Grid {
+    let puzzle = sudoku::parse_line(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        None,
+    )
+    .unwrap();
+    Sudoku::classic().solve(&puzzle).unwrap().unwrap()
+}
+
+/// A small deterministic generator (xorshift), so the cuts are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self, below: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % below as u64) as usize
+    }
+}
+
+/// Cages cut from a solved grid: each grows from the first free cell (row-major) into free
+/// neighbours with distinct digits, up to `max` cells; the sums are the grid's.
+fn cut(grid: &Grid, max: usize, rng: &mut Rng) -> Vec<Cage> {
+    let n = grid.shape().size();
+    let mut owner = vec![usize::MAX; n * n];
+    let mut cages: Vec<Cage> = Vec::new();
+    let labels: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
+    for start in 0..n * n {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let k = cages.len();
+        let size = 1 + rng.next(max);
+        let mut cells = vec![start];
+        owner[start] = k;
+        while cells.len() < size {
+            let mut near = Vec::new();
+            for &c in &cells {
+                let (r, col) = (c / n, c % n);
+                let mut push = |r: usize, col: usize| {
+                    let i = r * n + col;
+                    let digit = grid.cells()[i];
+                    let repeats = cells.iter().any(|&x| grid.cells()[x] == digit);
+                    if owner[i] == usize::MAX && !repeats && !near.contains(&i) {
+                        near.push(i);
+                    }
+                };
+                if r + 1 < n {
+                    push(r + 1, col);
+                }
+                if col + 1 < n {
+                    push(r, col + 1);
+                }
+                if col > 0 {
+                    push(r, col - 1);
+                }
+            }
+            if near.is_empty() {
+                break;
+            }
+            let next = near[rng.next(near.len())];
+            owner[next] = k;
+            cells.push(next);
+        }
+        cells.sort();
+        let sum = cells.iter().map(|&i| u32::from(grid.cells()[i])).sum();
+        cages.push(Cage {
+            label: labels[k % labels.len()],
+            cells: cells
+                .iter()
+                .map(|&i| Cell {
+                    row: i / n,
+                    col: i % n,
+                })
+                .collect(),
+            sum,
+        });
+    }
+    cages
+}
+
+/// The map text of cages (labels reused when there are more than 62 cages would clash, so the
+/// callers keep to fewer).
+fn map_text(n: usize, cages: &[Cage]) -> String {
+    let mut rows = vec![vec!['.'; n]; n];
+    for cage in cages {
+        for c in &cage.cells {
+            rows[c.row][c.col] = cage.label;
+        }
+    }
+    let mut text: String = rows
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect();
+    for cage in cages {
+        text.push_str(&format!("{}={} ", cage.label, cage.sum));
+    }
+    text.push('\n');
+    text
+}
+
+#[test]
+fn puzzles_cut_from_a_solved_grid_solve_back_to_grids_that_keep_every_rule() {
+    let grid = solved_9x9();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut unique = 0;
+    let mut complete = 0;
+    for round in 0..40 {
+        // Cages of up to 2 to 5 cells; maps of up to 62 cages read back from text.
+        let cages = cut(&grid, 2 + round % 4, &mut rng);
+        let killer = if cages.len() <= 62 {
+            let text = map_text(9, &cages);
+            let read = Killer::parse(&text, 1, false).unwrap();
+            assert_eq!(read.cages().len(), cages.len());
+            read
+        } else {
+            Killer::new(
+                Shape::new(9).unwrap(),
+                cages,
+                Grid::empty(Shape::new(9).unwrap()),
+                false,
+            )
+            .unwrap()
+        };
+        killer.check(&grid).unwrap();
+        let model = killer.model().unwrap();
+        // Cuts with few large cages can need millions of nodes to finish (every solution of a
+        // puzzle with several); a node limit keeps the test quick, and only finished searches
+        // are held to finding the cut grid.
+        let found = model.search(50, 50, dlx::Limits::none().nodes(100_000));
+        assert!(
+            found.count >= 1 || !found.complete,
+            "round {round}: no solution"
+        );
+        for g in &found.grids {
+            killer
+                .check(g)
+                .unwrap_or_else(|e| panic!("round {round}: {e}"));
+        }
+        if found.complete {
+            assert!(
+                found.grids.contains(&grid),
+                "round {round}: the cut grid was not found"
+            );
+            complete += 1;
+        }
+        if found.complete && found.count == 1 {
+            unique += 1;
+        }
+    }
+    assert!(complete >= 30, "only {complete} of 40 searches finished");
+    assert!(unique >= 8, "only {unique} of 40 cuts have one solution");
+}
+
+#[test]
+fn a_sixteen_by_sixteen_and_a_six_by_six_killer() {
+    for (n, clues) in [(6, "1"), (16, "")] {
+        let shape = Shape::new(n).unwrap();
+        let mut start = Grid::empty(shape);
+        if !clues.is_empty() {
+            start.set(Cell { row: 0, col: 0 }, 1);
+        }
+        let sudoku = Sudoku::new(shape, sudoku::Variant::default()).unwrap();
+        let grid = sudoku.solve(&start).unwrap().unwrap();
+        let mut rng = Rng(n as u64 * 7919);
+        let cages = cut(&grid, 3, &mut rng);
+        // The 16x16 keeps its first four rows as givens, to stay quick.
+        let mut givens = Grid::empty(shape);
+        for (cell, d) in grid.givens().filter(|(c, _)| n == 16 && c.row < 4) {
+            givens.set(cell, d);
+        }
+        let killer = Killer::new(shape, cages, givens, false).unwrap();
+        let solution = killer.model().unwrap().solve().expect("a solution");
+        killer.check(&solution).unwrap();
+    }
+}
+
+#[test]
+fn givens_are_kept_and_checked_against_their_cages() {
+    let text = "AAB\nCDB\nCDD\n";
+    // A 3x3 map is no sudoku size.
+    let err = Killer::parse(text, 1, false).unwrap_err();
+    assert!(matches!(err, KillerError::Syntax { line: 1, .. }), "{err}");
+    let text = "AABB\nCCDD\nEEFF\nGGHH\nA=3 B=7 C=7 D=3 E=5 F=5 G=5 H=5\ngivens 1...............\n";
+    let killer = Killer::parse(text, 1, false).unwrap();
+    let found = killer
+        .model()
+        .unwrap()
+        .search(100, 100, dlx::Limits::none());
+    assert!(found.complete && found.count > 0);
+    for g in &found.grids {
+        killer.check(g).unwrap();
+        assert_eq!(g.get(Cell { row: 0, col: 0 }), 1);
+    }
+    // A given that its cage cannot hold: A = 3 needs 1 and 2, so 4 in it leaves no way.
+    let text = "AABB\nCCDD\nEEFF\nGGHH\nA=3 B=7 C=7 D=3 E=5 F=5 G=5 H=5\ngivens 4...............\n";
+    let err = Killer::parse(text, 1, false).unwrap().model().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cage 'A': its givens leave no way to make 3"
+    );
+}
+
+#[test]
+fn errors_name_the_line_and_the_cage() {
+    let base = "AABB\nCCDD\nEEFF\nGGHH\n";
+    let parse = |text: &str| Killer::parse(text, 1, false).unwrap_err().to_string();
+    assert_eq!(
+        parse(&format!("{base}A=3 B=7 C=7 D=3 E=5 F=5 G=5\n")),
+        "cage 'H' (first in line 4) has no sum: add a line H=SUM"
+    );
+    assert_eq!(
+        parse(&format!("{base}A=3 B=7 C=7 D=3 E=5 F=5 G=5 H=5\nZ=4\n")),
+        "line 6: Z=4 names no cage of the map"
+    );
+    assert_eq!(
+        parse(&format!("{base}A=3 B=7 C=7 D=3 E=5 F=5 G=5 H=9\n")),
+        "cage 'H': 2 distinct digits from 1 to 4 cannot add up to 9 (they make 3 to 7)"
+    );
+    assert_eq!(
+        parse(&format!("{base}A=3 B=7 C=7 D=3 E=5 F=5 G=5 H=x\n")),
+        "line 5, column 31: the sum of cage 'H' must be a number, not \"x\""
+    );
+    assert_eq!(
+        parse("AA?B\nCCDD\nEEFF\nGGHH\n"),
+        "line 1, column 3: '?' is not a cage label: use a letter or digit per cell, '.' for a \
+         cell in no cage"
+    );
+    assert_eq!(
+        parse("AAB\nCCDD\nEEFF\nGGHH\n"),
+        "line 1, column 4: this row has 3 labels and the map has 4 rows: every row needs 4"
+    );
+    assert_eq!(
+        parse(&format!("{base}A=3 A=4\n")),
+        "line 5, column 5: cage 'A' has two sums"
+    );
+    // Cells of one label that do not touch: refused unless asked for.
+    let split = "ABAB\nCCDD\nEEFF\nGGHH\nA=4 B=6 C=7 D=3 E=5 F=5 G=5 H=5\n";
+    assert_eq!(
+        parse(split),
+        "cage 'A' is not connected: its cells r1c1 r1c3 fall in 2 separate groups (allow such \
+         cages with --allow-disconnected)"
+    );
+    assert!(Killer::parse(split, 1, true).is_ok());
+    // Five cells in a 4x4 cage.
+    let err = parse("AAAA\nACDD\nEEFF\nGGHH\nA=10 C=1 D=3 E=5 F=5 G=5 H=5\n");
+    assert_eq!(
+        err,
+        "cage 'A' has 5 cells, but only 4 digits can differ in it"
+    );
+    // A blank map.
+    assert!(matches!(
+        Killer::parse("\n# nothing\n", 1, false),
+        Err(KillerError::Syntax { .. })
+    ));
+}
+
+#[test]
+fn cages_from_json() {
+    let text = r#"{"cages": [
+        {"cells": [[0,0],[0,1]], "sum": 3}, {"cells": [[0,2],[0,3]], "sum": 7},
+        {"cells": [[1,0],[1,1]], "sum": 7}, {"cells": [[1,2],[1,3]], "sum": 3},
+        {"cells": [[2,0],[2,1]], "sum": 5}, {"cells": [[2,2],[2,3]], "sum": 5},
+        {"cells": [[3,0],[3,1]], "sum": 5}, {"cells": [[3,2],[3,3]], "sum": 5}]}"#;
+    let killer = Killer::parse_json(text, false).unwrap();
+    assert_eq!(killer.shape().size(), 4);
+    assert_eq!(killer.cages()[1].label, 'B');
+    let solution = killer.model().unwrap().solve().unwrap();
+    killer.check(&solution).unwrap();
+    let err = Killer::parse_json(r#"{"cages": [{"cells": [[0]], "sum": 1}]}"#, false).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 1: cage 0: a cell is [row, col] from 0, not [0]"
+    );
+}
