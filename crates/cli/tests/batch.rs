@@ -242,3 +242,85 @@ fn bad_jobs_and_timeout_values_are_usage_errors() {
         assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
     }
 }
+
+/// Killer sudoku (`--killer FILE`): every format, the modes, and a bad puzzle that gets its
+/// record while the batch goes on.
+#[test]
+fn killer_sudoku_batches() {
+    let sample = common::sudoku_data("killer-sample.txt");
+    let r = common::run(&["sudoku", "--killer", &sample], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 20);
+    assert!(lines.iter().all(|l| l.len() == 81));
+    let r = common::run(
+        &[
+            "sudoku", "--killer", &sample, "--unique", "--format", "json",
+        ],
+        b"",
+    );
+    for line in r.stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["status"], "unique");
+        assert!(v["cleansings"].as_u64().unwrap() > 0);
+    }
+    let r = common::run(&["sudoku", "--killer", &sample, "--count"], b"");
+    assert_eq!(r.stdout, "1\n".repeat(20));
+    // A file with a good puzzle, a bad one and a good one.
+    let dir = std::env::temp_dir().join(format!("dlx-killer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.txt");
+    let good = "AABB\nCCDD\nEEFF\nGGHH\nA=3 B=7 C=7 D=3 E=5 F=5 G=5 H=5\ngivens 12..............\n";
+    let bad = "AABB\nCCDD\nEEFF\nGGHH\nA=3 B=7 C=7 D=3 E=5 F=5 G=5\n";
+    std::fs::write(&file, format!("{good}\n{bad}\n{good}")).unwrap();
+    let path = file.display().to_string();
+    let r = common::run(&["sudoku", "--killer", &path], b"");
+    assert_eq!(r.code, 0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert_eq!(lines[0], lines[2]);
+    assert!(lines[0].starts_with("12"), "{}", lines[0]);
+    assert!(
+        lines[1].starts_with("# invalid (")
+            && lines[1].ends_with(":8): cage 'H' (first in line 11) has no sum: add a line H=SUM"),
+        "{}",
+        lines[1]
+    );
+    // The drawing shows the cage borders and sums with the digits.
+    let r = common::run(&["sudoku", "--killer", &path, "--format", "pretty"], b"");
+    assert!(
+        r.stdout
+            .starts_with("·───·───·───·───·\n│3 1   2│7 3   4│\n"),
+        "{}",
+        r.stdout
+    );
+    // JSON input, and a cage that does not touch, refused then allowed.
+    let json = dir.join("k.json");
+    std::fs::write(
+        &json,
+        r#"{"cages": [{"cells": [[0,0],[0,1]], "sum": 3}, {"cells": [[0,2],[0,3]], "sum": 7},
+            {"cells": [[1,0],[1,1]], "sum": 7}, {"cells": [[1,2],[1,3]], "sum": 3},
+            {"cells": [[2,0],[3,1]], "sum": 3}, {"cells": [[2,2],[2,3]], "sum": 5},
+            {"cells": [[3,0],[2,1]], "sum": 7}, {"cells": [[3,2],[3,3]], "sum": 5}]}"#,
+    )
+    .unwrap();
+    let path = json.display().to_string();
+    let r = common::run(&["sudoku", "--killer", &path], b"");
+    assert!(
+        r.stdout.starts_with("# invalid") && r.stdout.contains("is not connected"),
+        "{}",
+        r.stdout
+    );
+    let r = common::run(
+        &[
+            "sudoku",
+            "--killer",
+            &path,
+            "--allow-disconnected",
+            "--count",
+        ],
+        b"",
+    );
+    assert!(r.stdout.trim().parse::<u64>().unwrap() > 0, "{}", r.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

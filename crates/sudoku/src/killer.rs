@@ -426,6 +426,104 @@ impl Killer {
         Killer::new(shape, cages, givens, allow_disconnected)
     }
 
+    /// A killer sudoku cut from a solved grid: cages grow from the first free cell (row-major)
+    /// into free neighbours (right, down, left) whose digits are not in the cage yet, to a size
+    /// drawn from `1..=max_cage`; the sums are the grid's. The same `seed` gives the same cages.
+    /// The grid is a solution; whether it is the only one, a search says (many small cages make
+    /// it likely). Labels are `A`..`Z`, `a`..`z`, `0`..`9`, and repeat after 62 cages (a map
+    /// cannot hold such a puzzle: [`Killer::to_map`] says so). `None` if the grid is not full.
+    pub fn from_solution(grid: &Grid, max_cage: usize, seed: u64) -> Option<Killer> {
+        const LABELS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        if !grid.is_full() {
+            return None;
+        }
+        let n = grid.shape().size();
+        // xorshift64: small, and the same on every platform.
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        let digit = |i: usize| grid.cells()[i];
+        let mut owner = vec![usize::MAX; n * n];
+        let mut cages = Vec::new();
+        for start in 0..n * n {
+            if owner[start] != usize::MAX {
+                continue;
+            }
+            let k = cages.len();
+            let label = LABELS.chars().nth(k % LABELS.len()).unwrap_or('?');
+            let size = 1 + next(max_cage.max(1));
+            let mut cells = vec![start];
+            owner[start] = k;
+            while cells.len() < size {
+                let mut near = Vec::new();
+                for &c in &cells {
+                    let (r, col) = (c / n, c % n);
+                    let around = [
+                        (r + 1 < n).then(|| c + n),
+                        (col + 1 < n).then(|| c + 1),
+                        (col > 0).then(|| c - 1),
+                    ];
+                    for i in around.into_iter().flatten() {
+                        let repeats = cells.iter().any(|&x| digit(x) == digit(i));
+                        if owner[i] == usize::MAX && !repeats && !near.contains(&i) {
+                            near.push(i);
+                        }
+                    }
+                }
+                if near.is_empty() {
+                    break;
+                }
+                let chosen = near[next(near.len())];
+                owner[chosen] = k;
+                cells.push(chosen);
+            }
+            cells.sort_unstable();
+            cages.push(Cage {
+                label,
+                sum: cells.iter().map(|&i| u32::from(digit(i))).sum(),
+                cells: cells
+                    .iter()
+                    .map(|&i| Cell {
+                        row: i / n,
+                        col: i % n,
+                    })
+                    .collect(),
+            });
+        }
+        Killer::new(grid.shape(), cages, Grid::empty(grid.shape()), false).ok()
+    }
+
+    /// The puzzle as a cage map with its sums (and a `givens` line if it has givens), as
+    /// [`Killer::parse`] reads it; `None` if two cages share a label.
+    pub fn to_map(&self) -> Option<String> {
+        let labels: BTreeSet<char> = self.cages.iter().map(|c| c.label).collect();
+        if labels.len() != self.cages.len() {
+            return None;
+        }
+        let mut out = String::new();
+        for row in self.labels() {
+            out.extend(row.iter().map(|l| l.unwrap_or('.')));
+            out.push('\n');
+        }
+        let sums: Vec<String> = self
+            .cages
+            .iter()
+            .map(|c| format!("{}={}", c.label, c.sum))
+            .collect();
+        out.push_str(&sums.join(" "));
+        out.push('\n');
+        if self.givens.givens().next().is_some() {
+            out.push_str("givens ");
+            out.push_str(&crate::to_line(&self.givens, crate::Symbols::Default));
+            out.push('\n');
+        }
+        Some(out)
+    }
+
     /// The shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -449,6 +547,56 @@ impl Killer {
             for cell in &cage.cells {
                 out[cell.row][cell.col] = Some(cage.label);
             }
+        }
+        out
+    }
+
+    /// The puzzle drawn for a person: cage borders (`│` and `─` where two cages, or a cage and
+    /// the edge, meet; `·` at the corners), each cage's sum in its first cell, and the digits of
+    /// `grid` (a solution, or the givens when `None`).
+    pub fn to_pretty(&self, grid: Option<&Grid>, symbols: crate::Symbols) -> String {
+        let n = self.shape.size();
+        let labels = self.labels();
+        let shown = grid.unwrap_or(&self.givens);
+        let line: Vec<char> = crate::to_line(shown, symbols).chars().collect();
+        let mut sum_at: BTreeMap<Cell, u32> = BTreeMap::new();
+        for cage in &self.cages {
+            sum_at.insert(cage.cells[0], cage.sum);
+        }
+        let width = sum_at
+            .values()
+            .map(|s| s.to_string().len())
+            .max()
+            .unwrap_or(1)
+            + 2;
+        // A cell outside every cage is its own region for the borders.
+        let region = |r: usize, c: usize| labels[r][c].map_or((r * n + c) as i64, |l| -(l as i64));
+        let mut out = String::new();
+        for r in 0..=n {
+            // The rule above row r.
+            for c in 0..n {
+                out.push('·');
+                let differs = r == 0 || r == n || region(r - 1, c) != region(r, c);
+                out.push_str(&if differs { "─" } else { " " }.repeat(width));
+            }
+            out.push_str("·\n");
+            if r == n {
+                break;
+            }
+            for c in 0..=n {
+                let differs = c == 0 || c == n || region(r, c - 1) != region(r, c);
+                out.push(if differs { '│' } else { ' ' });
+                if c == n {
+                    break;
+                }
+                let sum = sum_at
+                    .get(&Cell { row: r, col: c })
+                    .map_or(String::new(), u32::to_string);
+                let digit = line[r * n + c];
+                let digit = if digit == '.' { ' ' } else { digit };
+                out.push_str(&format!("{sum:>w$} {digit}", w = width - 2));
+            }
+            out.push('\n');
         }
         out
     }

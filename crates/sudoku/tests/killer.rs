@@ -1,7 +1,7 @@
 //! Killer sudoku: the reader's errors, and puzzles cut from known solved grids solved back to
 //! grids that keep every rule.
 
-use sudoku::{Cage, Cell, Grid, Killer, KillerError, Shape, Sudoku};
+use sudoku::{Cell, Grid, Killer, KillerError, Shape, Sudoku};
 
 /// A solved 9x9 grid: the unique solution of Norvig's first hard puzzle.
 fn solved_9x9() -> Grid {
@@ -13,122 +13,16 @@ fn solved_9x9() -> Grid {
     Sudoku::classic().solve(&puzzle).unwrap().unwrap()
 }
 
-/// A small deterministic generator (xorshift), so the cuts are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self, below: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % below as u64) as usize
-    }
-}
-
-/// Cages cut from a solved grid: each grows from the first free cell (row-major) into free
-/// neighbours with distinct digits, up to `max` cells; the sums are the grid's.
-fn cut(grid: &Grid, max: usize, rng: &mut Rng) -> Vec<Cage> {
-    let n = grid.shape().size();
-    let mut owner = vec![usize::MAX; n * n];
-    let mut cages: Vec<Cage> = Vec::new();
-    let labels: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
-    for start in 0..n * n {
-        if owner[start] != usize::MAX {
-            continue;
-        }
-        let k = cages.len();
-        let size = 1 + rng.next(max);
-        let mut cells = vec![start];
-        owner[start] = k;
-        while cells.len() < size {
-            let mut near = Vec::new();
-            for &c in &cells {
-                let (r, col) = (c / n, c % n);
-                let mut push = |r: usize, col: usize| {
-                    let i = r * n + col;
-                    let digit = grid.cells()[i];
-                    let repeats = cells.iter().any(|&x| grid.cells()[x] == digit);
-                    if owner[i] == usize::MAX && !repeats && !near.contains(&i) {
-                        near.push(i);
-                    }
-                };
-                if r + 1 < n {
-                    push(r + 1, col);
-                }
-                if col + 1 < n {
-                    push(r, col + 1);
-                }
-                if col > 0 {
-                    push(r, col - 1);
-                }
-            }
-            if near.is_empty() {
-                break;
-            }
-            let next = near[rng.next(near.len())];
-            owner[next] = k;
-            cells.push(next);
-        }
-        cells.sort();
-        let sum = cells.iter().map(|&i| u32::from(grid.cells()[i])).sum();
-        cages.push(Cage {
-            label: labels[k % labels.len()],
-            cells: cells
-                .iter()
-                .map(|&i| Cell {
-                    row: i / n,
-                    col: i % n,
-                })
-                .collect(),
-            sum,
-        });
-    }
-    cages
-}
-
-/// The map text of cages (labels reused when there are more than 62 cages would clash, so the
-/// callers keep to fewer).
-fn map_text(n: usize, cages: &[Cage]) -> String {
-    let mut rows = vec![vec!['.'; n]; n];
-    for cage in cages {
-        for c in &cage.cells {
-            rows[c.row][c.col] = cage.label;
-        }
-    }
-    let mut text: String = rows
-        .iter()
-        .map(|r| r.iter().collect::<String>() + "\n")
-        .collect();
-    for cage in cages {
-        text.push_str(&format!("{}={} ", cage.label, cage.sum));
-    }
-    text.push('\n');
-    text
-}
-
 #[test]
 fn puzzles_cut_from_a_solved_grid_solve_back_to_grids_that_keep_every_rule() {
     let grid = solved_9x9();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut unique = 0;
     let mut complete = 0;
     for round in 0..40 {
-        // Cages of up to 2 to 5 cells; maps of up to 62 cages read back from text.
-        let cages = cut(&grid, 2 + round % 4, &mut rng);
-        let killer = if cages.len() <= 62 {
-            let text = map_text(9, &cages);
-            let read = Killer::parse(&text, 1, false).unwrap();
-            assert_eq!(read.cages().len(), cages.len());
-            read
-        } else {
-            Killer::new(
-                Shape::new(9).unwrap(),
-                cages,
-                Grid::empty(Shape::new(9).unwrap()),
-                false,
-            )
-            .unwrap()
-        };
+        // Cages of up to 2 to 5 cells, written as a map and read back.
+        let cut = Killer::from_solution(&grid, 2 + round % 4, round as u64).unwrap();
+        let killer = Killer::parse(&cut.to_map().unwrap(), 1, false).unwrap();
+        assert_eq!(killer, cut, "round {round}: the map does not read back");
         killer.check(&grid).unwrap();
         let model = killer.model().unwrap();
         // Cuts with few large cages can need millions of nodes to finish (every solution of a
@@ -169,8 +63,10 @@ fn a_sixteen_by_sixteen_and_a_six_by_six_killer() {
         }
         let sudoku = Sudoku::new(shape, sudoku::Variant::default()).unwrap();
         let grid = sudoku.solve(&start).unwrap().unwrap();
-        let mut rng = Rng(n as u64 * 7919);
-        let cages = cut(&grid, 3, &mut rng);
+        let cages = Killer::from_solution(&grid, 3, n as u64)
+            .unwrap()
+            .cages()
+            .to_vec();
         // The 16x16 keeps its first four rows as givens, to stay quick.
         let mut givens = Grid::empty(shape);
         for (cell, d) in grid.givens().filter(|(c, _)| n == 16 && c.row < 4) {

@@ -2,6 +2,7 @@
 //! streamed through a pool of workers and written in input order.
 
 pub(crate) mod input;
+mod killer;
 mod output;
 pub(crate) mod work;
 
@@ -67,6 +68,13 @@ pub enum SymbolSet {
 pub struct Args {
     /// Puzzle files; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
+    /// Killer sudoku from FILE: cage maps (a letter or digit per cell, `.` for none), each
+    /// followed by LABEL=SUM lines, puzzles separated by blank lines; or JSON.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["files", "diagonals", "hyper", "regions", "box_shape", "input", "verify"])]
+    pub killer: Option<PathBuf>,
+    /// With --killer: accept cages whose cells do not all touch.
+    #[arg(long, requires = "killer")]
+    pub allow_disconnected: bool,
     /// Count the solutions (all, or up to --limit) instead of solving.
     #[arg(long, group = "mode")]
     pub count: bool,
@@ -186,6 +194,18 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         Mode::Solve
     };
+    if let Some(path) = &args.killer {
+        return killer::run(&killer::Settings {
+            path,
+            mode,
+            symbols,
+            format: args.format.unwrap_or(OutputFormat::Line),
+            allow_disconnected: args.allow_disconnected,
+            max_nodes: args.max_nodes,
+            timeout: args.timeout,
+            stats: args.stats,
+        });
+    }
     // Open every input first: an unreadable file is an error before anything is printed.
     let mut sources = Vec::new();
     if args.files.is_empty() {
