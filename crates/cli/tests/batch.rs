@@ -266,6 +266,28 @@ fn killer_sudoku_batches() {
     }
     let r = common::run(&["sudoku", "--killer", &sample, "--count"], b"");
     assert_eq!(r.stdout, "1\n".repeat(20));
+    // The drawing: the first puzzle, then its solution, as well-formed SVG; the 81 digits of
+    // the solution among its texts.
+    let svg = std::env::temp_dir().join(format!("dlx-killer-{}.svg", std::process::id()));
+    let r = common::run(
+        &[
+            "sudoku",
+            "--killer",
+            &sample,
+            "--svg",
+            &svg.display().to_string(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let digits = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("font-size") == Some("18"))
+        .count();
+    assert_eq!(digits, 81, "no givens, so only the solution's digits");
     // A file with a good puzzle, a bad one and a good one.
     let dir = std::env::temp_dir().join(format!("dlx-killer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

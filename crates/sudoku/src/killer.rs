@@ -601,6 +601,126 @@ impl Killer {
         out
     }
 
+    /// An SVG drawing: the puzzle (cages as dashed outlines, each sum in its cage's first cell,
+    /// givens in bold), and beside it the solution if one is given.
+    pub fn to_svg(&self, solution: Option<&Grid>, symbols: crate::Symbols) -> String {
+        use std::fmt::Write as _;
+        const CELL: usize = 36;
+        const GAP: usize = 24;
+        let n = self.shape.size();
+        let side = n * CELL;
+        let panels = if solution.is_some() { 2 } else { 1 };
+        let (width, height) = (GAP + panels * (side + GAP), side + 2 * GAP);
+        let mut s = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\">\n<title>killer sudoku, {n}x{n}</title>\n\
+             <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
+        );
+        let labels = self.labels();
+        let region = |r: usize, c: usize| labels[r][c].map_or((r * n + c) as i64, |l| -(l as i64));
+        let givens: Vec<char> = crate::to_line(&self.givens, symbols).chars().collect();
+        let grids = [None, solution];
+        for (panel, grid) in grids.iter().take(panels).enumerate() {
+            let (x0, y0) = (GAP + panel * (side + GAP), GAP);
+            let _ = writeln!(s, "<g transform=\"translate({x0},{y0})\">");
+            // Thin cell lines, thick box lines.
+            for k in 0..=n {
+                let thick = k % self.shape.box_cols() == 0;
+                let w = if thick { 2.5 } else { 0.6 };
+                let x = k * CELL;
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{x}\" y1=\"0\" x2=\"{x}\" y2=\"{side}\" stroke=\"#222\" stroke-width=\"{w}\"/>"
+                );
+                let thick = k % self.shape.box_rows() == 0;
+                let w = if thick { 2.5 } else { 0.6 };
+                let y = k * CELL;
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"0\" y1=\"{y}\" x2=\"{side}\" y2=\"{y}\" stroke=\"#222\" stroke-width=\"{w}\"/>"
+                );
+            }
+            // Cage outlines, 4 pixels inside the cells, where the cage meets another or the edge.
+            let inset = 4;
+            for r in 0..n {
+                for c in 0..n {
+                    if labels[r][c].is_none() {
+                        continue;
+                    }
+                    let (x, y) = (c * CELL, r * CELL);
+                    let (left, top) = (x + inset, y + inset);
+                    let (right, bottom) = (x + CELL - inset, y + CELL - inset);
+                    let other = |rr: Option<usize>, cc: Option<usize>| match (rr, cc) {
+                        (Some(rr), Some(cc)) if rr < n && cc < n => region(rr, cc) != region(r, c),
+                        _ => true,
+                    };
+                    // Where a side is open, the outline runs on into the neighbouring cell.
+                    let up = other(r.checked_sub(1), Some(c));
+                    let down = other(Some(r + 1), Some(c));
+                    let west = other(Some(r), c.checked_sub(1));
+                    let east = other(Some(r), Some(c + 1));
+                    let (x1, x2) = (
+                        if west { left } else { x },
+                        if east { right } else { x + CELL },
+                    );
+                    let (y1, y2) = (
+                        if up { top } else { y },
+                        if down { bottom } else { y + CELL },
+                    );
+                    let mut side_line = |ax: usize, ay: usize, bx: usize, by: usize| {
+                        let _ = writeln!(
+                            s,
+                            "<line x1=\"{ax}\" y1=\"{ay}\" x2=\"{bx}\" y2=\"{by}\" stroke=\"#c0392b\" \
+                             stroke-width=\"1\" stroke-dasharray=\"3 2\"/>"
+                        );
+                    };
+                    if up {
+                        side_line(x1, top, x2, top);
+                    }
+                    if down {
+                        side_line(x1, bottom, x2, bottom);
+                    }
+                    if west {
+                        side_line(left, y1, left, y2);
+                    }
+                    if east {
+                        side_line(right, y1, right, y2);
+                    }
+                }
+            }
+            for cage in &self.cages {
+                let first = cage.cells[0];
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"9\" fill=\"#c0392b\">{}</text>",
+                    first.col * CELL + inset + 1,
+                    first.row * CELL + inset + 9,
+                    cage.sum
+                );
+            }
+            let digits: Vec<char> = match grid {
+                Some(g) => crate::to_line(g, symbols).chars().collect(),
+                None => givens.clone(),
+            };
+            for (i, &d) in digits.iter().enumerate() {
+                if d == '.' {
+                    continue;
+                }
+                let weight = if givens[i] != '.' { "bold" } else { "normal" };
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"18\" \
+                     font-weight=\"{weight}\" text-anchor=\"middle\">{d}</text>",
+                    (i % n) * CELL + CELL / 2,
+                    (i / n) * CELL + CELL / 2 + 8
+                );
+            }
+            s.push_str("</g>\n");
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+
     /// Whether `grid` solves this puzzle: full, every row, column and box holding each digit
     /// once, the givens kept, and every cage's digits distinct with its sum. The reason if not.
     pub fn check(&self, grid: &Grid) -> Result<(), String> {

@@ -96,6 +96,7 @@ pub struct Settings<'a> {
     pub symbols: Symbols,
     pub format: OutputFormat,
     pub allow_disconnected: bool,
+    pub svg: Option<&'a PathBuf>,
     pub max_nodes: Option<u64>,
     pub timeout: Option<std::time::Duration>,
     pub stats: bool,
@@ -108,6 +109,15 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     if list.is_empty() {
         return Err(InputError(format!("{name}: no killer sudoku in the file")).into());
     }
+    // Open the drawing first: a path that cannot be written fails before the search.
+    let mut svg = match s.svg {
+        Some(path) => Some((
+            path,
+            std::fs::File::create(path)
+                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?,
+        )),
+        None => None,
+    };
     let start = Instant::now();
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let (mut stopped, mut invalid, mut nodes) = (0u64, 0u64, 0u64);
@@ -179,6 +189,11 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
                     _ => "solved",
                 };
                 grids = found.grids;
+                if let Some((path, mut file)) = svg.take() {
+                    let drawing = killer.to_svg(grids.first(), s.symbols);
+                    file.write_all(drawing.as_bytes())
+                        .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+                }
             }
         }
         let lines: Vec<String> = grids
@@ -260,6 +275,14 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         }
     }
     out.flush()?;
+    if let Some((path, _)) = svg {
+        // Opened before the search to check it can be written; no puzzle could be read.
+        let _ = std::fs::remove_file(path);
+        eprintln!(
+            "dlx: warning: no puzzle could be read to draw; {} not written",
+            path.display()
+        );
+    }
     if s.stats {
         eprintln!(
             "{}: {} invalid, {} stopped; {} in {:.3} s",

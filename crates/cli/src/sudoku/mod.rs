@@ -75,6 +75,9 @@ pub struct Args {
     /// With --killer: accept cages whose cells do not all touch.
     #[arg(long, requires = "killer")]
     pub allow_disconnected: bool,
+    /// With --killer: draw the first puzzle and its solution into an SVG file.
+    #[arg(long, value_name = "FILE", requires = "killer")]
+    pub svg: Option<PathBuf>,
     /// Count the solutions (all, or up to --limit) instead of solving.
     #[arg(long, group = "mode")]
     pub count: bool,
@@ -201,6 +204,7 @@ pub fn run(args: &Args) -> Result<()> {
             symbols,
             format: args.format.unwrap_or(OutputFormat::Line),
             allow_disconnected: args.allow_disconnected,
+            svg: args.svg.as_ref(),
             max_nodes: args.max_nodes,
             timeout: args.timeout,
             stats: args.stats,
