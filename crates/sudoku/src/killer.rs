@@ -642,9 +642,9 @@ impl Killer {
             }
             // Cage outlines, 4 pixels inside the cells, where the cage meets another or the edge.
             let inset = 4;
-            for r in 0..n {
-                for c in 0..n {
-                    if labels[r][c].is_none() {
+            for (r, row) in labels.iter().enumerate() {
+                for (c, label) in row.iter().enumerate() {
+                    if label.is_none() {
                         continue;
                     }
                     let (x, y) = (c * CELL, r * CELL);
