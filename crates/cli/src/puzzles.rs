@@ -28,6 +28,15 @@ pub enum PuzzleFormat {
     Json,
 }
 
+/// `--distinct` of the puzzles with symmetries.
+#[derive(Debug, clap::Args)]
+pub struct Symmetric {
+    /// Count (or list) solutions up to symmetry: the board's rotations and reflections for
+    /// queens and polyominoes, reversal for Langford pairs; --stats says how.
+    #[arg(long)]
+    pub distinct: bool,
+}
+
 /// What the puzzle commands share.
 #[derive(Debug, clap::Args)]
 pub struct Common {
@@ -37,10 +46,6 @@ pub struct Common {
     /// Stop after N solutions, N >= 1 (with --svg, draw the first N).
     #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
     pub limit: Option<u64>,
-    /// Count (or list) solutions up to symmetry: the board's rotations and reflections for
-    /// queens and polyominoes, reversal for Langford pairs; --stats says how.
-    #[arg(long)]
-    pub distinct: bool,
     /// Print solutions, nodes, updates and the time on standard error.
     #[arg(long)]
     pub stats: bool,
@@ -77,6 +82,8 @@ pub struct QueensArgs {
     #[arg(long, value_enum, default_value_t = OrderArg::OrganPipe)]
     pub order: OrderArg,
     #[command(flatten)]
+    pub symmetric: Symmetric,
+    #[command(flatten)]
     pub common: Common,
 }
 
@@ -90,6 +97,8 @@ pub struct PolyominoArgs {
     /// file where each piece's cells are drawn with its letter.
     #[arg(long, default_value = "pentominoes", value_name = "SET|FILE")]
     pub pieces: String,
+    #[command(flatten)]
+    pub symmetric: Symmetric,
     #[command(flatten)]
     pub common: Common,
 }
@@ -115,29 +124,8 @@ pub struct WordsArgs {
     /// solving it.
     #[arg(long)]
     pub emit_xcc: bool,
-    /// Print only the number of fillings (`K+` when a limit stopped the search first).
-    #[arg(long)]
-    pub count: bool,
-    /// Stop after N fillings, N >= 1 (with --svg, draw the first N).
-    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
-    pub limit: Option<u64>,
-    /// Print the word list's figures, then fillings, nodes, updates, cleansings and the time,
-    /// on standard error.
-    #[arg(long)]
-    pub stats: bool,
-    /// Draw the first filling (the first N with --limit N) into an SVG file.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
-    pub format: PuzzleFormat,
-    /// Stop before the search exceeds N nodes: what was found is printed, a message on
-    /// standard error says so, and the exit status is 3.
-    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
-    pub max_nodes: Option<u64>,
-    /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
-    #[arg(long, value_name = "SECONDS", value_parser = xc::parse_seconds, allow_negative_numbers = true)]
-    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub common: Common,
 }
 
 /// `5x7` as (5, 7), each from 1 to [`puzzles::MAX_GRID`].
@@ -156,6 +144,8 @@ pub struct LangfordArgs {
     /// The number of pairs: L(2, n) places 1..n twice each in a row of 2n.
     #[arg(value_parser = xc::parse_size, allow_negative_numbers = true)]
     pub n: usize,
+    #[command(flatten)]
+    pub symmetric: Symmetric,
     #[command(flatten)]
     pub common: Common,
 }
@@ -289,7 +279,7 @@ pub fn words(args: &WordsArgs) -> Result<()> {
     };
     let (name, bytes) = xc::read_input(Some(&args.words))?;
     let list = WordList::parse(&String::from_utf8_lossy(&bytes));
-    if args.stats {
+    if args.common.stats {
         eprintln!(
             "{name}: {}; {} skipped (not letters only), {} repeated",
             crate::plural(list.len() as u64, "word"),
@@ -305,17 +295,7 @@ pub fn words(args: &WordsArgs) -> Result<()> {
         out.flush()?;
         return Ok(());
     }
-    let common = Common {
-        count: args.count,
-        limit: args.limit,
-        distinct: false,
-        stats: args.stats,
-        svg: args.svg.clone(),
-        format: args.format,
-        max_nodes: args.max_nodes,
-        timeout: args.timeout,
-    };
-    drive(&crossword, &common)
+    drive(&crossword, &args.common, false)
 }
 
 pub fn queens(args: &QueensArgs) -> Result<()> {
@@ -324,12 +304,12 @@ pub fn queens(args: &QueensArgs) -> Result<()> {
         OrderArg::OrganPipe => Order::OrganPipe,
     };
     let q = Queens::new(args.n, order).map_err(|e| InputError(e.to_string()))?;
-    drive(&q, &args.common)
+    drive(&q, &args.common, args.symmetric.distinct)
 }
 
 pub fn langford(args: &LangfordArgs) -> Result<()> {
     let l = Langford::new(args.n).map_err(|e| InputError(e.to_string()))?;
-    drive(&l, &args.common)
+    drive(&l, &args.common, args.symmetric.distinct)
 }
 
 pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
@@ -355,7 +335,7 @@ pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
         }
     };
     let p = Polyomino::new(board, pieces).map_err(|e| InputError(e.to_string()))?;
-    drive(&p, &args.common)
+    drive(&p, &args.common, args.symmetric.distinct)
 }
 
 /// `6x10` as (6, 10); anything else is a file name.
@@ -377,7 +357,7 @@ struct Summary<'a> {
     method: Option<String>,
 }
 
-fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
+fn drive<P: Front>(puzzle: &P, args: &Common, distinct: bool) -> Result<()> {
     // Open the drawing first: a path that cannot be written fails before the search.
     let mut svg_file = match &args.svg {
         Some(path) => Some(
@@ -391,7 +371,7 @@ fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
     limits.max_nodes = args.max_nodes;
     limits.deadline = args.timeout.map(|t| start + t);
     limits.cancel = Some(signals::stop_flag());
-    if !args.distinct {
+    if !distinct {
         limits.max_solutions = args.limit;
     }
     let draw = args
@@ -423,15 +403,15 @@ fn drive<P: Front>(puzzle: &P, args: &Common) -> Result<()> {
             drawn.push(sol);
         }
         // With --distinct the limit counts classes, not the engine's solutions.
-        if args.distinct && args.limit.is_some_and(|l| shown >= l) {
+        if distinct && args.limit.is_some_and(|l| shown >= l) {
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     };
-    let (outcome, distinct) = if args.count && !args.distinct && draw.is_none() {
+    let (outcome, distinct) = if args.count && !distinct && draw.is_none() {
         // Only the number: no solution to decode.
         (puzzle.problem().solver().with_limits(limits).count(), None)
-    } else if args.distinct {
+    } else if distinct {
         let d = puzzle.distinct(limits, &mut visit)?;
         (d.outcome, Some(d))
     } else {

@@ -11,7 +11,7 @@ use serde::Serialize;
 use sudoku::{Killer, KillerError, Symbols};
 
 use super::{Mode, OutputFormat};
-use crate::{signals, InputError, Stopped};
+use crate::{signals, InputError};
 
 /// One puzzle's outcome, as `--format json` writes it.
 #[derive(Debug, Serialize)]
@@ -294,16 +294,12 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         );
     }
     if stopped > 0 {
-        let which = if stopped == 1 {
-            "its record says"
-        } else {
-            "their records say"
-        };
-        return Err(Stopped(format!(
-            "{stopped} of {} stopped by a limit before the search finished; {which} `stopped`",
-            crate::plural(list.len() as u64, "puzzle")
-        ))
-        .into());
+        return Err(super::stopped_records(
+            stopped,
+            list.len() as u64,
+            s.max_nodes,
+            s.timeout,
+        ));
     }
     Ok(())
 }

@@ -261,25 +261,39 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(Interrupted(None).into());
     }
     if summary.stopped > 0 {
-        let limits = match (args.max_nodes, args.timeout) {
-            (Some(n), Some(t)) => format!("--max-nodes {n} or --timeout {}", t.as_secs_f64()),
-            (Some(n), None) => format!("--max-nodes {n}"),
-            (None, Some(t)) => format!("--timeout {}", t.as_secs_f64()),
-            (None, None) => "a limit".to_string(),
-        };
-        let (k, n) = (summary.stopped, summary.puzzles);
-        let which = if k == 1 {
-            "its record says"
-        } else {
-            "their records say"
-        };
-        return Err(Stopped(format!(
-            "{k} of {} stopped by {limits} before the search finished; {which} `stopped`",
-            crate::plural(n, "puzzle")
-        ))
-        .into());
+        return Err(stopped_records(
+            summary.stopped,
+            summary.puzzles,
+            args.max_nodes,
+            args.timeout,
+        ));
     }
     Ok(())
+}
+
+/// The error (exit status 3) of a batch in which `k` of `n` records were stopped by a limit.
+pub(crate) fn stopped_records(
+    k: u64,
+    n: u64,
+    max_nodes: Option<u64>,
+    timeout: Option<Duration>,
+) -> anyhow::Error {
+    let limits = match (max_nodes, timeout) {
+        (Some(n), Some(t)) => format!("--max-nodes {n} or --timeout {}", t.as_secs_f64()),
+        (Some(n), None) => format!("--max-nodes {n}"),
+        (None, Some(t)) => format!("--timeout {}", t.as_secs_f64()),
+        (None, None) => "a limit".to_string(),
+    };
+    let which = if k == 1 {
+        "its record says"
+    } else {
+        "their records say"
+    };
+    Stopped(format!(
+        "{k} of {} stopped by {limits} before the search finished; {which} `stopped`",
+        crate::plural(n, "puzzle")
+    ))
+    .into()
 }
 
 /// One thread per core.
