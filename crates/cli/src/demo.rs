@@ -63,6 +63,8 @@ pub fn run() -> Result<()> {
         "  dlx sudoku FILE...                 solve puzzles: one per line, grids, CSV or a LeetCode board",
         "  dlx sudoku FILE --unique --stats   check uniqueness, with a summary (nodes, puzzles/s)",
         "  dlx sudoku --help                  counting, variants, other sizes, --jobs, --format json",
+        "  dlx sudoku --killer FILE           killer sudoku: cage maps with their sums",
+        "  dlx words --size 3x3 --words FILE  word squares (or --grid FILE: fill a crossword)",
         "  dlx bench [FILE...]                backtracking, bitmasks, MRV... beside Dancing Links, node for node",
         "  dlx xc FILE                        any exact-cover problem in Knuth's text format",
         "  dlx check                          count the bundled instances, each against Knuth's figures",
