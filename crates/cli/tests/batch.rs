@@ -266,6 +266,20 @@ fn killer_sudoku_batches() {
     }
     let r = common::run(&["sudoku", "--killer", &sample, "--count"], b"");
     assert_eq!(r.stdout, "1\n".repeat(20));
+    // Workers change nothing in what is written, nor its order.
+    let one = common::run(
+        &[
+            "sudoku", "--killer", &sample, "--jobs", "1", "--format", "json",
+        ],
+        b"",
+    );
+    let two = common::run(
+        &[
+            "sudoku", "--killer", &sample, "--jobs", "2", "--format", "json",
+        ],
+        b"",
+    );
+    assert_eq!(one.stdout, two.stdout);
     // The drawing: the first puzzle, then its solution, as well-formed SVG; the 81 digits of
     // the solution among its texts.
     let svg = std::env::temp_dir().join(format!("dlx-killer-{}.svg", std::process::id()));

@@ -6,9 +6,10 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use rayon::prelude::*;
 use serde::Serialize;
-use sudoku::{Killer, KillerError, Symbols};
+use sudoku::{Grid, Killer, KillerError, KillerFound, Symbols};
 
 use super::{Mode, OutputFormat};
 use crate::{signals, InputError};
@@ -100,6 +101,68 @@ pub struct Settings<'a> {
     pub max_nodes: Option<u64>,
     pub timeout: Option<std::time::Duration>,
     pub stats: bool,
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+/// What a worker found for one puzzle.
+struct Searched {
+    status: &'static str,
+    error: Option<String>,
+    found: Option<KillerFound>,
+    grids: Vec<Grid>,
+    /// A solution that breaks the rules (an internal error, reported by the writer).
+    broken: Option<String>,
+}
+
+/// Builds and searches one puzzle (or says why it cannot be).
+fn search_one(read: &Result<Killer, KillerError>, s: &Settings<'_>) -> Searched {
+    let model = read.as_ref().map(|k| (k, k.model()));
+    let (killer, model) = match model {
+        Err(e) => return Searched::invalid(e.to_string()),
+        Ok((_, Err(e))) => return Searched::invalid(e.to_string()),
+        Ok((killer, Ok(model))) => (killer, model),
+    };
+    let mut limits = dlx::Limits::none();
+    limits.max_nodes = s.max_nodes;
+    limits.deadline = s.timeout.map(|t| Instant::now() + t);
+    limits.cancel = Some(signals::stop_flag());
+    let (limit, keep) = match s.mode {
+        Mode::Solve => (1, 1),
+        Mode::Unique => (2, 2),
+        Mode::Count(limit) => (limit, 0),
+        Mode::All(limit) => (limit, usize::MAX),
+    };
+    let mut found = model.search(limit, keep, limits);
+    let broken = found.grids.iter().find_map(|g| killer.check(g).err());
+    let limited = matches!(found.stopped, Some(dlx::StopReason::SolutionLimit));
+    let status = match found.stopped {
+        Some(_) if !limited => "stopped",
+        _ if found.count == 0 => "unsolvable",
+        _ if matches!(s.mode, Mode::Unique) && found.count > 1 => "multiple",
+        _ if matches!(s.mode, Mode::Unique) => "unique",
+        _ => "solved",
+    };
+    let grids = std::mem::take(&mut found.grids);
+    Searched {
+        status,
+        error: None,
+        found: Some(found),
+        grids,
+        broken,
+    }
+}
+
+impl Searched {
+    fn invalid(error: String) -> Searched {
+        Searched {
+            status: "invalid",
+            error: Some(error),
+            found: None,
+            grids: Vec::new(),
+            broken: None,
+        }
+    }
 }
 
 pub fn run(s: &Settings<'_>) -> Result<()> {
@@ -121,154 +184,137 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     let start = Instant::now();
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let (mut stopped, mut invalid, mut nodes) = (0u64, 0u64, 0u64);
-    for (k, (line, read)) in list.iter().enumerate() {
-        let mut record = Record {
-            index: k + 1,
-            file: &name,
-            line: *line,
-            status: "invalid",
-            error: None,
-            solution: None,
-            solutions: None,
-            count: None,
-            complete: None,
-            cages: None,
-            nodes: None,
-            updates: None,
-            cleansings: None,
-        };
-        let mut grids = Vec::new();
-        let mut killer_ref = None;
-        match read.as_ref().map(|k| (k, k.model())) {
-            Err(e) => {
-                record.error = Some(e.to_string());
-                invalid += 1;
-            }
-            Ok((_, Err(e))) => {
-                record.error = Some(e.to_string());
-                invalid += 1;
-            }
-            Ok((killer, Ok(model))) => {
-                killer_ref = Some(killer);
-                let mut limits = dlx::Limits::none();
-                limits.max_nodes = s.max_nodes;
-                limits.deadline = s.timeout.map(|t| Instant::now() + t);
-                limits.cancel = Some(signals::stop_flag());
-                let (limit, keep) = match s.mode {
-                    Mode::Solve => (1, 1),
-                    Mode::Unique => (2, 2),
-                    Mode::Count(limit) => (limit, 0),
-                    Mode::All(limit) => (limit, usize::MAX),
-                };
-                let found = model.search(limit, keep, limits);
-                for grid in &found.grids {
-                    if let Err(why) = killer.check(grid) {
-                        anyhow::bail!("internal error: a solution breaks the rules: {why}");
-                    }
-                }
-                nodes += found.nodes;
-                record.cages = Some(killer.cages().len());
-                record.nodes = Some(found.nodes);
-                record.updates = Some(found.updates);
-                record.cleansings = Some(found.cleansings);
-                record.count = Some(found.count);
-                record.complete = Some(found.complete);
-                let limited = matches!(found.stopped, Some(dlx::StopReason::SolutionLimit));
-                record.status = match found.stopped {
-                    Some(dlx::StopReason::Cancelled) => {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(s.jobs)
+        .build()
+        .context("starting the worker threads")?;
+    // Puzzles are searched a chunk at a time on every worker and written in input order.
+    const CHUNK: usize = 256;
+    for (c, chunk) in list.chunks(CHUNK).enumerate() {
+        let results: Vec<Searched> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|(_, read)| search_one(read, s))
+                .collect()
+        });
+        for (j, ((line, read), searched)) in chunk.iter().zip(results).enumerate() {
+            let k = c * CHUNK + j;
+            let mut record = Record {
+                index: k + 1,
+                file: &name,
+                line: *line,
+                status: searched.status,
+                error: searched.error,
+                solution: None,
+                solutions: None,
+                count: None,
+                complete: None,
+                cages: None,
+                nodes: None,
+                updates: None,
+                cleansings: None,
+            };
+            let grids = searched.grids;
+            let killer_ref = read.as_ref().ok();
+            match (&searched.found, killer_ref) {
+                (Some(found), Some(killer)) => {
+                    if found.stopped == Some(dlx::StopReason::Cancelled) {
                         out.flush()?;
                         return Err(crate::Interrupted(None).into());
                     }
-                    Some(_) if !limited => {
-                        stopped += 1;
-                        "stopped"
+                    if let Some(why) = &searched.broken {
+                        anyhow::bail!("internal error: a solution breaks the rules: {why}");
                     }
-                    _ if found.count == 0 => "unsolvable",
-                    _ if matches!(s.mode, Mode::Unique) && found.count > 1 => "multiple",
-                    _ if matches!(s.mode, Mode::Unique) => "unique",
-                    _ => "solved",
-                };
-                grids = found.grids;
-                if let Some((path, mut file)) = svg.take() {
-                    let drawing = killer.to_svg(grids.first(), s.symbols);
-                    file.write_all(drawing.as_bytes())
-                        .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+                    nodes += found.nodes;
+                    stopped += u64::from(record.status == "stopped");
+                    record.cages = Some(killer.cages().len());
+                    record.nodes = Some(found.nodes);
+                    record.updates = Some(found.updates);
+                    record.cleansings = Some(found.cleansings);
+                    record.count = Some(found.count);
+                    record.complete = Some(found.complete);
+                    if let Some((path, mut file)) = svg.take() {
+                        let drawing = killer.to_svg(grids.first(), s.symbols);
+                        file.write_all(drawing.as_bytes())
+                            .with_context(|| format!("writing {}", path.display()))?;
+                    }
                 }
+                _ => invalid += 1,
             }
-        }
-        let lines: Vec<String> = grids
-            .iter()
-            .map(|g| sudoku::to_line(g, s.symbols))
-            .collect();
-        if s.format == OutputFormat::Json {
-            record.solution = lines.first().cloned();
-            if matches!(s.mode, Mode::All(_)) {
-                record.solutions = Some(lines);
-            }
-            serde_json::to_writer(&mut out, &record)?;
-            writeln!(out)?;
-            continue;
-        }
-        if k > 0 && matches!(s.format, OutputFormat::Grid | OutputFormat::Pretty) {
-            writeln!(out)?;
-        }
-        let more = if record.complete == Some(false) {
-            "+"
-        } else {
-            ""
-        };
-        match (record.status, &s.mode) {
-            ("invalid", _) => writeln!(
-                out,
-                "# invalid ({}:{}): {}",
-                record.file,
-                record.line,
-                record.error.as_deref().unwrap_or("")
-            )?,
-            ("stopped", _) => writeln!(
-                out,
-                "# stopped: the limit was reached after {}",
-                crate::plural(record.nodes.unwrap_or(0), "node")
-            )?,
-            (_, Mode::Count(_)) => writeln!(out, "{}{more}", record.count.unwrap_or(0))?,
-            ("unsolvable", _) => writeln!(out, "# unsolvable: no solution")?,
-            ("multiple", _) => writeln!(out, "# multiple: more than one solution")?,
-            _ => {
-                let killer = killer_ref.expect("a solved puzzle was read");
-                if let Mode::All(_) = s.mode {
-                    let count = record.count.unwrap_or(0);
-                    writeln!(
-                        out,
-                        "# puzzle {} ({}:{}): {count}{more} solution{}",
-                        record.index,
-                        record.file,
-                        record.line,
-                        if count == 1 && more.is_empty() {
-                            ""
-                        } else {
-                            "s"
-                        }
-                    )?;
+            let lines: Vec<String> = grids
+                .iter()
+                .map(|g| sudoku::to_line(g, s.symbols))
+                .collect();
+            if s.format == OutputFormat::Json {
+                record.solution = lines.first().cloned();
+                if matches!(s.mode, Mode::All(_)) {
+                    record.solutions = Some(lines);
                 }
-                for (j, grid) in grids.iter().enumerate() {
-                    match s.format {
-                        OutputFormat::Line => writeln!(out, "{}", lines[j])?,
-                        OutputFormat::Grid => {
-                            if j > 0 {
-                                writeln!(out)?;
+                serde_json::to_writer(&mut out, &record)?;
+                writeln!(out)?;
+                continue;
+            }
+            if k > 0 && matches!(s.format, OutputFormat::Grid | OutputFormat::Pretty) {
+                writeln!(out)?;
+            }
+            let more = if record.complete == Some(false) {
+                "+"
+            } else {
+                ""
+            };
+            match (record.status, &s.mode) {
+                ("invalid", _) => writeln!(
+                    out,
+                    "# invalid ({}:{}): {}",
+                    record.file,
+                    record.line,
+                    record.error.as_deref().unwrap_or("")
+                )?,
+                ("stopped", _) => writeln!(
+                    out,
+                    "# stopped: the limit was reached after {}",
+                    crate::plural(record.nodes.unwrap_or(0), "node")
+                )?,
+                (_, Mode::Count(_)) => writeln!(out, "{}{more}", record.count.unwrap_or(0))?,
+                ("unsolvable", _) => writeln!(out, "# unsolvable: no solution")?,
+                ("multiple", _) => writeln!(out, "# multiple: more than one solution")?,
+                _ => {
+                    let killer = killer_ref.expect("a solved puzzle was read");
+                    if let Mode::All(_) = s.mode {
+                        let count = record.count.unwrap_or(0);
+                        writeln!(
+                            out,
+                            "# puzzle {} ({}:{}): {count}{more} solution{}",
+                            record.index,
+                            record.file,
+                            record.line,
+                            if count == 1 && more.is_empty() {
+                                ""
+                            } else {
+                                "s"
                             }
-                            write!(out, "{}", sudoku::to_grid(grid, s.symbols))?;
-                        }
-                        OutputFormat::Pretty => {
-                            if j > 0 {
-                                writeln!(out)?;
+                        )?;
+                    }
+                    for (j, grid) in grids.iter().enumerate() {
+                        match s.format {
+                            OutputFormat::Line => writeln!(out, "{}", lines[j])?,
+                            OutputFormat::Grid => {
+                                if j > 0 {
+                                    writeln!(out)?;
+                                }
+                                write!(out, "{}", sudoku::to_grid(grid, s.symbols))?;
                             }
-                            write!(out, "{}", killer.to_pretty(Some(grid), s.symbols))?;
+                            OutputFormat::Pretty => {
+                                if j > 0 {
+                                    writeln!(out)?;
+                                }
+                                write!(out, "{}", killer.to_pretty(Some(grid), s.symbols))?;
+                            }
+                            OutputFormat::Leetcode => {
+                                writeln!(out, "{}", sudoku::to_leetcode(grid, s.symbols))?
+                            }
+                            OutputFormat::Json => unreachable!("written above"),
                         }
-                        OutputFormat::Leetcode => {
-                            writeln!(out, "{}", sudoku::to_leetcode(grid, s.symbols))?
-                        }
-                        OutputFormat::Json => unreachable!("written above"),
                     }
                 }
             }

@@ -208,6 +208,9 @@ pub fn run(args: &Args) -> Result<()> {
             max_nodes: args.max_nodes,
             timeout: args.timeout,
             stats: args.stats,
+            jobs: args.jobs.map_or_else(default_jobs, |j| {
+                (j.min(1 << 16) as usize).min(default_jobs())
+            }),
         });
     }
     // Open every input first: an unreadable file is an error before anything is printed.
