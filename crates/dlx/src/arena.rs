@@ -487,6 +487,23 @@ impl Links {
     /// [`Links::choose_mrv`] or the item of an option node.
     #[inline]
     pub(crate) unsafe fn cover(&mut self, i: Item, trail: &mut Trail) -> u64 {
+        // SAFETY: the caller's contract; without colors, no node is read from `colors`.
+        unsafe { self.cover_with::<false>(i, trail, &[]) }
+    }
+
+    /// [`Links::cover`], and with `COLORED` the cover of `dlx2`, which passes over cleansed
+    /// nodes (`colors` is then parallel to `nodes`; unread without colors). One update for the
+    /// item and one per node unlinked, as Knuth counts them.
+    ///
+    /// # Safety
+    /// As for [`Links::cover`].
+    #[inline]
+    pub(crate) unsafe fn cover_with<const COLORED: bool>(
+        &mut self,
+        i: Item,
+        trail: &mut Trail,
+        colors: &[u32],
+    ) -> u64 {
         let i = i.0;
         debug_assert!(
             i != ROOT.0 && (i as usize) < self.heads.len() - 1,
@@ -507,7 +524,7 @@ impl Links {
             let mut r = i;
             for _ in 0..len {
                 r = self.nd(r).down;
-                updates += self.hide(r, trail);
+                updates += self.hide_with::<COLORED>(r, trail, colors);
             }
             debug_assert_eq!(self.nd(r).down, i, "item {i}'s length is not its column's");
         }
@@ -601,26 +618,42 @@ impl Links {
     }
 
     /// Unlinks every node of `r`'s option other than `r` from its column, recording each on
-    /// `trail`; returns how many.
+    /// `trail`; returns how many. With `COLORED`, cleansed nodes stay (neither unlinked nor
+    /// counted), as `dlx2` hides; `colors` is then parallel to `nodes`, and unread without colors.
     ///
     /// # Safety
     /// `r` must be an option node (read from a column link), so its `place` bounds a run of
     /// option nodes inside `nodes` whose links are valid (I1).
     #[inline(always)]
-    unsafe fn hide(&mut self, r: u32, trail: &mut Trail) -> u64 {
-        // SAFETY: `r` is an option node, so `q` stays within its option (I1).
+    unsafe fn hide_with<const COLORED: bool>(
+        &mut self,
+        r: u32,
+        trail: &mut Trail,
+        colors: &[u32],
+    ) -> u64 {
+        // SAFETY: `r` is an option node, so `q` stays within its option (I1); with colors,
+        // `colors` has an entry per node.
         unsafe {
             // The nodes after `r`, then those before it: one loop of `m - 1` steps (a trip
             // count the branch predictor learns), wrapping by a select rather than a branch.
             let (first, end) = bounds(r, self.meta(r).place);
             let mut q = r;
+            let mut updates = 0;
             for _ in 1..end - first {
                 q += 1;
                 q = if q == end { first } else { q };
-                self.unlink(q);
-                trail.push(q);
+                if !COLORED || *colors.get_unchecked(q as usize) != CLEANSED {
+                    self.unlink(q);
+                    trail.push(q);
+                    updates += 1;
+                }
             }
-            u64::from(end - first - 1)
+            // Without colors every node is unlinked: the count is the option's length.
+            if COLORED {
+                updates
+            } else {
+                u64::from(end - first - 1)
+            }
         }
     }
 
@@ -733,66 +766,6 @@ impl Colors {
 /// passes over. So, as for a covered item (I3), nothing unlinks a node of its column while it is
 /// purified, and the unpurification finds the same nodes to give their color back.
 impl Links {
-    /// [`Links::hide`] passing over cleansed nodes.
-    ///
-    /// # Safety
-    /// As for [`Links::hide`]; `colors` is parallel to `nodes`.
-    #[inline(always)]
-    unsafe fn hide_colored(&mut self, r: u32, trail: &mut Trail, colors: &[u32]) -> u64 {
-        let mut updates = 0;
-        // SAFETY: as in `hide`; `colors` has an entry per node.
-        unsafe {
-            let (first, end) = bounds(r, self.meta(r).place);
-            let mut q = r;
-            for _ in 1..end - first {
-                q += 1;
-                q = if q == end { first } else { q };
-                if *colors.get_unchecked(q as usize) != CLEANSED {
-                    self.unlink(q);
-                    trail.push(q);
-                    updates += 1;
-                }
-            }
-        }
-        updates
-    }
-
-    /// [`Links::cover`] passing over cleansed nodes: one update for the item and one per node
-    /// unlinked, as `dlx2` counts them.
-    ///
-    /// # Safety
-    /// As for [`Links::cover`].
-    #[inline]
-    pub(crate) unsafe fn cover_colored(
-        &mut self,
-        i: Item,
-        trail: &mut Trail,
-        colors: &[u32],
-    ) -> u64 {
-        let i = i.0;
-        debug_assert!(
-            i != ROOT.0 && (i as usize) < self.heads.len() - 1,
-            "cover of a non-item"
-        );
-        let mut updates = 1;
-        // SAFETY: as in `cover`.
-        unsafe {
-            let h = *self.heads.get_unchecked(i as usize);
-            self.heads.get_unchecked_mut(h.prev as usize).next = h.next;
-            self.heads.get_unchecked_mut(h.next as usize).prev = h.prev;
-            debug_assert!(*self.len_mut(i) & COVERED == 0, "item {i} covered twice");
-            let len = *self.len_mut(i);
-            *self.len_mut(i) = len | COVERED;
-            let mut r = i;
-            for _ in 0..len {
-                r = self.nd(r).down;
-                updates += self.hide_colored(r, trail, colors);
-            }
-            debug_assert_eq!(self.nd(r).down, i, "item {i}'s length is not its column's");
-        }
-        updates
-    }
-
     /// Purifies the item of colored node `p`: hides every option of its column whose color
     /// there is not `p`'s (but for that node, I4), and cleanses the others but `p`. Returns the
     /// updates (nodes unlinked) and the cleansings: one for the purification and one per node
@@ -821,7 +794,7 @@ impl Links {
                 let color = *colors.get_unchecked(r as usize);
                 if color != x {
                     debug_assert!(color != CLEANSED, "a purified column purified again");
-                    updates += self.hide_colored(r, trail, colors);
+                    updates += self.hide_with::<true>(r, trail, colors);
                 } else if r != p {
                     *colors.get_unchecked_mut(r as usize) = CLEANSED;
                     cleansed.push(r);
@@ -881,7 +854,7 @@ impl Links {
                 match *colors.of.get_unchecked(q as usize) {
                     0 => {
                         let item = Item(self.meta(q).item);
-                        updates += self.cover_colored(item, trail, &colors.of);
+                        updates += self.cover_with::<true>(item, trail, &colors.of);
                     }
                     CLEANSED => {}
                     _ => {

@@ -547,7 +547,8 @@ impl<'p> Solver<'p> {
             if colored {
                 let colors = &mut self.colors;
                 self.selected_updates +=
-                    self.links.cover_colored(item, &mut self.trail, &colors.of);
+                    self.links
+                        .cover_with::<true>(item, &mut self.trail, &colors.of);
                 let (u, c) = self
                     .links
                     .cover_rest_colored(first, &mut self.trail, colors);
@@ -918,13 +919,7 @@ impl<'p> Solver<'p> {
                     }
                     // SAFETY: a primary item is active here (otherwise the last level would
                     // have been a solution), so `best` is an item.
-                    updates += unsafe {
-                        if COLORED {
-                            links.cover_colored(best, trail, &colors.of)
-                        } else {
-                            links.cover(best, trail)
-                        }
-                    };
+                    updates += unsafe { links.cover_with::<COLORED>(best, trail, &colors.of) };
                     *at!(rest_mark, level) = trail.top();
                     *at!(choice, level) = links.down(best.header());
                     *at!(left, level) = len;
