@@ -811,11 +811,7 @@ impl Killer {
             let allowed: Vec<u8> = cage.cells.iter().map(|&c| self.givens.get(c)).collect();
             let mut found = Vec::new();
             let mut digits = Vec::with_capacity(cage.cells.len());
-            assignments(n as u8, cage.sum, &allowed, &mut digits, &mut |digits| {
-                found.push(digits.to_vec());
-                Ok(())
-            })
-            .map_err(build)?;
+            assignments(n as u8, cage.sum, &allowed, &mut digits, &mut found);
             if found.is_empty() {
                 return Err(KillerError::Givens(format!(
                     "cage {:?}: its givens leave no way to make {}",
@@ -874,19 +870,17 @@ impl Killer {
     }
 }
 
-/// Calls `emit` with every assignment of distinct digits `1..=n` to the cells (a given cell
-/// keeps its digit, `allowed[i] != 0`) whose sum is `sum`, in lexicographic order.
-fn assignments(
-    n: u8,
-    sum: u32,
-    allowed: &[u8],
-    digits: &mut Vec<u8>,
-    emit: &mut dyn FnMut(&[u8]) -> Result<(), dlx::BuildError>,
-) -> Result<(), dlx::BuildError> {
+/// Pushes onto `out` every assignment of distinct digits `1..=n` to the cells (a given cell
+/// keeps its digit, `allowed[i] != 0`) whose sum is `sum`, in lexicographic order; `digits`
+/// holds the assignment so far.
+fn assignments(n: u8, sum: u32, allowed: &[u8], digits: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
     let k = digits.len();
     let so_far: u32 = digits.iter().map(|&d| u32::from(d)).sum();
     if k == allowed.len() {
-        return if so_far == sum { emit(digits) } else { Ok(()) };
+        if so_far == sum {
+            out.push(digits.clone());
+        }
+        return;
     }
     let left = (allowed.len() - k - 1) as u32;
     for d in 1..=n {
@@ -900,10 +894,9 @@ fn assignments(
             continue;
         }
         digits.push(d);
-        assignments(n, sum, allowed, digits, emit)?;
+        assignments(n, sum, allowed, digits, out);
         digits.pop();
     }
-    Ok(())
 }
 
 /// How many groups of side-by-side cells `cells` fall in.
