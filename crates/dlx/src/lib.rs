@@ -63,6 +63,7 @@
 
 mod arena;
 mod mcc;
+mod parallel;
 mod problem;
 mod search;
 pub mod text;
@@ -72,6 +73,7 @@ pub mod text;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use parallel::{Job, JobError, JobLine, JobLineError, Parallel, Report, Tally, TallyError};
 pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// The most items one option may have (an option's place in it is kept in 16 bits).

@@ -2,7 +2,7 @@
 //! it (an iterator, a visitor that can stop it, counting), with limits and Knuth's statistics.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -121,6 +121,39 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Statistics from their figures (as read back from a summary, to add up the jobs of a
+    /// split search with [`crate::Tally`]).
+    pub fn from_figures(
+        solutions: u64,
+        nodes: u64,
+        updates: u64,
+        cleansings: u64,
+        profile: Vec<u64>,
+    ) -> Self {
+        Stats {
+            solutions,
+            nodes,
+            updates,
+            cleansings,
+            profile,
+        }
+    }
+
+    /// Adds `other`'s figures, its profile moved `shift` levels down.
+    pub(crate) fn add_shifted(&mut self, other: &Stats, shift: usize) {
+        self.solutions += other.solutions;
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.cleansings += other.cleansings;
+        let used = other.profile().len();
+        if self.profile.len() < shift + used {
+            self.profile.resize(shift + used, 0);
+        }
+        for (k, &n) in other.profile[..used].iter().enumerate() {
+            self.profile[shift + k] += n;
+        }
+    }
+
     /// Nodes per level, from the root, without trailing empty levels.
     pub fn profile(&self) -> &[u64] {
         let used = self
@@ -198,6 +231,15 @@ pub struct SolutionRef<'a> {
 }
 
 impl<'a> SolutionRef<'a> {
+    /// A solution of `problem`: the `selected` options, then the options of the `chosen` nodes.
+    pub(crate) fn new(problem: &'a Problem, selected: &'a [OptionId], chosen: &'a [Node]) -> Self {
+        SolutionRef {
+            problem,
+            selected,
+            chosen,
+        }
+    }
+
     /// The options of the solution: those given to [`Solver::select`] first, then those the
     /// search chose, in the order it chose them.
     pub fn options(&self) -> impl Iterator<Item = OptionId> + 'a {
@@ -248,6 +290,52 @@ fn colors_of(problem: &Problem, options: impl Iterator<Item = OptionId>) -> Vec<
         }
     }
     out
+}
+
+/// What a parallel search tells the loops of its threads, looked at every 4096 nodes: whether a
+/// thread is idle (so a busy one should pause and give it work), and whether to stop.
+#[derive(Debug, Default)]
+pub(crate) struct Signal {
+    /// Threads of the search.
+    pub(crate) threads: usize,
+    /// Threads running a job.
+    pub(crate) active: AtomicUsize,
+    /// Jobs given away and not yet started.
+    pub(crate) pending: AtomicUsize,
+    /// Every thread should stop (a limit was reached, or the visitor broke).
+    pub(crate) halt: AtomicBool,
+}
+
+impl Signal {
+    /// Whether a running search should pause: to stop, or because a thread has nothing to do.
+    #[inline]
+    pub(crate) fn wants_pause(&self) -> bool {
+        self.halt.load(Ordering::Relaxed)
+            || self.active.load(Ordering::Relaxed) + self.pending.load(Ordering::Relaxed)
+                < self.threads
+    }
+}
+
+/// One choice of a job's prefix, covered by [`Solver::replay`]: the updates a level of the
+/// search would have counted for it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Replayed {
+    /// Updates of the cover of the item the MRV rule chose.
+    pub(crate) item_updates: u64,
+    /// Updates of the covers of the option's other items.
+    pub(crate) rest_updates: u64,
+    /// Cleansings of those covers.
+    pub(crate) cleansings: u64,
+}
+
+/// Why a prefix does not describe a path of the search tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ReplayError {
+    /// Every primary item is covered already: the path ended in a solution.
+    Solved,
+    /// The option has no node in the column of the item the MRV rule chooses there, or that
+    /// node was hidden by an earlier choice.
+    NotAChoice(ItemId),
 }
 
 /// Where the search loop resumes: the labels of Knuth's Algorithm X.
@@ -302,8 +390,21 @@ pub struct Solver<'p> {
     limits: Limits,
     stats: Stats,
     stopped: Option<StopReason>,
-    /// Options covered by [`Solver::select`] before the search, in order.
+    /// Options covered by [`Solver::select`] before the search, in order (with a parallel
+    /// job's prefix after them).
     selected: Vec<OptionId>,
+    /// The node of each selected option whose item was covered first (undone in reverse).
+    selected_nodes: Vec<Node>,
+    /// Set by a parallel search: asks the loop to pause (checked with the deadline, every 4096
+    /// nodes) so that its untried options can be given to idle threads.
+    signal: Option<Arc<Signal>>,
+    /// Whether the last run stopped because `signal` asked it to.
+    paused: bool,
+    /// The node count at which the loop does not pause again (where it paused last).
+    no_pause_at: u64,
+    /// The loop looks at the deadline, the cancel flag and the signal when the node count
+    /// `& check_mask` is 0 ([`ASYNC_CHECK_MASK`] unless a parallel search asks for another).
+    check_mask: u64,
     /// The updates those selections made (undone by [`Solver::reset`]).
     selected_updates: u64,
     /// The cleansings those selections made.
@@ -365,6 +466,11 @@ impl<'p> Solver<'p> {
             },
             stopped: None,
             selected: Vec::new(),
+            selected_nodes: Vec::new(),
+            signal: None,
+            paused: false,
+            no_pause_at: u64::MAX,
+            check_mask: ASYNC_CHECK_MASK,
             selected_updates: 0,
             selected_cleansings: 0,
         }
@@ -561,7 +667,126 @@ impl<'p> Solver<'p> {
         }
         self.root_mark = self.trail.top();
         self.selected.push(option);
+        self.selected_nodes.push(first);
         Ok(())
+    }
+
+    /// Covers `option` as the search would choose it at the next level, before the search
+    /// begins: the item the MRV rule chooses now must be one of the option's, and the option
+    /// must still be in its column. Like a selection it counts in no statistic; it says what a
+    /// level of the search would have counted, for a parallel job to count what is its own.
+    pub(crate) fn replay(&mut self, option: OptionId) -> Result<Replayed, ReplayError> {
+        debug_assert!(self.mcc.is_none() && self.stats.nodes == 0 && self.level == 0);
+        if self.links.first_primary() == ROOT {
+            return Err(ReplayError::Solved);
+        }
+        let (best, _) = self.links.choose_mrv();
+        let first = self
+            .problem
+            .first_node(option)
+            .ok_or(ReplayError::NotAChoice(ItemId(u32::MAX)))?;
+        let k = self
+            .problem
+            .option_entries(option)
+            .position(|(i, _)| self.problem.internal_item(i) == best);
+        let item_id = || {
+            self.problem
+                .items()
+                .find(|&i| self.problem.internal_item(i) == best)
+                .expect("the chosen item exists")
+        };
+        let Some(k) = k else {
+            return Err(ReplayError::NotAChoice(item_id()));
+        };
+        let node = Node(first.0 + k as u32);
+        if !self.links.is_linked(node) {
+            return Err(ReplayError::NotAChoice(item_id()));
+        }
+        let mut step = Replayed::default();
+        // SAFETY: `best` is an active primary item and `node` an option node in its column, as
+        // at a level of the search.
+        unsafe {
+            if self.colors.is_empty() {
+                step.item_updates = self.links.cover(best, &mut self.trail);
+                step.rest_updates = self.links.cover_rest(node, &mut self.trail);
+            } else {
+                let colors = &mut self.colors;
+                step.item_updates =
+                    self.links
+                        .cover_with::<true>(best, &mut self.trail, &colors.of);
+                let (u, c) = self.links.cover_rest_colored(node, &mut self.trail, colors);
+                step.rest_updates = u;
+                step.cleansings = c;
+            }
+        }
+        self.selected_updates += step.item_updates + step.rest_updates;
+        self.selected_cleansings += step.cleansings;
+        self.root_mark = self.trail.top();
+        self.selected.push(option);
+        self.selected_nodes.push(node);
+        Ok(step)
+    }
+
+    /// Where the search stands before its first level (after the selections and replays):
+    /// `None` when every primary item is covered (a solution), else the options of the item
+    /// the MRV rule chooses there, in the order the search tries them (none: a dead end).
+    pub(crate) fn branches(&self) -> Option<Vec<OptionId>> {
+        if self.links.first_primary() == ROOT {
+            return None;
+        }
+        let (best, len) = self.links.choose_mrv();
+        let mut p = best.header();
+        let mut out = Vec::with_capacity(len as usize);
+        for _ in 0..len {
+            p = self.links.down(p);
+            out.push(self.problem.option_of_node(p));
+        }
+        Some(out)
+    }
+
+    /// The nodes of the selections and replays, in order.
+    pub(crate) fn selected_nodes(&self) -> &[Node] {
+        &self.selected_nodes
+    }
+
+    /// Gives away the untried options of the shallowest level that has some, for another
+    /// thread: appends them to `out` and returns the level; that level then ends after its
+    /// current option. Call only while paused (a level about to be entered).
+    pub(crate) fn donate(&mut self, out: &mut Vec<OptionId>) -> Option<usize> {
+        debug_assert!(self.resume == Resume::Forward);
+        let l = (0..self.level).find(|&l| self.left[l] > 1)?;
+        let mut p = self.choice[l];
+        for _ in 1..self.left[l] {
+            p = self.links.down(p);
+            out.push(self.problem.option_of_node(p));
+        }
+        self.left[l] = 1;
+        Some(l)
+    }
+
+    /// The options chosen at levels `0..l`, the current choice of each.
+    pub(crate) fn path(&self, l: usize) -> impl Iterator<Item = OptionId> + '_ {
+        self.choice[..l]
+            .iter()
+            .map(|&p| self.problem.option_of_node(p))
+    }
+
+    /// Sets what a parallel search tells this loop, and how often (a power of two of nodes)
+    /// the loop looks at it.
+    pub(crate) fn set_signal(&mut self, signal: Option<Arc<Signal>>, every: u64) {
+        debug_assert!(every.is_power_of_two());
+        self.signal = signal;
+        self.check_mask = every - 1;
+    }
+
+    /// Whether the last run paused for the signal; clears it, and keeps the loop from pausing
+    /// again at the same node.
+    pub(crate) fn take_pause(&mut self) -> bool {
+        let paused = std::mem::take(&mut self.paused);
+        if paused {
+            self.no_pause_at = self.stats.nodes;
+        }
+        paused
     }
 
     /// The options given to [`Solver::select`], in order.
@@ -588,6 +813,8 @@ impl<'p> Solver<'p> {
         self.level = 0;
         self.resume = Resume::Forward;
         self.stopped = None;
+        self.paused = false;
+        self.no_pause_at = u64::MAX;
         self.stats.solutions = 0;
         self.stats.nodes = 0;
         self.stats.updates = 0;
@@ -614,6 +841,7 @@ impl<'p> Solver<'p> {
             "reset left colors changed"
         );
         self.selected.clear();
+        self.selected_nodes.clear();
         self.selected_updates = 0;
         self.selected_cleansings = 0;
         self.root_mark = 0;
@@ -639,11 +867,7 @@ impl<'p> Solver<'p> {
                 Resume::Solution | Resume::Recover => self.level + 1,
                 Resume::Exhausted => 0,
             };
-            let selected = self.selected.iter().rev().map(|&option| {
-                self.problem
-                    .select_node(option)
-                    .expect("selected options exist")
-            });
+            let selected = self.selected_nodes.iter().rev().copied();
             let colored = !self.colors.is_empty();
             for p in self.choice[..full].iter().rev().copied().chain(selected) {
                 if colored {
@@ -661,7 +885,7 @@ impl<'p> Solver<'p> {
     /// Knuth's Algorithm X as nested loops with direct branches (a `match` on the state in the
     /// loop compiles to a jump table, whose indirect branch mispredicts); the [`Resume`] state
     /// is consulted only on entry, to finish the step that was interrupted, and saved on exit.
-    fn run<F>(&mut self, visit: F) -> Option<StopReason>
+    pub(crate) fn run<F>(&mut self, visit: F) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
@@ -793,7 +1017,10 @@ impl<'p> Solver<'p> {
         let limits = &self.limits;
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
+        let signal = self.signal.as_deref();
+        let no_pause_at = self.no_pause_at;
+        let check_mask = self.check_mask;
+        let async_checks = limits.deadline.is_some() || limits.cancel.is_some() || signal.is_some();
         let mut nodes = self.stats.nodes;
         let mut updates = self.stats.updates;
         let mut cleansings = self.stats.cleansings;
@@ -897,9 +1124,13 @@ impl<'p> Solver<'p> {
                     if nodes >= max_nodes {
                         stop!('search, Resume::Forward, Some(StopReason::NodeLimit));
                     }
-                    if async_checks && nodes & ASYNC_CHECK_MASK == 0 {
+                    if async_checks && nodes & check_mask == 0 {
                         if let Some(reason) = limits.check_async() {
                             stop!('search, Resume::Forward, Some(reason));
+                        }
+                        if signal.is_some_and(|s| nodes != no_pause_at && s.wants_pause()) {
+                            self.paused = true;
+                            stop!('search, Resume::Forward, None);
                         }
                     }
                     nodes += 1;
@@ -928,9 +1159,10 @@ impl<'p> Solver<'p> {
                 loop {
                     let cur = *at!(choice, level);
                     if *at!(left, level) == 0 {
-                        // `cur` is the header, whose item is the item itself.
+                        // `cur` is the header, whose item is the item itself (or, after
+                        // the options below were given to another thread, the first of them,
+                        // whose item is the same).
                         let best = links.item_of(cur);
-                        debug_assert_eq!(cur, best.header());
                         if level == 0 {
                             // SAFETY: `best` was covered at this level from `root_mark`, and
                             // everything covered since has been undone.

@@ -1,0 +1,1009 @@
+//! The search on several threads, and the search cut into jobs for several machines.
+//!
+//! Both rest on one idea: a subtree of the search tree is named by the options chosen on the way
+//! to it (a [`Job`]'s prefix). A thread that covers those options, as the search would have at
+//! each level, stands where the one-thread search stood when it entered the subtree, with the
+//! same links in the same order, so it searches the same subtree: the same choices, nodes and
+//! updates. Covering the prefix again counts nothing, except the part of the way the job owns
+//! ([`Job::carried`]); so the figures of the jobs add up to the figures of the whole search.
+//!
+//! On one machine, [`Parallel`] starts with the whole tree as one job, and whenever a thread is
+//! idle, a busy thread (looking every 4096 nodes) gives away the untried options of its
+//! shallowest level, each as a job. Across machines, [`Parallel::split`] cuts the tree into jobs
+//! ahead of time, [`JobLine`] writes each as one line, [`Parallel::count_job`] runs one, and
+//! [`Tally`] adds their summaries up, refusing a missing, repeated, foreign or stopped job.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+use crate::arena::Node;
+use crate::problem::{ItemId, OptionId, Problem};
+use crate::search::{
+    Limits, Outcome, ReplayError, SelectError, Signal, Solution, SolutionRef, Solver, Stats,
+    StopReason,
+};
+
+/// A subtree of the search tree, and the part of the way to it that it counts.
+///
+/// The job searches the subtree below its `prefix` and counts, as the one-thread search would:
+/// the covers of the other items of the prefix's last option, everything below, and the
+/// `carried` deepest nodes of the way (the node, the cover of the item chosen there, and the
+/// covers of the option's other items that led on). The whole tree is the job with an empty
+/// prefix. Cut at its node, a job becomes one job per option of the item chosen there: the first
+/// carries the parent's nodes and the node itself (`carried + 1`), the others none; their
+/// figures add up to the parent's exactly.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Job {
+    /// The option chosen at each level on the way from the root: each in the column of the item
+    /// the MRV rule chooses at its level.
+    pub prefix: Vec<OptionId>,
+    /// How many nodes of the way, the deepest first, this job counts (at most the prefix's
+    /// length; the prefix's length for the job on the way of first options from the root).
+    pub carried: u32,
+}
+
+impl Job {
+    /// The whole search tree.
+    pub fn root() -> Self {
+        Job::default()
+    }
+}
+
+/// What a parallel search did: its totals (equal to the one-thread search's when complete),
+/// how it ended, and how it was shared out.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Totals, and what stopped the search (if anything did).
+    pub outcome: Outcome,
+    /// The same totals with the nodes per level ([`Stats::profile`]).
+    pub stats: Stats,
+    /// Jobs run: 1 for the whole tree, plus one per subtree a busy thread gave away.
+    pub jobs: u64,
+    /// Threads the search ran on.
+    pub threads: usize,
+}
+
+/// Why a job cannot be split or run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JobError {
+    /// The problem has bounds on items (multiplicities), whose search is not split yet.
+    #[error("a problem with bounds on items (multiplicities) cannot be split into jobs yet")]
+    Bounds,
+    /// An option of the prefix does not belong to the problem.
+    #[error("option {option} of the prefix (level {level}) does not belong to this problem")]
+    UnknownOption {
+        /// The level.
+        level: usize,
+        /// The option.
+        option: OptionId,
+    },
+    /// The prefix goes on past a solution.
+    #[error("the prefix goes on past a solution at level {level}")]
+    PastSolution {
+        /// The level where every primary item was covered.
+        level: usize,
+    },
+    /// An option of the prefix is not among the options the search tries at its level.
+    #[error(
+        "option {option} of the prefix is not a choice at level {level}: the search branches \
+         on item {item} there"
+    )]
+    NotAChoice {
+        /// The level.
+        level: usize,
+        /// The option.
+        option: OptionId,
+        /// The item the MRV rule chooses at that level.
+        item: ItemId,
+    },
+    /// `carried` is more than the prefix's length.
+    #[error("the job carries {carried} nodes of a way of {len}")]
+    Carried {
+        /// The job's `carried`.
+        carried: u32,
+        /// The prefix's length.
+        len: usize,
+    },
+}
+
+/// A search over several threads, with totals identical to the one-thread search.
+///
+/// ```
+/// use dlx::{Limits, Parallel};
+///
+/// // Exact covers of 8 items by the 28 pairs of them: 7 x 5 x 3 = 105 perfect matchings.
+/// let mut text = String::from("a b c d e f g h\n");
+/// let items = ["a", "b", "c", "d", "e", "f", "g", "h"];
+/// for i in 0..8 {
+///     for j in i + 1..8 {
+///         text.push_str(&format!("{} {}\n", items[i], items[j]));
+///     }
+/// }
+/// let problem = dlx::text::parse(&text)?.problem;
+/// let one = problem.solver().count();
+/// let four = Parallel::new(&problem).threads(4).count();
+/// assert_eq!(four.outcome, one);
+/// assert_eq!(four.outcome.solutions, 105);
+///
+/// // A limit of 10 solutions stops every thread at exactly 10.
+/// let ten = Parallel::new(&problem).threads(4).with_limits(Limits::none().solutions(10)).count();
+/// assert_eq!(ten.outcome.solutions, 10);
+/// assert!(!ten.outcome.is_complete());
+/// # Ok::<(), dlx::text::ParseError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Parallel<'p> {
+    problem: &'p Problem,
+    threads: usize,
+    poll: u64,
+    limits: Limits,
+    selected: Vec<OptionId>,
+}
+
+/// How often (in nodes) a worker asks for more of a node limit shared by the threads.
+const NODE_CHUNK: u64 = 1 << 14;
+
+impl<'p> Parallel<'p> {
+    /// A search of `problem` on every core (as many threads as the machine runs at once).
+    pub fn new(problem: &'p Problem) -> Self {
+        Parallel {
+            problem,
+            threads: 0,
+            poll: 4096,
+            limits: Limits::none(),
+            selected: Vec::new(),
+        }
+    }
+
+    /// Searches on `n` threads; 0 means one per core.
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n;
+        self
+    }
+
+    /// How often, in nodes, a busy thread looks whether another is idle (and at the deadline
+    /// and the cancel flag): 4096 by default, rounded up to a power of two. Looking more often
+    /// shares small trees out sooner, at a cost on every look.
+    pub fn poll_every(mut self, nodes: u64) -> Self {
+        self.poll = nodes.max(1).next_power_of_two();
+        self
+    }
+
+    /// The threads a search will use.
+    pub fn num_threads(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
+    /// Sets the limits. A solution limit stops every thread once that many solutions were
+    /// reported; a node limit is shared by the threads (the total never exceeds it); the
+    /// deadline and the cancel flag stop every thread within 4096 nodes.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Puts `option` in every solution, as [`Solver::select`] does (the givens of a puzzle).
+    pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        let mut solver = self.problem.solver();
+        for &o in &self.selected {
+            solver.select(o).expect("selected before");
+        }
+        solver.select(option)?;
+        self.selected.push(option);
+        Ok(())
+    }
+
+    /// Counts the solutions.
+    pub fn count(&self) -> Report {
+        if self.problem.has_bounds() {
+            return self.one_thread(|_| ControlFlow::Continue(()));
+        }
+        self.drive(Job::root(), &CountSink, self.limits.max_solutions)
+    }
+
+    /// Counts the solutions of one job (a part of [`Parallel::split`]), with the figures it owns.
+    pub fn count_job(&self, job: &Job) -> Result<Report, JobError> {
+        self.check(job)?;
+        Ok(self.drive(job.clone(), &CountSink, self.limits.max_solutions))
+    }
+
+    /// Calls `visit` on each solution, from the threads that find them, in no fixed order. The
+    /// search stops (every thread) when `visit` breaks or a limit is reached.
+    pub fn search<F>(&self, visit: F) -> Report
+    where
+        F: Fn(SolutionRef<'_>) -> ControlFlow<()> + Sync,
+    {
+        if self.problem.has_bounds() {
+            return self.one_thread(visit);
+        }
+        self.drive(
+            Job::root(),
+            &VisitSink { visit: &visit },
+            self.limits.max_solutions,
+        )
+    }
+
+    /// Calls `visit` on each solution in the order of the one-thread search, on the calling
+    /// thread, while the threads search ahead: a subtree's solutions wait until every solution
+    /// before them has been visited. Stops when `visit` breaks or a limit is reached; the
+    /// solutions visited are then the first ones of the one-thread order.
+    pub fn search_ordered<F>(&self, mut visit: F) -> Report
+    where
+        F: FnMut(&Solution) -> ControlFlow<()>,
+    {
+        if self.problem.has_bounds() {
+            let mut solver = self.problem.solver().with_limits(self.limits.clone());
+            let outcome = solver.search(|s| visit(&s.to_solution()));
+            return Report {
+                outcome,
+                stats: solver.stats().clone(),
+                jobs: 1,
+                threads: 1,
+            };
+        }
+        let max = self.limits.max_solutions.unwrap_or(u64::MAX);
+        let signal = Arc::new(Signal {
+            threads: self.num_threads(),
+            ..Signal::default()
+        });
+        let (tx, rx) = mpsc::channel::<Message>();
+        let mut emitted = 0u64;
+        let mut ended: Option<StopReason> = None;
+        let mut report = std::thread::scope(|threads| {
+            let signal2 = Arc::clone(&signal);
+            let searching = threads.spawn(move || {
+                let sink = OrderedSink { tx };
+                self.drive_with(Job::root(), &sink, None, signal2)
+            });
+            // The subtrees not yet visited, in the one-thread order: a job's solutions come
+            // before those of the subtrees it gave away, which come in the order of their
+            // prefixes (options later in a column come later), so sorting by prefix is the
+            // one-thread order. A job is registered before it can send anything.
+            let mut waiting: BTreeMap<Vec<OptionId>, Waiting> = BTreeMap::new();
+            waiting.insert(Vec::new(), Waiting::default());
+            for message in rx {
+                match message {
+                    Message::Gave(prefix) => {
+                        waiting.insert(prefix, Waiting::default());
+                    }
+                    Message::Found(prefix, solutions, done) => {
+                        let w = waiting.get_mut(&prefix).expect("a registered job");
+                        w.solutions.extend(solutions);
+                        w.done |= done;
+                    }
+                }
+                while let Some(mut first) = waiting.first_entry() {
+                    for solution in first.get_mut().solutions.drain(..) {
+                        if ended.is_some() {
+                            break;
+                        }
+                        emitted += 1;
+                        if visit(&solution).is_break() {
+                            ended = Some(StopReason::Visitor);
+                        } else if emitted >= max {
+                            ended = Some(StopReason::SolutionLimit);
+                        }
+                        if ended.is_some() {
+                            signal.halt.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    if !first.get().done {
+                        break;
+                    }
+                    first.remove();
+                }
+            }
+            searching
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        });
+        // Solutions found beyond the first stop were not visited: the count is what was.
+        report.outcome.solutions = emitted;
+        report.stats.solutions = emitted;
+        if ended.is_some() {
+            report.outcome.stopped = ended;
+        }
+        report
+    }
+
+    /// Cuts the search into at least `k` jobs (fewer only if the whole tree has fewer leaves),
+    /// in the one-thread order: the shallowest subtrees are cut first, level by level. Their
+    /// figures add up to the whole search's; run each with [`Parallel::count_job`].
+    pub fn split(&self, k: usize) -> Result<Vec<Job>, JobError> {
+        if self.problem.has_bounds() {
+            return Err(JobError::Bounds);
+        }
+        let mut solver = self.problem.solver();
+        let mut queue = VecDeque::from([Job::root()]);
+        let mut leaves = Vec::new();
+        while queue.len() + leaves.len() < k {
+            let Some(job) = queue.pop_front() else { break };
+            self.stand_at(&mut solver, &job.prefix)?;
+            match solver.branches() {
+                Some(options) if !options.is_empty() => {
+                    for (i, option) in options.into_iter().enumerate() {
+                        let mut prefix = job.prefix.clone();
+                        prefix.push(option);
+                        let carried = if i == 0 { job.carried + 1 } else { 0 };
+                        queue.push_back(Job { prefix, carried });
+                    }
+                }
+                // A solution or a dead end: a leaf, searched as it is.
+                _ => leaves.push(job),
+            }
+        }
+        let mut jobs: Vec<Job> = leaves.into_iter().chain(queue).collect();
+        jobs.sort_by(|a, b| a.prefix.cmp(&b.prefix));
+        Ok(jobs)
+    }
+
+    /// Checks that `job` is a subtree of this search.
+    fn check(&self, job: &Job) -> Result<(), JobError> {
+        if self.problem.has_bounds() {
+            return Err(JobError::Bounds);
+        }
+        if job.carried as usize > job.prefix.len() {
+            return Err(JobError::Carried {
+                carried: job.carried,
+                len: job.prefix.len(),
+            });
+        }
+        self.stand_at(&mut self.problem.solver(), &job.prefix)?;
+        Ok(())
+    }
+
+    /// Resets `solver`, applies the selections and covers `prefix`, returning what each level
+    /// of the prefix would have counted.
+    fn stand_at(
+        &self,
+        solver: &mut Solver<'p>,
+        prefix: &[OptionId],
+    ) -> Result<Vec<crate::search::Replayed>, JobError> {
+        solver.reset();
+        for &o in &self.selected {
+            solver.select(o).expect("checked when selected");
+        }
+        let mut steps = Vec::with_capacity(prefix.len());
+        for (level, &option) in prefix.iter().enumerate() {
+            if option.index() >= self.problem.num_options() {
+                return Err(JobError::UnknownOption { level, option });
+            }
+            let step = solver.replay(option).map_err(|e| match e {
+                ReplayError::Solved => JobError::PastSolution { level },
+                ReplayError::NotAChoice(item) => JobError::NotAChoice {
+                    level,
+                    option,
+                    item,
+                },
+            })?;
+            steps.push(step);
+        }
+        Ok(steps)
+    }
+
+    /// The search on the calling thread (for a problem with bounds, which is not shared out).
+    fn one_thread<F>(&self, visit: F) -> Report
+    where
+        F: Fn(SolutionRef<'_>) -> ControlFlow<()>,
+    {
+        let mut solver = self.problem.solver().with_limits(self.limits.clone());
+        for &o in &self.selected {
+            solver.select(o).expect("checked when selected");
+        }
+        let outcome = solver.search(visit);
+        Report {
+            outcome,
+            stats: solver.stats().clone(),
+            jobs: 1,
+            threads: 1,
+        }
+    }
+
+    fn drive<S: Sink>(&self, root: Job, sink: &S, max_solutions: Option<u64>) -> Report {
+        let signal = Arc::new(Signal {
+            threads: self.num_threads(),
+            ..Signal::default()
+        });
+        self.drive_with(root, sink, max_solutions, signal)
+    }
+
+    /// Runs `root` and every job given away from it on the threads, then adds up their figures.
+    fn drive_with<S: Sink>(
+        &self,
+        root: Job,
+        sink: &S,
+        max_solutions: Option<u64>,
+        signal: Arc<Signal>,
+    ) -> Report {
+        let threads = signal.threads;
+        let run = Run {
+            parallel: self,
+            sink,
+            signal,
+            max_solutions,
+            reported: AtomicU64::new(0),
+            budget: self.limits.max_nodes.map(AtomicU64::new),
+            reason: Mutex::new(None),
+            slots: (0..threads).map(|_| Mutex::new(Slot::default())).collect(),
+            jobs: AtomicU64::new(0),
+        };
+        run.signal.pending.store(1, Ordering::Relaxed);
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.scope(|s| run.run_job(s, root)),
+            // No threads to be had: the global pool (at worst, the calling thread) runs it.
+            Err(_) => rayon::scope(|s| run.run_job(s, root)),
+        }
+        let mut stats = Stats::from_figures(0, 0, 0, 0, vec![0; self.problem.num_primary() + 1]);
+        for slot in run.slots {
+            let slot = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+            stats.add_shifted(&slot.stats, 0);
+        }
+        let reason = run.reason.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut stopped = reason;
+        if let Some(max) = max_solutions {
+            if stats.solutions >= max {
+                // Threads may have found a few more before they stopped; they were not reported.
+                stats.solutions = max;
+                stopped = Some(StopReason::SolutionLimit);
+            }
+        }
+        Report {
+            outcome: Outcome {
+                solutions: stats.solutions,
+                nodes: stats.nodes,
+                updates: stats.updates,
+                cleansings: stats.cleansings,
+                stopped,
+            },
+            stats,
+            jobs: run.jobs.into_inner(),
+            threads,
+        }
+    }
+}
+
+impl Problem {
+    /// A search of this problem on every core; see [`Parallel`].
+    pub fn parallel(&self) -> Parallel<'_> {
+        Parallel::new(self)
+    }
+
+    /// A 64-bit fingerprint of the problem (FNV-1a of its text, as
+    /// [`crate::text::write_problem`] writes it): the same problem gives the same fingerprint on
+    /// every machine and in every version that writes it the same way, so a job can name the
+    /// problem it belongs to.
+    pub fn fingerprint(&self) -> u64 {
+        struct Fnv(u64);
+        impl std::io::Write for Fnv {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                for &b in buf {
+                    self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+                }
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        crate::text::write_problem(self, &mut h).expect("hashing cannot fail");
+        h.0
+    }
+}
+
+/// What a job does with the solutions it finds.
+trait Sink: Sync {
+    /// What one job keeps while it runs.
+    type Local;
+    /// Whether solutions are looked at (if not, they are only counted).
+    const LOOKS: bool;
+    fn open(&self, prefix: &[OptionId]) -> Self::Local;
+    fn found(&self, local: &mut Self::Local, solution: SolutionRef<'_>) -> ControlFlow<()>;
+    fn gave(&self, local: &mut Self::Local, prefix: &[OptionId]);
+    fn close(&self, local: Self::Local);
+}
+
+struct CountSink;
+
+impl Sink for CountSink {
+    type Local = ();
+    const LOOKS: bool = false;
+    fn open(&self, _: &[OptionId]) {}
+    fn found(&self, _: &mut (), _: SolutionRef<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn gave(&self, _: &mut (), _: &[OptionId]) {}
+    fn close(&self, _: ()) {}
+}
+
+struct VisitSink<'v, F> {
+    visit: &'v F,
+}
+
+impl<F> Sink for VisitSink<'_, F>
+where
+    F: Fn(SolutionRef<'_>) -> ControlFlow<()> + Sync,
+{
+    type Local = ();
+    const LOOKS: bool = true;
+    fn open(&self, _: &[OptionId]) {}
+    fn found(&self, _: &mut (), solution: SolutionRef<'_>) -> ControlFlow<()> {
+        (self.visit)(solution)
+    }
+    fn gave(&self, _: &mut (), _: &[OptionId]) {}
+    fn close(&self, _: ()) {}
+}
+
+/// From the threads to the thread that visits in order.
+enum Message {
+    /// A job was given away (sent before it can start).
+    Gave(Vec<OptionId>),
+    /// Solutions of a job, and whether it is done.
+    Found(Vec<OptionId>, Vec<Solution>, bool),
+}
+
+#[derive(Default)]
+struct Waiting {
+    solutions: Vec<Solution>,
+    done: bool,
+}
+
+struct OrderedSink {
+    tx: mpsc::Sender<Message>,
+}
+
+/// Solutions a job sends at a time in the ordered search.
+const BATCH: usize = 1024;
+
+impl Sink for OrderedSink {
+    type Local = (Vec<OptionId>, Vec<Solution>);
+    const LOOKS: bool = true;
+    fn open(&self, prefix: &[OptionId]) -> Self::Local {
+        (prefix.to_vec(), Vec::new())
+    }
+    fn found(&self, local: &mut Self::Local, solution: SolutionRef<'_>) -> ControlFlow<()> {
+        local.1.push(solution.to_solution());
+        if local.1.len() >= BATCH {
+            let batch = std::mem::take(&mut local.1);
+            // The receiver goes only when the search is over.
+            let _ = self.tx.send(Message::Found(local.0.clone(), batch, false));
+        }
+        ControlFlow::Continue(())
+    }
+    fn gave(&self, _: &mut Self::Local, prefix: &[OptionId]) {
+        let _ = self.tx.send(Message::Gave(prefix.to_vec()));
+    }
+    fn close(&self, local: Self::Local) {
+        let _ = self.tx.send(Message::Found(local.0, local.1, true));
+    }
+}
+
+/// A thread's solver (kept from job to job) and the figures of the jobs it ran.
+#[derive(Default)]
+struct Slot<'p> {
+    solver: Option<Solver<'p>>,
+    stats: Stats,
+}
+
+/// The state the threads share during one parallel search.
+struct Run<'a, 'p, S> {
+    parallel: &'a Parallel<'p>,
+    sink: &'a S,
+    signal: Arc<Signal>,
+    max_solutions: Option<u64>,
+    /// Solutions reported, with a solution limit.
+    reported: AtomicU64,
+    /// What is left of the node limit.
+    budget: Option<AtomicU64>,
+    /// What stopped the search first.
+    reason: Mutex<Option<StopReason>>,
+    slots: Vec<Mutex<Slot<'p>>>,
+    jobs: AtomicU64,
+}
+
+/// Takes up to `want` from `budget`; returns what it took.
+fn take(budget: &AtomicU64, want: u64) -> u64 {
+    let mut left = budget.load(Ordering::Relaxed);
+    loop {
+        let got = left.min(want);
+        match budget.compare_exchange_weak(left, left - got, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return got,
+            Err(now) => left = now,
+        }
+    }
+}
+
+impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
+    /// Records why the search stops (the first reason wins) and stops every thread.
+    fn stop(&self, reason: StopReason) {
+        let mut r = self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        r.get_or_insert(reason);
+        self.signal.halt.store(true, Ordering::Relaxed);
+    }
+
+    fn slot(&self) -> &Mutex<Slot<'p>> {
+        let k = rayon::current_thread_index().unwrap_or(0);
+        &self.slots[k % self.slots.len()]
+    }
+
+    /// Runs one job, giving parts of it away while threads are idle.
+    fn run_job<'s>(&'s self, scope: &rayon::Scope<'s>, job: Job) {
+        self.signal.pending.fetch_sub(1, Ordering::Relaxed);
+        if self.signal.halt.load(Ordering::Relaxed) {
+            return;
+        }
+        self.signal.active.fetch_add(1, Ordering::Relaxed);
+        self.jobs.fetch_add(1, Ordering::Relaxed);
+        let lock = |m: &'s Mutex<Slot<'p>>| m.lock().unwrap_or_else(|e| e.into_inner());
+        let parallel = self.parallel;
+        let mut solver = lock(self.slot()).solver.take().unwrap_or_else(|| {
+            let mut s = parallel.problem.solver();
+            s.set_signal(Some(Arc::clone(&self.signal)), parallel.poll);
+            s
+        });
+        let steps = parallel
+            .stand_at(&mut solver, &job.prefix)
+            .expect("a job's prefix was checked, or found by the search");
+        // The part of the way the job owns.
+        let d = job.prefix.len();
+        let carried = job.carried as usize;
+        let edges_from = if carried == d { 0 } else { d - carried - 1 };
+        let mut own = Stats::from_figures(0, 0, 0, 0, vec![0; d + 1]);
+        for (level, step) in steps.iter().enumerate() {
+            if level >= d - carried {
+                own.nodes += 1;
+                own.profile[level] += 1;
+                own.updates += step.item_updates;
+            }
+            if level >= edges_from {
+                own.updates += step.rest_updates;
+                own.cleansings += step.cleansings;
+            }
+        }
+        let mut limits = parallel.limits.clone();
+        limits.max_solutions = None;
+        let mut cap = u64::MAX;
+        if let Some(budget) = &self.budget {
+            if take(budget, own.nodes) < own.nodes {
+                self.stop(StopReason::NodeLimit);
+                self.finish(solver, None);
+                return;
+            }
+            cap = take(budget, NODE_CHUNK);
+            limits.max_nodes = Some(cap);
+        } else {
+            limits.max_nodes = None;
+        }
+        solver.set_limits(limits.clone());
+
+        let base = parallel.selected.len();
+        let prefix_nodes: Vec<Node> = solver.selected_nodes()[base..].to_vec();
+        let mut chosen: Vec<Node> = prefix_nodes.clone();
+        let mut local = self.sink.open(&job.prefix);
+        let problem = parallel.problem;
+        let base_options = &parallel.selected[..];
+        let mut given = Vec::new();
+        let stop = loop {
+            let mut beyond_limit = false;
+            let mut at_limit = false;
+            let r = solver.run(|_, path| {
+                if let Some(max) = self.max_solutions {
+                    let k = self.reported.fetch_add(1, Ordering::Relaxed);
+                    if k >= max {
+                        beyond_limit = true;
+                        return ControlFlow::Break(());
+                    }
+                    if k + 1 == max {
+                        at_limit = true;
+                    }
+                }
+                let mut flow = ControlFlow::Continue(());
+                if S::LOOKS {
+                    chosen.truncate(prefix_nodes.len());
+                    chosen.extend_from_slice(path);
+                    flow = self
+                        .sink
+                        .found(&mut local, SolutionRef::new(problem, base_options, &chosen));
+                }
+                if at_limit {
+                    return ControlFlow::Break(());
+                }
+                flow
+            });
+            if solver.take_pause() {
+                if self.signal.halt.load(Ordering::Relaxed) {
+                    break None;
+                }
+                given.clear();
+                if let Some(level) = solver.donate(&mut given) {
+                    let mut head = job.prefix.clone();
+                    head.extend(solver.path(level));
+                    for &option in &given {
+                        let mut prefix = head.clone();
+                        prefix.push(option);
+                        self.sink.gave(&mut local, &prefix);
+                        self.signal.pending.fetch_add(1, Ordering::Relaxed);
+                        let part = Job { prefix, carried: 0 };
+                        scope.spawn(move |s| self.run_job(s, part));
+                    }
+                }
+                continue;
+            }
+            match r {
+                None => break None,
+                Some(StopReason::NodeLimit) if self.budget.is_some() => {
+                    let more = take(self.budget.as_ref().expect("a budget"), NODE_CHUNK);
+                    if more == 0 {
+                        break Some(StopReason::NodeLimit);
+                    }
+                    cap += more;
+                    limits.max_nodes = Some(cap);
+                    solver.set_limits(limits.clone());
+                }
+                // Another thread reached the solution limit first: this solution is not reported.
+                Some(StopReason::Visitor) if beyond_limit => break None,
+                Some(StopReason::Visitor) if at_limit => break Some(StopReason::SolutionLimit),
+                Some(reason) => break Some(reason),
+            }
+        };
+        if let Some(reason) = stop {
+            self.stop(reason);
+        }
+        if let Some(budget) = &self.budget {
+            budget.fetch_add(cap - solver.stats().nodes, Ordering::Relaxed);
+        }
+        own.add_shifted(solver.stats(), d);
+        self.sink.close(local);
+        self.finish(solver, Some(own));
+    }
+
+    /// Puts the thread's solver back and adds a job's figures.
+    fn finish(&self, solver: Solver<'p>, figures: Option<Stats>) {
+        let mut slot = self.slot().lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(f) = figures {
+            slot.stats.add_shifted(&f, 0);
+        }
+        slot.solver.get_or_insert(solver);
+        drop(slot);
+        self.signal.active.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A job as one line of text, for a batch system to hand to another process or machine: the
+/// problem's [fingerprint](Problem::fingerprint), the job's number among all (from 1), its
+/// `carried` count and its prefix (option numbers from 0, or `-` for the root):
+/// `3f9a0c1d2e4b5a67:5/64:0:12,40,7`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct JobLine {
+    /// The fingerprint of the problem the job belongs to.
+    pub fingerprint: u64,
+    /// The job's number, from 1.
+    pub index: usize,
+    /// How many jobs the search was split into.
+    pub total: usize,
+    /// The job.
+    pub job: Job,
+}
+
+impl fmt::Display for JobLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:016x}:{}/{}:{}:",
+            self.fingerprint, self.index, self.total, self.job.carried
+        )?;
+        if self.job.prefix.is_empty() {
+            return f.write_str("-");
+        }
+        for (k, o) in self.job.prefix.iter().enumerate() {
+            if k > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{}", o.0)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a job line cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a job line: {0} (expected FINGERPRINT:INDEX/TOTAL:CARRIED:PREFIX, as --split writes)")]
+pub struct JobLineError(String);
+
+impl FromStr for JobLine {
+    type Err = JobLineError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = |what: &str| JobLineError(what.to_string());
+        let mut parts = s.trim().split(':');
+        let (Some(fp), Some(place), Some(carried), Some(prefix), None) = (
+            parts.next(),
+            parts.next(),
+            parts.next(),
+            parts.next(),
+            parts.next(),
+        ) else {
+            return Err(err("it does not have four fields separated by `:`"));
+        };
+        if fp.len() != 16 {
+            return Err(err("the fingerprint is not 16 hexadecimal digits"));
+        }
+        let fingerprint = u64::from_str_radix(fp, 16)
+            .map_err(|_| err("the fingerprint is not 16 hexadecimal digits"))?;
+        let (index, total) = place
+            .split_once('/')
+            .ok_or_else(|| err("the second field is not INDEX/TOTAL"))?;
+        let index: usize = index
+            .parse()
+            .map_err(|_| err("the job's index is not a whole number"))?;
+        let total: usize = total
+            .parse()
+            .map_err(|_| err("the number of jobs is not a whole number"))?;
+        if index == 0 || index > total {
+            return Err(err("the job's index is not from 1 to the number of jobs"));
+        }
+        let carried: u32 = carried
+            .parse()
+            .map_err(|_| err("the carried count is not a whole number"))?;
+        let prefix = if prefix == "-" {
+            Vec::new()
+        } else {
+            prefix
+                .split(',')
+                .map(|o| o.parse().map(OptionId))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| err("the prefix is not option numbers separated by `,`"))?
+        };
+        if carried as usize > prefix.len() {
+            return Err(err("the carried count is more than the prefix's length"));
+        }
+        Ok(JobLine {
+            fingerprint,
+            index,
+            total,
+            job: Job { prefix, carried },
+        })
+    }
+}
+
+/// Why the summaries of a split search do not add up to the whole.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TallyError {
+    /// No summary was given.
+    #[error("no job summary to add up")]
+    Empty,
+    /// A summary of another problem (or another split).
+    #[error(
+        "job {index} is of another problem or split (fingerprint {found:016x}, {found_total} \
+         jobs) than the first (fingerprint {expected:016x}, {expected_total} jobs)"
+    )]
+    Foreign {
+        /// The job's index.
+        index: usize,
+        /// The first summary's fingerprint.
+        expected: u64,
+        /// This summary's fingerprint.
+        found: u64,
+        /// The first summary's number of jobs.
+        expected_total: usize,
+        /// This summary's number of jobs.
+        found_total: usize,
+    },
+    /// The same job twice.
+    #[error("job {index} of {total} is counted twice")]
+    Twice {
+        /// The job's index.
+        index: usize,
+        /// The number of jobs.
+        total: usize,
+    },
+    /// A job whose search was stopped by a limit: its count is not its subtree's.
+    #[error("job {index} of {total} was stopped ({reason}): run it again without limits")]
+    Stopped {
+        /// The job's index.
+        index: usize,
+        /// The number of jobs.
+        total: usize,
+        /// What stopped it.
+        reason: String,
+    },
+    /// Jobs with no summary.
+    #[error("{} of {total} jobs missing: {}", missing.len(), list(missing))]
+    Missing {
+        /// Their indices.
+        missing: Vec<usize>,
+        /// The number of jobs.
+        total: usize,
+    },
+}
+
+/// Up to 20 numbers, then how many more.
+fn list(v: &[usize]) -> String {
+    let mut s: Vec<String> = v.iter().take(20).map(usize::to_string).collect();
+    if v.len() > 20 {
+        s.push(format!("and {} more", v.len() - 20));
+    }
+    s.join(", ")
+}
+
+/// Adds up the summaries of the jobs of a split search, checking that each job of one split of
+/// one problem is there exactly once and complete: the totals are then the whole search's.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    first: Option<(u64, usize)>,
+    /// Each job's nodes, once it is added.
+    nodes: Vec<Option<u64>>,
+    stats: Stats,
+}
+
+impl Tally {
+    /// An empty tally.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds one job's figures; `stopped` is what stopped its search, if anything did.
+    pub fn add(
+        &mut self,
+        line: &JobLine,
+        stats: &Stats,
+        stopped: Option<&str>,
+    ) -> Result<(), TallyError> {
+        let (fp, total) = *self.first.get_or_insert((line.fingerprint, line.total));
+        if (fp, total) != (line.fingerprint, line.total) {
+            return Err(TallyError::Foreign {
+                index: line.index,
+                expected: fp,
+                found: line.fingerprint,
+                expected_total: total,
+                found_total: line.total,
+            });
+        }
+        if let Some(reason) = stopped {
+            return Err(TallyError::Stopped {
+                index: line.index,
+                total,
+                reason: reason.to_string(),
+            });
+        }
+        self.nodes.resize(total, None);
+        let seen = &mut self.nodes[line.index - 1];
+        if seen.is_some() {
+            return Err(TallyError::Twice {
+                index: line.index,
+                total,
+            });
+        }
+        *seen = Some(stats.nodes);
+        self.stats.add_shifted(stats, 0);
+        Ok(())
+    }
+
+    /// The totals, once every job is there.
+    pub fn finish(&self) -> Result<&Stats, TallyError> {
+        let Some((_, total)) = self.first else {
+            return Err(TallyError::Empty);
+        };
+        let missing: Vec<usize> = (1..=total)
+            .filter(|&k| self.nodes.get(k - 1).is_none_or(Option::is_none))
+            .collect();
+        if !missing.is_empty() {
+            return Err(TallyError::Missing { missing, total });
+        }
+        Ok(&self.stats)
+    }
+
+    /// The nodes of each job added, by index (0 for one not added).
+    pub fn job_nodes(&self) -> Vec<u64> {
+        self.nodes.iter().map(|n| n.unwrap_or(0)).collect()
+    }
+}
