@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod demo;
+mod merge;
 mod puzzles;
 mod signals;
 mod sudoku;
@@ -28,6 +29,9 @@ enum Command {
     /// Solve an exact-cover problem in Knuth's text format (the input of dlx1; with colors,
     /// `X:1`, of dlx2; with bounds, `2:3|A`, of dlx3).
     Xc(xc::Args),
+    /// Add up the summaries of the jobs of a split search (`dlx xc FILE --split K`, each job
+    /// run with `--count --format json --job LINE`): the totals of the whole search, checked.
+    Merge(merge::Args),
     /// Solve, count or check sudoku puzzles (4x4 to 35x35, variants), one record per puzzle.
     Sudoku(sudoku::Args),
     /// N-queens: count, list or draw the ways to place n queens that do not attack each other.
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => demo::run(),
         Some(Command::Xc(args)) => xc::run(&args),
+        Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Sudoku(args)) => sudoku::run(&args),
         Some(Command::Check) => check::run(),
         Some(Command::Bench(args)) => bench::run(&args),

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx::Limits;
+use dlx::{Limits, Report};
 use puzzles::{
     Board, Crossword, Distinct, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle, Queens,
     Tiling, WordList,
@@ -62,6 +62,14 @@ pub struct Common {
     /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
     #[arg(long, value_name = "SECONDS", value_parser = xc::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
+    /// Search on N threads (0: one per core). A count uses every core unless told otherwise
+    /// (with --distinct, one); a listing one thread, or N with solutions printed as found (see
+    /// --ordered). The figures of a complete search are the same on any number of threads.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// With --jobs, print the solutions in the order one thread finds them.
+    #[arg(long, conflicts_with = "count")]
+    pub ordered: bool,
 }
 
 /// The item orders of `dlx queens`.
@@ -357,7 +365,11 @@ struct Summary<'a> {
     method: Option<String>,
 }
 
-fn drive<P: Front>(puzzle: &P, args: &Common, distinct: bool) -> Result<()> {
+fn drive<P>(puzzle: &P, args: &Common, distinct: bool) -> Result<()>
+where
+    P: Front + Sync,
+    P::Solution: Send,
+{
     // Open the drawing first: a path that cannot be written fails before the search.
     let mut svg_file = match &args.svg {
         Some(path) => Some(
@@ -379,7 +391,8 @@ fn drive<P: Front>(puzzle: &P, args: &Common, distinct: bool) -> Result<()> {
         .as_ref()
         .map(|_| args.limit.unwrap_or(1).max(1) as usize);
     let mut drawn: Vec<P::Solution> = Vec::new();
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    // Not locked: the threads of a parallel listing write through it (one at a time).
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
     let mut failed: Option<io::Error> = None;
     let mut shown = 0u64;
     let mut visit = |sol: P::Solution| -> ControlFlow<()> {
@@ -408,15 +421,39 @@ fn drive<P: Front>(puzzle: &P, args: &Common, distinct: bool) -> Result<()> {
         }
         ControlFlow::Continue(())
     };
-    let (outcome, distinct) = if args.count && !distinct && draw.is_none() {
+    // Counting uses every core unless told; a listing (and a count of classes) one thread.
+    let threads = xc::threads(args.jobs, if args.count && !distinct { 0 } else { 1 });
+    let parallel = puzzle
+        .problem()
+        .parallel()
+        .threads(threads)
+        .with_limits(limits.clone());
+    let one = |outcome| Report {
+        outcome,
+        stats: dlx::Stats::default(),
+        jobs: 1,
+        threads: 1,
+    };
+    let (report, distinct) = if args.count && !distinct && draw.is_none() {
         // Only the number: no solution to decode.
-        (puzzle.problem().solver().with_limits(limits).count(), None)
+        (parallel.count(), None)
     } else if distinct {
         let d = puzzle.distinct(limits, &mut visit)?;
-        (d.outcome, Some(d))
+        (one(d.outcome), Some(d))
+    } else if parallel.num_threads() == 1 {
+        (one(puzzle.search(limits, &mut visit)), None)
+    } else if args.ordered {
+        let report = parallel.search_ordered(|s| visit(puzzle.decode(s.options.iter().copied())));
+        (report, None)
     } else {
-        (puzzle.search(limits, &mut visit), None)
+        let visit = std::sync::Mutex::new(&mut visit);
+        let report = parallel.search(|s| {
+            let solution = puzzle.decode(s.options());
+            (visit.lock().unwrap_or_else(|e| e.into_inner()))(solution)
+        });
+        (report, None)
     };
+    let outcome = report.outcome;
     if let Some(e) = failed {
         return Err(e).context("writing solutions");
     }
@@ -431,7 +468,11 @@ fn drive<P: Front>(puzzle: &P, args: &Common, distinct: bool) -> Result<()> {
         }
         PuzzleFormat::Json => {
             let summary = Summary {
-                xc: xc::Summary::new(&outcome, None),
+                xc: if args.stats {
+                    xc::Summary::new(&outcome, None).shared(&report)
+                } else {
+                    xc::Summary::new(&outcome, None)
+                },
                 distinct: distinct.as_ref().map(|d| d.count),
                 symmetries: distinct.as_ref().map(|d| d.symmetries),
                 method: distinct.as_ref().map(|d| d.method.to_string()),
@@ -445,6 +486,7 @@ fn drive<P: Front>(puzzle: &P, args: &Common, distinct: bool) -> Result<()> {
         let mut err = io::stderr().lock();
         let colored = puzzle.problem().has_colors();
         xc::write_stats_text(&mut err, colored, &outcome, None, elapsed)?;
+        xc::write_shared(&mut err, &report)?;
         if let Some(d) = &distinct {
             writeln!(
                 err,

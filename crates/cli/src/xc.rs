@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx::{Limits, Outcome, Problem, Solver, StopReason};
+use dlx::{JobLine, Limits, OptionId, Outcome, Problem, Report, Solver, StopReason};
 use serde::Serialize;
 
-use crate::{plural, signals, InputError, Interrupted, Stopped};
+use crate::{plural, quote, signals, InputError, Interrupted, Stopped};
 
 /// Output formats of `dlx xc`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -46,6 +46,30 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Search on N threads (0: one per core). A count uses every core unless told otherwise;
+    /// a listing uses one thread, or N with solutions printed as found (see --ordered). The
+    /// figures of a complete search are the same on any number of threads.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// With --jobs, print the solutions in the order one thread finds them (each subtree's
+    /// solutions wait for those before them).
+    #[arg(long, conflicts_with = "count")]
+    pub ordered: bool,
+    /// Cut the search into at least K jobs and print one per line (the problem's fingerprint,
+    /// the job's number and its prefix of choices), for `--count --job LINE` to run each,
+    /// anywhere, and `dlx merge` to add up their summaries.
+    #[arg(long, value_name = "K", value_parser = parse_at_least_one,
+          conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "job", "ordered"])]
+    pub split: Option<u64>,
+    /// Count one job of a --split: LINE is the line --split printed. With --format json the
+    /// summary names the job, for `dlx merge`.
+    #[arg(
+        long,
+        value_name = "LINE",
+        requires = "count",
+        conflicts_with = "limit"
+    )]
+    pub job: Option<String>,
 }
 
 /// `--timeout`: a number of seconds above 0 (a limit of 0 would stop every search at once).
@@ -132,6 +156,15 @@ pub(crate) struct Summary<'a> {
     pub stopped_by: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub profile: Option<&'a [u64]>,
+    /// The job counted (`--job`), as its line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job: Option<String>,
+    /// Threads the search ran on, when more than one (with `--stats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+    /// Jobs the tree was shared out as, when more than one thread ran (with `--stats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jobs: Option<u64>,
 }
 
 impl<'a> Summary<'a> {
@@ -144,8 +177,38 @@ impl<'a> Summary<'a> {
             complete: outcome.is_complete(),
             stopped_by: outcome.stopped.map(StopReason::as_str),
             profile,
+            job: None,
+            threads: None,
+            jobs: None,
         }
     }
+
+    /// With the threads and jobs of a parallel search, when it ran on more than one thread.
+    pub(crate) fn shared(mut self, report: &Report) -> Self {
+        if report.threads > 1 {
+            self.threads = Some(report.threads);
+            self.jobs = Some(report.jobs);
+        }
+        self
+    }
+}
+
+/// The threads of `--jobs N`: N (0 for one per core), or `default` without the flag.
+pub(crate) fn threads(jobs: Option<usize>, default: usize) -> usize {
+    jobs.unwrap_or(default)
+}
+
+/// The line `--stats` adds for a search on several threads.
+pub(crate) fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<()> {
+    if report.threads > 1 {
+        writeln!(
+            out,
+            "on {} threads; the tree was shared out as {}",
+            report.threads,
+            plural(report.jobs, "job")
+        )?;
+    }
+    Ok(())
 }
 
 /// A count as printed: `K`, or `K+` when the search did not finish (the count is a lower bound).
@@ -237,6 +300,13 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let problem = &parsed.problem;
+    if let Some(k) = args.split {
+        return split(problem, &name, k, args.stats);
+    }
+    let job = match &args.job {
+        Some(line) => Some(read_job(problem, &name, line)?),
+        None => None,
+    };
 
     let mut limits = Limits::none();
     limits.max_solutions = args.limit;
@@ -244,18 +314,40 @@ pub fn run(args: &Args) -> Result<()> {
     let start = Instant::now();
     limits.deadline = args.timeout.map(|t| start + t);
     limits.cancel = Some(signals::stop_flag());
-    let mut solver = problem.solver().with_limits(limits);
+    // Counting uses every core unless told; a listing one thread unless told.
+    let threads = threads(args.jobs, if args.count { 0 } else { 1 });
+    let parallel = problem
+        .parallel()
+        .threads(threads)
+        .with_limits(limits.clone());
 
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let outcome = if args.count {
-        solver.count()
+    // Not locked: the threads of a parallel listing write through it (one at a time).
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
+    let report = if let Some(job) = &job {
+        parallel
+            .count_job(&job.job)
+            .map_err(|e| InputError(format!("job {}: {e}", job.index)))?
+    } else if args.count {
+        parallel.count()
+    } else if parallel.num_threads() == 1 {
+        let mut solver = problem.solver().with_limits(limits);
+        print_solutions(problem, &mut solver, args.format, &mut out)?;
+        Report {
+            outcome: solver.outcome(),
+            stats: solver.stats().clone(),
+            jobs: 1,
+            threads: 1,
+        }
     } else {
-        print_solutions(problem, &mut solver, args.format, &mut out)?
+        print_parallel(problem, &parallel, args.format, args.ordered, &mut out)?
     };
+    let outcome = report.outcome;
     let elapsed = start.elapsed();
-    let profile = args.profile.then(|| solver.stats().profile());
+    // A job's summary always has its profile: `dlx merge` adds the profiles up.
+    let profile = (args.profile || (job.is_some() && args.format == Format::Json))
+        .then(|| report.stats.profile());
 
+    let colored = problem.has_colors() || problem.has_bounds();
     match args.format {
         Format::Text => {
             if args.count {
@@ -263,27 +355,117 @@ pub fn run(args: &Args) -> Result<()> {
             }
             out.flush()?;
             if args.stats || args.profile {
-                let colored = problem.has_colors() || problem.has_bounds();
-                write_stats_text(
-                    &mut io::stderr().lock(),
-                    colored,
-                    &outcome,
-                    profile,
-                    elapsed,
-                )?;
+                let mut err = io::stderr().lock();
+                write_stats_text(&mut err, colored, &outcome, profile, elapsed)?;
+                if args.stats {
+                    write_shared(&mut err, &report)?;
+                }
             }
         }
         Format::Json => {
-            serde_json::to_writer(&mut out, &Summary::new(&outcome, profile))?;
+            let mut summary = Summary::new(&outcome, profile);
+            if args.stats {
+                summary = summary.shared(&report);
+            }
+            summary.job = job.as_ref().map(JobLine::to_string);
+            serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
             out.flush()?;
             if args.stats {
-                let colored = problem.has_colors() || problem.has_bounds();
-                write_stats_text(&mut io::stderr().lock(), colored, &outcome, None, elapsed)?;
+                let mut err = io::stderr().lock();
+                write_stats_text(&mut err, colored, &outcome, None, elapsed)?;
+                write_shared(&mut err, &report)?;
             }
         }
     }
     ending(&outcome, args.max_nodes, args.timeout)
+}
+
+/// `--split K`: the job lines.
+fn split(problem: &Problem, name: &str, k: u64, stats: bool) -> Result<()> {
+    let start = Instant::now();
+    let jobs = problem
+        .parallel()
+        .split(usize::try_from(k).unwrap_or(usize::MAX))
+        .map_err(|e| InputError(format!("{name}: {e}")))?;
+    let fingerprint = problem.fingerprint();
+    let total = jobs.len();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (i, job) in jobs.into_iter().enumerate() {
+        let line = JobLine {
+            fingerprint,
+            index: i + 1,
+            total,
+            job,
+        };
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    if stats {
+        eprintln!(
+            "{} of {name} (fingerprint {fingerprint:016x}); {:.3} s",
+            plural(total as u64, "job"),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// `--job LINE`: the job, checked to belong to this problem.
+fn read_job(problem: &Problem, name: &str, line: &str) -> Result<JobLine> {
+    let job: JobLine = line
+        .parse()
+        .map_err(|e| InputError(format!("--job {}: {e}", quote(line))))?;
+    let fingerprint = problem.fingerprint();
+    if job.fingerprint != fingerprint {
+        return Err(InputError(format!(
+            "--job {}: the job is of another problem (fingerprint {:016x}; {name} has \
+             {fingerprint:016x}): split and run jobs of the same file",
+            quote(line),
+            job.fingerprint
+        ))
+        .into());
+    }
+    Ok(job)
+}
+
+/// Writes one solution: its option lines (a blank line before all but the first), or a JSON
+/// line with each item as in the input (`name`, or `name:color`).
+fn write_solution(
+    problem: &Problem,
+    options: impl Iterator<Item = OptionId>,
+    format: Format,
+    first: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    match format {
+        Format::Text => {
+            if !first {
+                out.write_all(b"\n")?;
+            }
+            for option in options {
+                dlx::text::write_option(problem, option, out)?;
+            }
+        }
+        Format::Json => {
+            let options: Vec<Vec<String>> = options
+                .map(|o| {
+                    problem
+                        .option_entries(o)
+                        .map(|(i, c)| match c {
+                            None => problem.item_name(i).to_string(),
+                            Some(c) => {
+                                format!("{}:{}", problem.item_name(i), problem.color_name(c))
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": options }))?;
+            out.write_all(b"\n")?;
+        }
+    }
+    Ok(())
 }
 
 /// Streams each solution as it is found.
@@ -296,42 +478,7 @@ fn print_solutions(
     let mut failed = None;
     let mut first = true;
     let outcome = solver.search(|solution| {
-        let written = (|| -> io::Result<()> {
-            match format {
-                Format::Text => {
-                    if !first {
-                        out.write_all(b"\n")?;
-                    }
-                    for option in solution.options() {
-                        dlx::text::write_option(problem, option, out)?;
-                    }
-                }
-                Format::Json => {
-                    // Each item as in the input: `name`, or `name:color`.
-                    let options: Vec<Vec<String>> = solution
-                        .options()
-                        .map(|o| {
-                            problem
-                                .option_entries(o)
-                                .map(|(i, c)| match c {
-                                    None => problem.item_name(i).to_string(),
-                                    Some(c) => {
-                                        format!(
-                                            "{}:{}",
-                                            problem.item_name(i),
-                                            problem.color_name(c)
-                                        )
-                                    }
-                                })
-                                .collect()
-                        })
-                        .collect();
-                    serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": options }))?;
-                    out.write_all(b"\n")?;
-                }
-            }
-            Ok(())
-        })();
+        let written = write_solution(problem, solution.options(), format, first, out);
         first = false;
         match written {
             Ok(()) => ControlFlow::Continue(()),
@@ -344,5 +491,58 @@ fn print_solutions(
     match failed {
         Some(e) => Err(e).context("writing solutions"),
         None => Ok(outcome),
+    }
+}
+
+/// Streams the solutions of a search on several threads: as found, or in the one-thread order.
+fn print_parallel<W: Write + Send>(
+    problem: &Problem,
+    parallel: &dlx::Parallel<'_>,
+    format: Format,
+    ordered: bool,
+    out: &mut W,
+) -> Result<Report> {
+    let mut failed = None;
+    let mut first = true;
+    let report = if ordered {
+        parallel.search_ordered(|solution| {
+            let written = write_solution(
+                problem,
+                solution.options.iter().copied(),
+                format,
+                first,
+                out,
+            );
+            first = false;
+            written.map_or_else(
+                |e| {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                },
+                |()| ControlFlow::Continue(()),
+            )
+        })
+    } else {
+        let shared = std::sync::Mutex::new((out, true, None));
+        let report = parallel.search(|solution| {
+            let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+            let (out, first, failed) = &mut *guard;
+            let written = write_solution(problem, solution.options(), format, *first, *out);
+            *first = false;
+            written.map_or_else(
+                |e| {
+                    *failed = Some(e);
+                    ControlFlow::Break(())
+                },
+                |()| ControlFlow::Continue(()),
+            )
+        });
+        let (_, _, f) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        failed = f;
+        report
+    };
+    match failed {
+        Some(e) => Err(e).context("writing solutions"),
+        None => Ok(report),
     }
 }

@@ -435,3 +435,168 @@ fn main_job_solves_the_bundled_sample() {
     );
     assert!(r.stdout.contains("Next:"));
 }
+
+/// The figures of a JSON summary line.
+fn figures(line: &str) -> (u64, u64, u64, Vec<u64>) {
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let profile = v["profile"]
+        .as_array()
+        .map(|a| a.iter().map(|n| n.as_u64().unwrap()).collect())
+        .unwrap_or_default();
+    (
+        v["solutions"].as_u64().unwrap(),
+        v["nodes"].as_u64().unwrap(),
+        v["updates"].as_u64().unwrap(),
+        profile,
+    )
+}
+
+/// `--split K`, each job counted with `--job`, in a shuffled order, and `dlx merge`: the totals
+/// and the profile of the unsplit count; a missing, repeated, foreign or stopped job is refused.
+#[test]
+fn split_jobs_merge_to_the_whole_count() {
+    let file = instance("queens10.dlx");
+    let whole = run(
+        &[
+            "xc",
+            &file,
+            "--count",
+            "--format",
+            "json",
+            "--profile",
+            "-j",
+            "1",
+        ],
+        b"",
+    );
+    let want = figures(whole.stdout.lines().next().unwrap());
+    assert_eq!((want.0, want.1, want.2), (724, 11578, 198264));
+    for k in ["1", "7", "40"] {
+        let split = run(&["xc", &file, "--split", k], b"");
+        assert_eq!(split.code, 0, "{}", split.stderr);
+        let mut lines: Vec<&str> = split.stdout.lines().collect();
+        assert!(lines.len() >= k.parse().unwrap());
+        lines.reverse();
+        let third = lines.len() / 3;
+        lines.rotate_left(third);
+        let mut summaries = Vec::new();
+        for line in &lines {
+            let r = run(
+                &["xc", &file, "--count", "--format", "json", "--job", line],
+                b"",
+            );
+            assert_eq!(r.code, 0, "{line}: {}", r.stderr);
+            let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+            assert_eq!(v["job"], *line);
+            summaries.push(r.stdout);
+        }
+        let all = summaries.concat();
+        let merged = run(&["merge", "--format", "json", "-"], all.as_bytes());
+        assert_eq!(merged.code, 0, "{}", merged.stderr);
+        assert_eq!(figures(merged.stdout.trim()), want, "k = {k}");
+        let v: serde_json::Value = serde_json::from_str(merged.stdout.trim()).unwrap();
+        assert_eq!(v["jobs"], lines.len());
+        assert_eq!(v["complete"], true);
+        let text = run(&["merge"], all.as_bytes());
+        assert_eq!(text.stdout, "724\n");
+
+        if lines.len() > 2 {
+            // One job left out.
+            let missing: String = summaries[1..].concat();
+            let r = run(&["merge"], missing.as_bytes());
+            assert_eq!(r.code, 2);
+            assert!(
+                r.stderr.contains("1 of") && r.stderr.contains("jobs missing"),
+                "{}",
+                r.stderr
+            );
+            // One job twice.
+            let twice = format!("{all}{}", summaries[0]);
+            let r = run(&["merge"], twice.as_bytes());
+            assert_eq!(r.code, 2);
+            assert!(r.stderr.contains("counted twice"), "{}", r.stderr);
+        }
+    }
+    // A job of another problem, to merge or to run.
+    let other = instance("queens8.dlx");
+    let line = run(&["xc", &other, "--split", "3"], b"").stdout;
+    let line = line.lines().next().unwrap();
+    let r = run(&["xc", &file, "--count", "--job", line], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("another problem"), "{}", r.stderr);
+    let ours = run(&["xc", &file, "--split", "3"], b"").stdout;
+    let mut mixed = String::new();
+    for (l, f) in [(ours.lines().next().unwrap(), &file), (line, &other)] {
+        mixed += &run(&["xc", f, "--count", "--format", "json", "--job", l], b"").stdout;
+    }
+    let r = run(&["merge"], mixed.as_bytes());
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("another problem or split"),
+        "{}",
+        r.stderr
+    );
+    // A stopped job.
+    let first = ours.lines().nth(1).unwrap();
+    let stopped = run(
+        &[
+            "xc",
+            &file,
+            "--count",
+            "--format",
+            "json",
+            "--job",
+            first,
+            "--max-nodes",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(stopped.code, 3);
+    let r = run(&["merge"], stopped.stdout.as_bytes());
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("was stopped (max_nodes)"), "{}", r.stderr);
+    // Not a summary at all.
+    let r = run(&["merge"], b"{\"solution\": []}\n");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with("dlx: error: <stdin>:1: "),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["xc", &file, "--count", "--job", "12:1/2:0:-"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not a job line"), "{}", r.stderr);
+}
+
+/// On two threads a listing prints every solution once (as found), or in the one-thread order
+/// with --ordered; a count gives the same figures.
+#[test]
+fn threads_list_and_count_the_same() {
+    let file = instance("queens8.dlx");
+    let one = run(&["xc", &file, "--format", "json"], b"");
+    let two = run(&["xc", &file, "--format", "json", "-j", "2"], b"");
+    let ordered = run(
+        &["xc", &file, "--format", "json", "-j", "2", "--ordered"],
+        b"",
+    );
+    let solutions = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.starts_with("{\"solution\""))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(solutions(&one.stdout).len(), 92);
+    assert_eq!(solutions(&ordered.stdout), solutions(&one.stdout));
+    let mut a = solutions(&one.stdout);
+    let mut b = solutions(&two.stdout);
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    let last = |s: &str| figures(s.lines().last().unwrap());
+    assert_eq!(last(&two.stdout), last(&one.stdout));
+    for j in ["1", "2", "3"] {
+        let r = run(&["queens", "9", "--count", "-j", j], b"");
+        assert_eq!(r.stdout, "352\n");
+    }
+}

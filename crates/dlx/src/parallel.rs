@@ -13,7 +13,7 @@
 //! ahead of time, [`JobLine`] writes each as one line, [`Parallel::count_job`] runs one, and
 //! [`Tally`] adds their summaries up, refusing a missing, repeated, foreign or stopped job.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -315,17 +315,29 @@ impl<'p> Parallel<'p> {
     }
 
     /// Cuts the search into at least `k` jobs (fewer only if the whole tree has fewer leaves),
-    /// in the one-thread order: the shallowest subtrees are cut first, level by level. Their
-    /// figures add up to the whole search's; run each with [`Parallel::count_job`].
+    /// in the one-thread order; their figures add up to the whole search's. Run each with
+    /// [`Parallel::count_job`].
+    ///
+    /// To make jobs of similar size, the job whose subtree looks largest is cut first: the size
+    /// of each is estimated by Knuth's random probes (walks from the job's node to a leaf, each
+    /// at an option picked at random at every level, each giving the product of the numbers of
+    /// options on its way as an estimate). The probes are seeded by the job's prefix, so the
+    /// same problem and `k` always give the same jobs.
     pub fn split(&self, k: usize) -> Result<Vec<Job>, JobError> {
         if self.problem.has_bounds() {
             return Err(JobError::Bounds);
         }
         let mut solver = self.problem.solver();
-        let mut queue = VecDeque::from([Job::root()]);
+        // Jobs that can be cut, by estimated size (then by prefix, for a fixed order).
+        let mut heap = std::collections::BinaryHeap::new();
         let mut leaves = Vec::new();
-        while queue.len() + leaves.len() < k {
-            let Some(job) = queue.pop_front() else { break };
+        let root = Job::root();
+        let size = self.estimate(&mut solver, &root.prefix)?;
+        heap.push(Sized(size, root));
+        while heap.len() + leaves.len() < k {
+            let Some(Sized(_, job)) = heap.pop() else {
+                break;
+            };
             self.stand_at(&mut solver, &job.prefix)?;
             match solver.branches() {
                 Some(options) if !options.is_empty() => {
@@ -333,16 +345,49 @@ impl<'p> Parallel<'p> {
                         let mut prefix = job.prefix.clone();
                         prefix.push(option);
                         let carried = if i == 0 { job.carried + 1 } else { 0 };
-                        queue.push_back(Job { prefix, carried });
+                        let size = self.estimate(&mut solver, &prefix)?;
+                        heap.push(Sized(size, Job { prefix, carried }));
                     }
                 }
                 // A solution or a dead end: a leaf, searched as it is.
                 _ => leaves.push(job),
             }
         }
-        let mut jobs: Vec<Job> = leaves.into_iter().chain(queue).collect();
+        let mut jobs: Vec<Job> = leaves
+            .into_iter()
+            .chain(heap.into_iter().map(|Sized(_, job)| job))
+            .collect();
         jobs.sort_by(|a, b| a.prefix.cmp(&b.prefix));
         Ok(jobs)
+    }
+
+    /// Knuth's estimate of the number of nodes below `prefix`: the mean over random walks to a
+    /// leaf of 1 + d1 + d1 d2 + ..., where d1, d2, ... are the numbers of options on the way.
+    fn estimate(&self, solver: &mut Solver<'p>, prefix: &[OptionId]) -> Result<f64, JobError> {
+        const PROBES: u32 = 64;
+        // A xorshift generator seeded by the prefix: the same job, the same estimate.
+        let mut x = prefix.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, o| {
+            (h ^ u64::from(o.0)).wrapping_mul(0x0000_0100_0000_01b3)
+        }) | 1;
+        let mut total = 0.0;
+        for _ in 0..PROBES {
+            self.stand_at(solver, prefix)?;
+            let (mut size, mut weight) = (1.0, 1.0);
+            while let Some(options) = solver.branches() {
+                if options.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                weight *= options.len() as f64;
+                size += weight;
+                let pick = options[(x % options.len() as u64) as usize];
+                solver.replay(pick).expect("an option of the chosen item");
+            }
+            total += size;
+        }
+        Ok(total / f64::from(PROBES))
     }
 
     /// Checks that `job` is a subtree of this search.
@@ -496,6 +541,31 @@ impl Problem {
         let mut h = Fnv(0xcbf2_9ce4_8422_2325);
         crate::text::write_problem(self, &mut h).expect("hashing cannot fail");
         h.0
+    }
+}
+
+/// A job and its estimated size, ordered by size (then by prefix, so the order is total).
+struct Sized(f64, Job);
+
+impl PartialEq for Sized {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
+
+impl Eq for Sized {}
+
+impl PartialOrd for Sized {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Sized {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0
+            .total_cmp(&other.0)
+            .then_with(|| other.1.prefix.cmp(&self.1.prefix))
     }
 }
 

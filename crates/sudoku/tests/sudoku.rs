@@ -446,3 +446,45 @@ proptest! {
         prop_assert_eq!(&parse_leetcode(&to_leetcode(&grid, Symbols::Default), None).unwrap(), &grid);
     }
 }
+
+/// A count on several threads gives the one-thread count, nodes, updates and first solution,
+/// with and without givens, and stops at a solution limit.
+#[test]
+fn count_parallel_equals_one_thread() {
+    use sudoku::{Grid, Limits, Shape, Sudoku, Variant};
+    let four = Sudoku::new(Shape::new(4).unwrap(), Variant::default()).unwrap();
+    let six = Sudoku::new(Shape::new(6).unwrap(), Variant::default()).unwrap();
+    let mut given = Grid::empty(six.shape());
+    given.set(sudoku::Cell { row: 0, col: 0 }, 1);
+    given.set(sudoku::Cell { row: 1, col: 4 }, 2);
+    given.set(sudoku::Cell { row: 3, col: 2 }, 5);
+    given.set(sudoku::Cell { row: 5, col: 5 }, 3);
+    for (sudoku, grid) in [(&four, Grid::empty(four.shape())), (&six, given.clone())] {
+        let one = sudoku
+            .solver()
+            .search(&grid, u64::MAX, 1, Limits::none())
+            .unwrap();
+        assert!(one.complete && one.count > 1);
+        for threads in [1, 2, 3] {
+            let many = sudoku
+                .solver()
+                .count_parallel(&grid, u64::MAX, Limits::none(), threads)
+                .unwrap();
+            assert_eq!(
+                (
+                    many.count,
+                    many.stats.nodes,
+                    many.stats.updates,
+                    many.complete
+                ),
+                (one.count, one.stats.nodes, one.stats.updates, true)
+            );
+            assert_eq!(many.grids, one.grids);
+            let ten = sudoku
+                .solver()
+                .count_parallel(&grid, 10, Limits::none(), threads)
+                .unwrap();
+            assert_eq!((ten.count, ten.complete), (10, false));
+        }
+    }
+}

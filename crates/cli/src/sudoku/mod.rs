@@ -324,6 +324,8 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
         max_nodes: batch.max_nodes,
         timeout: batch.timeout,
         names: sources.iter().map(|s| Arc::clone(&s.name)).collect(),
+        jobs,
+        idle: std::sync::atomic::AtomicUsize::new(0),
     });
     let rules = Arc::new(work::Rules::new(batch.variant.clone()));
     let read_settings = input::ReadSettings {

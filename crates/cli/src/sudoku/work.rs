@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -23,7 +23,17 @@ pub struct Settings {
     pub max_nodes: Option<u64>,
     pub timeout: Option<Duration>,
     pub names: Vec<Arc<str>>,
+    /// Workers of the batch.
+    pub jobs: usize,
+    /// Workers waiting for a chunk: a count with many solutions takes them over (see
+    /// [`PROBE_NODES`]).
+    pub idle: AtomicUsize,
 }
+
+/// A count (`--count`) is first searched on its worker's thread for this many nodes; if it
+/// needs more and other workers are idle (fewer puzzles than workers), it is searched again
+/// on them too, with [`sudoku::SudokuSolver::count_parallel`] (the figures are the same).
+const PROBE_NODES: u64 = 1 << 17;
 
 /// The rules of every shape, built the first time a puzzle of that shape is met and shared by
 /// all workers; a variant that does not fit a shape is kept as its message.
@@ -107,11 +117,14 @@ pub fn worker<'r>(
     let mut solvers: HashMap<Shape, SudokuSolver<'r>> = HashMap::new();
     loop {
         // The lock is held only while waiting for the next chunk.
+        // A worker waiting, or done for want of chunks, is idle: its core is free.
+        settings.idle.fetch_add(1, Ordering::Relaxed);
         let chunk = match chunks.lock() {
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
         let Ok(chunk) = chunk else { return };
+        settings.idle.fetch_sub(1, Ordering::Relaxed);
         let solved = solve_chunk(settings, rules, &mut solvers, chunk, stop);
         if done.send(solved).is_err() {
             return;
@@ -236,7 +249,13 @@ fn solve_entry<'r>(
                 let mut limits = Limits::none().cancel(Arc::clone(stop));
                 limits.max_nodes = settings.max_nodes;
                 limits.deadline = settings.timeout.map(|t| Instant::now() + t);
-                match solver.search(&grid, limit, keep, limits) {
+                let found = match settings.mode {
+                    Mode::Count(limit) if settings.jobs > 1 => {
+                        count(solver, &grid, limit, limits, settings)
+                    }
+                    _ => solver.search(&grid, limit, keep, limits),
+                };
+                match found {
                     Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
                     Ok(found) => {
                         if found.stopped == Some(StopReason::Cancelled) {
@@ -286,6 +305,33 @@ fn solve_entry<'r>(
     // Writing to a Vec cannot fail.
     let _ = write_record(out, &mut record, &grids, settings, entry.out);
     Some(tally)
+}
+
+/// `--count` of one puzzle: on this worker's thread, or, past [`PROBE_NODES`] nodes while other
+/// workers are idle, on them too.
+fn count(
+    solver: &mut SudokuSolver<'_>,
+    grid: &Grid,
+    limit: u64,
+    limits: Limits,
+    settings: &Settings,
+) -> Result<sudoku::Found, sudoku::PuzzleError> {
+    let mut probe = limits.clone();
+    probe.max_nodes = Some(
+        settings
+            .max_nodes
+            .map_or(PROBE_NODES, |m| m.min(PROBE_NODES)),
+    );
+    let found = solver.search(grid, limit, 1, probe)?;
+    let probe_stopped = found.stopped == Some(StopReason::NodeLimit)
+        && settings.max_nodes.is_none_or(|m| m > PROBE_NODES);
+    if !probe_stopped {
+        return Ok(found);
+    }
+    match settings.idle.load(Ordering::Relaxed) {
+        0 => solver.search(grid, limit, 1, limits),
+        idle => solver.count_parallel(grid, limit, limits, 1 + idle),
+    }
 }
 
 /// Reads one puzzle in the form the reader found, errors placed at their line in the file
