@@ -22,6 +22,11 @@ pub mod classic;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+/// The example of `docs/parallel.md` (jobs and their tally), compiled and run likewise.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/parallel.md")]
+struct ParallelDoctests;
+
 /// The instance files bundled with the repository (`data/instances`).
 pub fn instances_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/instances")
