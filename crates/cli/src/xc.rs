@@ -58,7 +58,7 @@ pub struct Args {
     /// Cut the search into at least K jobs and print one per line (the problem's fingerprint,
     /// the job's number and its prefix of choices), for `--count --job LINE` to run each,
     /// anywhere, and `dlx merge` to add up their summaries.
-    #[arg(long, value_name = "K", value_parser = parse_at_least_one,
+    #[arg(long, value_name = "K", value_parser = parse_jobs,
           conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "job", "ordered"])]
     pub split: Option<u64>,
     /// Count one job of a --split: LINE is the line --split printed. With --format json the
@@ -112,6 +112,18 @@ pub(crate) fn parse_at_least_one(s: &str) -> Result<u64, String> {
         );
     }
     Ok(n)
+}
+
+/// `--split K`: at least one job.
+fn parse_jobs(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("a search is cut into at least 1 job: give K >= 1".to_string()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!(
+            "`{}` is not a whole number of jobs",
+            crate::quote(s)
+        )),
+    }
 }
 
 /// A size (`dlx queens N`, `dlx langford N`): a whole number, not negative.

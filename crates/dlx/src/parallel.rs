@@ -75,7 +75,7 @@ pub enum JobError {
     #[error("a problem with bounds on items (multiplicities) cannot be split into jobs yet")]
     Bounds,
     /// An option of the prefix does not belong to the problem.
-    #[error("option {option} of the prefix (level {level}) does not belong to this problem")]
+    #[error("{option} of the prefix (level {level}) does not belong to this problem")]
     UnknownOption {
         /// The level.
         level: usize,
@@ -90,8 +90,8 @@ pub enum JobError {
     },
     /// An option of the prefix is not among the options the search tries at its level.
     #[error(
-        "option {option} of the prefix is not a choice at level {level}: the search branches \
-         on item {item} there"
+        "{option} of the prefix is not a choice at level {level}: the search branches on \
+         {item} there"
     )]
     NotAChoice {
         /// The level.
