@@ -122,15 +122,15 @@ pub fn run(args: &Args) -> Result<()> {
         stopped: None,
     };
     let profile = (!total.profile().is_empty()).then(|| total.profile());
+    let merged = Merged {
+        summary: Summary::new(&outcome, profile),
+        jobs: nodes.len(),
+        job_nodes: spread,
+    };
     let mut out = io::stdout().lock();
     match args.format {
         crate::xc::Format::Text => writeln!(out, "{}", count_text(&outcome))?,
         crate::xc::Format::Json => {
-            let merged = Merged {
-                summary: Summary::new(&outcome, profile),
-                jobs: nodes.len(),
-                job_nodes: spread,
-            };
             serde_json::to_writer(&mut out, &merged)?;
             out.write_all(b"\n")?;
         }
@@ -145,13 +145,11 @@ pub fn run(args: &Args) -> Result<()> {
             None,
             start.elapsed(),
         )?;
+        let Spread { min, median, max } = merged.job_nodes;
         writeln!(
             err,
-            "{}; nodes per job: min {}, median {}, max {}",
-            plural(nodes.len() as u64, "job"),
-            nodes[0],
-            nodes[nodes.len() / 2],
-            nodes[nodes.len() - 1]
+            "{}; nodes per job: min {min}, median {median}, max {max}",
+            plural(merged.jobs as u64, "job"),
         )?;
     }
     Ok(())

@@ -422,7 +422,9 @@ where
         ControlFlow::Continue(())
     };
     // Counting uses every core unless told; a listing (and a count of classes) one thread.
-    let threads = xc::threads(args.jobs, if args.count && !distinct { 0 } else { 1 });
+    let threads = args
+        .jobs
+        .unwrap_or(if args.count && !distinct { 0 } else { 1 });
     let parallel = puzzle
         .problem()
         .parallel()

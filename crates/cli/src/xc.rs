@@ -205,11 +205,6 @@ impl<'a> Summary<'a> {
     }
 }
 
-/// The threads of `--jobs N`: N (0 for one per core), or `default` without the flag.
-pub(crate) fn threads(jobs: Option<usize>, default: usize) -> usize {
-    jobs.unwrap_or(default)
-}
-
 /// The line `--stats` adds for a search on several threads.
 pub(crate) fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<()> {
     if report.threads > 1 {
@@ -327,7 +322,7 @@ pub fn run(args: &Args) -> Result<()> {
     limits.deadline = args.timeout.map(|t| start + t);
     limits.cancel = Some(signals::stop_flag());
     // Counting uses every core unless told; a listing one thread unless told.
-    let threads = threads(args.jobs, if args.count { 0 } else { 1 });
+    let threads = args.jobs.unwrap_or(if args.count { 0 } else { 1 });
     let parallel = problem
         .parallel()
         .threads(threads)

@@ -143,6 +143,8 @@ pub struct Parallel<'p> {
     poll: u64,
     limits: Limits,
     selected: Vec<OptionId>,
+    /// The selections covered, made at the first [`Parallel::select`].
+    checker: Option<Solver<'p>>,
 }
 
 /// How often (in nodes) a worker asks for more of a node limit shared by the threads.
@@ -157,6 +159,7 @@ impl<'p> Parallel<'p> {
             poll: 4096,
             limits: Limits::none(),
             selected: Vec::new(),
+            checker: None,
         }
     }
 
@@ -192,11 +195,12 @@ impl<'p> Parallel<'p> {
 
     /// Puts `option` in every solution, as [`Solver::select`] does (the givens of a puzzle).
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
-        let mut solver = self.problem.solver();
-        for &o in &self.selected {
-            solver.select(o).expect("selected before");
-        }
-        solver.select(option)?;
+        // One solver holds the selections so far, to check each new one against them (a
+        // refused selection changes nothing).
+        let problem = self.problem;
+        self.checker
+            .get_or_insert_with(|| problem.solver())
+            .select(option)?;
         self.selected.push(option);
         Ok(())
     }
@@ -240,14 +244,7 @@ impl<'p> Parallel<'p> {
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
         if self.problem.has_bounds() {
-            let mut solver = self.problem.solver().with_limits(self.limits.clone());
-            let outcome = solver.search(|s| visit(&s.to_solution()));
-            return Report {
-                outcome,
-                stats: solver.stats().clone(),
-                jobs: 1,
-                threads: 1,
-            };
+            return self.one_thread(|s| visit(&s.to_solution()));
         }
         let max = self.limits.max_solutions.unwrap_or(u64::MAX);
         let signal = Arc::new(Signal {
@@ -437,7 +434,7 @@ impl<'p> Parallel<'p> {
     /// The search on the calling thread (for a problem with bounds, which is not shared out).
     fn one_thread<F>(&self, visit: F) -> Report
     where
-        F: Fn(SolutionRef<'_>) -> ControlFlow<()>,
+        F: FnMut(SolutionRef<'_>) -> ControlFlow<()>,
     {
         let mut solver = self.problem.solver().with_limits(self.limits.clone());
         for &o in &self.selected {
@@ -749,8 +746,6 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
             }
             cap = take(budget, NODE_CHUNK);
             limits.max_nodes = Some(cap);
-        } else {
-            limits.max_nodes = None;
         }
         solver.set_limits(limits.clone());
 

@@ -4,6 +4,8 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+mod common;
+
 use dlx::{ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -80,32 +82,7 @@ fn knuth_dlx2_example_solution_lines() {
     assert_eq!((out.nodes, out.updates, out.cleansings), (4, 14, 5));
 }
 
-/// A small problem: `primary` items, `secondary` ones, and options as (item, color) lists,
-/// color 0 meaning none.
-type Spec = (usize, usize, Vec<Vec<(usize, u32)>>);
-
-fn build(spec: &Spec) -> Option<Problem> {
-    let (primary, secondary, options) = spec;
-    let mut b = ProblemBuilder::new();
-    for i in 0..*primary {
-        b.primary(format!("p{i}")).unwrap();
-    }
-    for i in 0..*secondary {
-        b.secondary(format!("s{i}")).unwrap();
-    }
-    let colors: Vec<ColorId> = (0..3).map(|c| b.color(format!("c{c}")).unwrap()).collect();
-    for option in options {
-        let entries = option.iter().map(|&(i, c)| {
-            let color = (c > 0 && i >= *primary).then(|| colors[c as usize - 1]);
-            (ItemId(i as u32), color)
-        });
-        match b.option_colored(entries) {
-            Ok(_) | Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
-            Err(e) => panic!("{e}"),
-        }
-    }
-    b.build().ok()
-}
+use common::{build_colored as build, ColoredSpec as Spec};
 
 /// Written in Knuth's format and read back, the problem is written the same (colors and bounds
 /// included) and has `want` solutions.

@@ -8,9 +8,12 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+mod common;
+
+use common::{build_colored, ColoredSpec};
 use dlx::{
-    ColorId, ItemId, Job, JobLine, Limits, OptionId, Parallel, Problem, ProblemBuilder, StopReason,
-    Tally, TallyError,
+    ItemId, Job, JobLine, Limits, OptionId, Parallel, Problem, ProblemBuilder, StopReason, Tally,
+    TallyError,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -123,19 +126,12 @@ fn plain_spec() -> impl Strategy<Value = (usize, usize, Vec<Vec<usize>>)> {
 fn build_plain(spec: &(usize, usize, Vec<Vec<usize>>)) -> Problem {
     let (primary, secondary, options) = spec;
     let mut b = ProblemBuilder::new();
-    for i in 0..*primary {
-        b.primary(format!("p{i}")).unwrap();
-    }
-    for i in 0..*secondary {
-        b.secondary(format!("s{i}")).unwrap();
-    }
+    common::declare(&mut b, *primary, *secondary);
     for o in options {
         b.option(o.iter().map(|&i| ItemId(i as u32))).unwrap();
     }
     b.build().unwrap()
 }
-
-type ColoredSpec = (usize, usize, Vec<Vec<(usize, u32)>>);
 
 fn colored_spec() -> impl Strategy<Value = ColoredSpec> {
     (2usize..=6, 1usize..=3).prop_flat_map(|(p, s)| {
@@ -144,29 +140,6 @@ fn colored_spec() -> impl Strategy<Value = ColoredSpec> {
             .prop_map(|m| m.into_iter().collect::<Vec<_>>());
         (Just(p), Just(s), proptest::collection::vec(option, 1..=30))
     })
-}
-
-fn build_colored(spec: &ColoredSpec) -> Option<Problem> {
-    let (primary, secondary, options) = spec;
-    let mut b = ProblemBuilder::new();
-    for i in 0..*primary {
-        b.primary(format!("p{i}")).unwrap();
-    }
-    for i in 0..*secondary {
-        b.secondary(format!("s{i}")).unwrap();
-    }
-    let colors: Vec<ColorId> = (0..2).map(|c| b.color(format!("c{c}")).unwrap()).collect();
-    for option in options {
-        let entries = option.iter().map(|&(i, c)| {
-            let color = (c > 0 && i >= *primary).then(|| colors[c as usize - 1]);
-            (ItemId(i as u32), color)
-        });
-        match b.option_colored(entries) {
-            Ok(_) | Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
-            Err(e) => panic!("{e}"),
-        }
-    }
-    b.build().ok()
 }
 
 proptest! {

@@ -1,0 +1,39 @@
+//! What the engine's test files share: random problems built from small specifications.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use dlx::{ColorId, ItemId, Problem, ProblemBuilder};
+
+/// A small problem: `primary` items, `secondary` ones, and options as (item, color) lists,
+/// color 0 meaning none (colors 1 to 3; a color on a primary item is dropped).
+pub type ColoredSpec = (usize, usize, Vec<Vec<(usize, u32)>>);
+
+/// Declares items `p0..` (primary) and `s0..` (secondary).
+pub fn declare(b: &mut ProblemBuilder, primary: usize, secondary: usize) {
+    for i in 0..primary {
+        b.primary(format!("p{i}")).unwrap();
+    }
+    for i in 0..secondary {
+        b.secondary(format!("s{i}")).unwrap();
+    }
+}
+
+/// The problem of a [`ColoredSpec`]; options without a primary item are left out, and `None`
+/// if the builder refuses the whole (no option at all).
+pub fn build_colored(spec: &ColoredSpec) -> Option<Problem> {
+    let (primary, secondary, options) = spec;
+    let mut b = ProblemBuilder::new();
+    declare(&mut b, *primary, *secondary);
+    let colors: Vec<ColorId> = (0..3).map(|c| b.color(format!("c{c}")).unwrap()).collect();
+    for option in options {
+        let entries = option.iter().map(|&(i, c)| {
+            let color = (c > 0 && i >= *primary).then(|| colors[c as usize - 1]);
+            (ItemId(i as u32), color)
+        });
+        match b.option_colored(entries) {
+            Ok(_) | Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    b.build().ok()
+}
