@@ -451,6 +451,38 @@ fn figures(line: &str) -> (u64, u64, u64, Vec<u64>) {
     )
 }
 
+/// A problem with bounds (dlx3's multiplicities) splits too: its job lines name null moves
+/// `n`, and the merged jobs give the figures Knuth's `dlx3` printed, as does a count on three
+/// threads.
+#[test]
+fn bounded_problems_split_and_merge_to_dlx3_figures() {
+    // Two queens in every row and column of a 7x7 board.
+    let file = instance("xcc/double_queens_7x7_2.dlx");
+    let knuth = "{\"solutions\":19448,\"nodes\":466219,\"updates\":3728466,\"cleansings\":0,";
+    let three = run(
+        &["xc", &file, "--count", "--format", "json", "-j", "3"],
+        b"",
+    );
+    assert!(three.stdout.starts_with(knuth), "{}", three.stdout);
+    let split = run(&["xc", &file, "--split", "8"], b"");
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    let lines: Vec<&str> = split.stdout.lines().collect();
+    assert!(lines.len() >= 8);
+    assert!(split.stdout.contains(",n"), "{}", split.stdout);
+    let mut all = String::new();
+    for line in lines.iter().rev() {
+        let r = run(
+            &["xc", &file, "--count", "--format", "json", "--job", line],
+            b"",
+        );
+        assert_eq!(r.code, 0, "{line}: {}", r.stderr);
+        all += &r.stdout;
+    }
+    let merged = run(&["merge", "--format", "json"], all.as_bytes());
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert!(merged.stdout.starts_with(knuth), "{}", merged.stdout);
+}
+
 /// `--split K`, each job counted with `--job`, in a shuffled order, and `dlx merge`: the totals
 /// and the profile of the unsplit count; a missing, repeated, foreign or stopped job is refused.
 #[test]

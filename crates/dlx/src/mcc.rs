@@ -190,6 +190,17 @@ trait Layout: Key {
 
 impl<K: Key> Layout for K {}
 
+/// The same expression for each width of keys.
+macro_rules! each {
+    ($self:expr, $m:ident => $e:expr) => {
+        match $self {
+            Bounded::Small($m) => $e,
+            Bounded::Narrow($m) => $e,
+            Bounded::Wide($m) => $e,
+        }
+    };
+}
+
 /// A bounded search with the narrowest keys its problem fits.
 #[derive(Debug, Clone)]
 pub(crate) enum Bounded {
@@ -213,11 +224,22 @@ impl Bounded {
     }
 
     pub(crate) fn label(&self) -> Label {
-        match self {
-            Bounded::Small(m) => m.label,
-            Bounded::Narrow(m) => m.label,
-            Bounded::Wide(m) => m.label,
-        }
+        each!(self, m => m.label)
+    }
+
+    /// [`Mcc::moves`].
+    pub(crate) fn moves(&self) -> Option<(u32, Vec<u32>)> {
+        each!(self, m => m.moves())
+    }
+
+    /// [`Mcc::replay`].
+    pub(crate) fn replay(&mut self, k: usize, rest: bool) -> (u64, u64, u64) {
+        each!(self, m => m.replay(k, rest))
+    }
+
+    /// [`Mcc::donate`].
+    pub(crate) fn donate(&mut self) -> Option<Vec<u32>> {
+        each!(self, m => m.donate())
     }
 
     /// [`Mcc::run`], with the keys of this problem and, for narrow ones, AVX2 where the CPU has
@@ -273,6 +295,9 @@ pub(crate) struct Mcc<K: Key> {
     headers: u32,
     /// The node tried at each level: an option node, or the item's header for a null move.
     choice: Vec<u32>,
+    /// The moves of each level not yet begun (after its current one): a level ends when none
+    /// is left, and a parallel search ends one early by giving its moves away.
+    left: Vec<i64>,
     first_tweak: Vec<u32>,
     /// The nodes unlinked and not yet put back, in order (`trail[..top]`): undoing a cover, a
     /// purification or the hides of tweaks pops them, one flat loop where `dlx3` walks the
@@ -286,6 +311,9 @@ pub(crate) struct Mcc<K: Key> {
     /// The option nodes of a solution, for its visitor.
     chosen: Vec<u32>,
     level: usize,
+    /// The level the search began at, below a replayed prefix: backing down from it ends the
+    /// search (0 for the whole tree).
+    floor: usize,
     best: u32,
     cur: u32,
     label: Label,
@@ -323,6 +351,7 @@ impl<K: Key> Mcc<K> {
             n1,
             headers: heads as u32 - 1,
             choice: vec![0; n + 1],
+            left: vec![0; n + 1],
             first_tweak: vec![0; n + 1],
             trail: vec![0; n],
             top: 0,
@@ -330,6 +359,7 @@ impl<K: Key> Mcc<K> {
             rest_mark: vec![0; n + 1],
             chosen: Vec::new(),
             level: 0,
+            floor: 0,
             best: 0,
             cur: 0,
             label: Label::Forward,
@@ -627,6 +657,129 @@ impl<K: Key> Mcc<K> {
         }
     }
 
+    /// M4: prepares to branch on the item of `key` (chosen, with a way to go on) at this
+    /// level: lowers its bound (covering it at 0) and counts its moves, `key.ways()` of them:
+    /// the first options of its column, each tweaked out once tried while the item may take
+    /// more options or fewer, as long as enough options are left for its lower bound, and then,
+    /// when the lower bound is met already, the null move. Returns the updates.
+    #[inline(always)]
+    fn prepare(&mut self, key: K) -> u64 {
+        let best = key.index();
+        let b = best as usize;
+        self.best = best;
+        self.cur = self.nodes[b].down;
+        self.choice[self.level] = self.cur;
+        self.left[self.level] = key.ways() - 1;
+        let bound = self.lower_bound(best);
+        self.level_mark[self.level] = self.top;
+        let updates = if bound == 0 { self.cover(best) } else { 0 };
+        self.first_tweak[self.level] = if bound != 0 || self.slack[b] != 0 {
+            self.cur
+        } else {
+            0
+        };
+        updates
+    }
+
+    /// M5, M6: tries this level's current move: the option of node `cur` (tweaked out of the
+    /// column first, while the item may take more options or fewer), covering the rest of it;
+    /// or the null move, which leaves the item with no more options. Returns the updates and
+    /// cleansings.
+    #[inline(always)]
+    fn try_move(&mut self) -> (u64, u64) {
+        let (best, b) = (self.best, self.best as usize);
+        let cur = self.cur;
+        let (bound, slack) = (self.bound[b], self.slack[b]);
+        // The moves counted by `prepare` are those dlx3's tests allow: these.
+        debug_assert!(if bound == 0 && slack == 0 {
+            cur != best
+        } else {
+            self.len(best) > bound - slack
+        });
+        let mut updates = 0;
+        if cur == best {
+            if bound != 0 {
+                self.deactivate(best);
+            }
+            return (0, 0);
+        }
+        if bound != 0 || slack != 0 {
+            updates += self.tweak(cur, bound != 0);
+        }
+        self.rest_mark[self.level] = self.top;
+        let (u, c) = self.cover_rest(cur);
+        (updates + u, c)
+    }
+
+    /// The item the search is about to branch on, and its moves, in the order it tries them:
+    /// option nodes, then the item's header for the null move; none at a dead end. `None` when
+    /// no primary item is active (a solution).
+    pub(crate) fn moves(&self) -> Option<(u32, Vec<u32>)> {
+        debug_assert_eq!(self.label, Label::Forward);
+        let key = self.choose()?;
+        let ways = key.ways().max(0) as usize;
+        let best = key.index();
+        let mut out = Vec::with_capacity(ways);
+        let mut p = self.nodes[best as usize].down;
+        while out.len() < ways && p != best {
+            out.push(p);
+            p = self.nodes[p as usize].down;
+        }
+        if out.len() < ways {
+            out.push(best);
+        }
+        debug_assert_eq!(out.len(), ways);
+        Some((best, out))
+    }
+
+    /// Enters the level the search is about to enter and makes its move `k` (of
+    /// [`Mcc::moves`]) as the search would: the moves before it are tweaked out as trying them
+    /// would have left them, then move `k` is tried. The search then goes on below the move
+    /// and ends when it backs down to it. With `rest`, move `k` is also left as if tried (it
+    /// must be an option), and the search goes on with the moves after it, at this level.
+    /// Counts nothing; returns what the search would have counted for the level's item (the
+    /// updates of its cover) and for move `k` (updates and cleansings).
+    pub(crate) fn replay(&mut self, k: usize, rest: bool) -> (u64, u64, u64) {
+        debug_assert_eq!(self.label, Label::Forward);
+        let key = self.choose().expect("a level with moves");
+        let ways = key.ways();
+        debug_assert!((k as i64) < ways - i64::from(rest));
+        let item_updates = self.prepare(key);
+        let b = self.best as usize;
+        let tweaking = self.bound[b] != 0 || self.slack[b] != 0;
+        let tried = if rest { k + 1 } else { k };
+        for _ in 0..tried {
+            let cur = self.cur;
+            debug_assert!(cur != self.best);
+            if tweaking {
+                self.tweak(cur, self.bound[b] != 0);
+            }
+            self.cur = self.nodes[cur as usize].down;
+            self.choice[self.level] = self.cur;
+        }
+        self.left[self.level] = ways - 1 - tried as i64;
+        if rest {
+            self.floor = self.level;
+            self.label = Label::Advance;
+            return (item_updates, 0, 0);
+        }
+        let (u, c) = self.try_move();
+        self.level += 1;
+        self.floor = self.level;
+        (item_updates, u, c)
+    }
+
+    /// Ends the shallowest level of this search that has moves left after its current one
+    /// (that level then backs up after its current move) and returns the moves made at every
+    /// level down to it, the root first, for another search to take its other moves (with
+    /// [`Mcc::replay`]'s `rest`). Call only where the search stopped before entering a level.
+    pub(crate) fn donate(&mut self) -> Option<Vec<u32>> {
+        debug_assert_eq!(self.label, Label::Forward);
+        let l = (self.floor..self.level).find(|&l| self.left[l] > 0)?;
+        self.left[l] = 0;
+        Some(self.choice[..=l].to_vec())
+    }
+
     /// [`Mcc::run`] compiled for AVX2, so the choice is one vectorised minimum.
     ///
     /// # Safety
@@ -687,48 +840,15 @@ impl<K: Key> Mcc<K> {
                         label = Label::Backdown;
                         continue;
                     }
-                    // M4: prepare to branch on `best`.
-                    let best = key.index();
-                    let b = best as usize;
-                    self.best = best;
-                    self.cur = self.nodes[b].down;
-                    self.choice[self.level] = self.cur;
-                    let bound = self.lower_bound(best);
-                    self.level_mark[self.level] = self.top;
-                    if bound == 0 {
-                        *counters.updates += self.cover(best);
-                    }
-                    self.first_tweak[self.level] = if bound != 0 || self.slack[b] != 0 {
-                        self.cur
-                    } else {
-                        0
-                    };
+                    // M4: prepare to branch on the item.
+                    *counters.updates += self.prepare(key);
                     label = Label::Advance;
                 }
                 Label::Advance => {
-                    // M5: possibly tweak; M6: try the option (or the null move).
-                    let (best, b) = (self.best, self.best as usize);
-                    let cur = self.cur;
-                    let (bound, slack) = (self.bound[b], self.slack[b]);
-                    if bound == 0 && slack == 0 {
-                        if cur == best {
-                            label = Label::Backup;
-                            continue;
-                        }
-                    } else if self.len(best) <= bound - slack {
-                        label = Label::Backup;
-                        continue;
-                    } else if cur != best {
-                        *counters.updates += self.tweak(cur, bound != 0);
-                    } else if bound != 0 {
-                        self.deactivate(best);
-                    }
-                    if cur != best {
-                        self.rest_mark[self.level] = self.top;
-                        let (u, c) = self.cover_rest(cur);
-                        *counters.updates += u;
-                        *counters.cleansings += c;
-                    }
+                    // M5: possibly tweak; M6: try the current move.
+                    let (u, c) = self.try_move();
+                    *counters.updates += u;
+                    *counters.cleansings += c;
                     self.level += 1;
                     label = Label::Forward;
                 }
@@ -748,23 +868,30 @@ impl<K: Key> Mcc<K> {
                 }
                 Label::Backdown => {
                     // M9: leave the level.
-                    if self.level == 0 {
+                    if self.level == self.floor {
                         self.label = Label::Done;
                         return false;
                     }
                     self.level -= 1;
                     let cur = self.choice[self.level];
                     if self.is_header(cur) {
-                        // A null move: the item left the list; put it back.
+                        // A null move, always a level's last: the item left the list; put it
+                        // back.
+                        debug_assert_eq!(self.left[self.level], 0);
                         self.best = cur;
                         self.reactivate(cur);
                         label = Label::Backup;
                         continue;
                     }
-                    // M7: undo the option, go on with the next.
+                    // M7: undo the option, go on with the next move if one is left.
                     self.best = self.meta[cur as usize].item;
                     self.restore(self.rest_mark[self.level]);
                     self.uncover_rest(cur);
+                    if self.left[self.level] == 0 {
+                        label = Label::Backup;
+                        continue;
+                    }
+                    self.left[self.level] -= 1;
                     self.cur = self.nodes[cur as usize].down;
                     self.choice[self.level] = self.cur;
                     label = Label::Advance;

@@ -24,7 +24,7 @@ use crate::arena::Node;
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::search::{
     Limits, Outcome, ReplayError, SelectError, Signal, Solution, SolutionRef, Solver, Stats,
-    StopReason,
+    StopReason, NULL_MOVE,
 };
 
 /// A subtree of the search tree, and the part of the way to it that it counts.
@@ -47,6 +47,11 @@ pub struct Job {
 }
 
 impl Job {
+    /// In a problem with bounds (Knuth's `dlx3`), how a prefix names a level's null move: the
+    /// level's item takes no more options (its lower bound is met), tried after its options.
+    /// [`JobLine`] writes it `n`.
+    pub const NULL_MOVE: OptionId = NULL_MOVE;
+
     /// The whole search tree.
     pub fn root() -> Self {
         Job::default()
@@ -71,9 +76,6 @@ pub struct Report {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum JobError {
-    /// The problem has bounds on items (multiplicities), whose search is not split yet.
-    #[error("a problem with bounds on items (multiplicities) cannot be split into jobs yet")]
-    Bounds,
     /// An option of the prefix does not belong to the problem.
     #[error("{option} of the prefix (level {level}) does not belong to this problem")]
     UnknownOption {
@@ -147,6 +149,10 @@ pub struct Parallel<'p> {
     checker: Option<Solver<'p>>,
 }
 
+/// Ends the prefix of a job that a bounded search gave away: the job takes the moves after the
+/// prefix's last move, at its level (never written in a [`JobLine`]).
+const REST: OptionId = OptionId(u32::MAX);
+
 /// How often (in nodes) a worker asks for more of a node limit shared by the threads.
 const NODE_CHUNK: u64 = 1 << 14;
 
@@ -207,9 +213,6 @@ impl<'p> Parallel<'p> {
 
     /// Counts the solutions.
     pub fn count(&self) -> Report {
-        if self.problem.has_bounds() {
-            return self.one_thread(|_| ControlFlow::Continue(()));
-        }
         self.drive(Job::root(), &CountSink, self.limits.max_solutions)
     }
 
@@ -225,9 +228,6 @@ impl<'p> Parallel<'p> {
     where
         F: Fn(SolutionRef<'_>) -> ControlFlow<()> + Sync,
     {
-        if self.problem.has_bounds() {
-            return self.one_thread(visit);
-        }
         self.drive(
             Job::root(),
             &VisitSink { visit: &visit },
@@ -243,9 +243,6 @@ impl<'p> Parallel<'p> {
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
-        if self.problem.has_bounds() {
-            return self.one_thread(|s| visit(&s.to_solution()));
-        }
         let max = self.limits.max_solutions.unwrap_or(u64::MAX);
         let signal = Arc::new(Signal {
             threads: self.num_threads(),
@@ -321,9 +318,6 @@ impl<'p> Parallel<'p> {
     /// options on its way as an estimate). The probes are seeded by the job's prefix, so the
     /// same problem and `k` always give the same jobs.
     pub fn split(&self, k: usize) -> Result<Vec<Job>, JobError> {
-        if self.problem.has_bounds() {
-            return Err(JobError::Bounds);
-        }
         let mut solver = self.problem.solver();
         // Jobs that can be cut, by estimated size (then by prefix, for a fixed order).
         let mut heap = std::collections::BinaryHeap::new();
@@ -389,8 +383,11 @@ impl<'p> Parallel<'p> {
 
     /// Checks that `job` is a subtree of this search.
     fn check(&self, job: &Job) -> Result<(), JobError> {
-        if self.problem.has_bounds() {
-            return Err(JobError::Bounds);
+        if let Some(level) = job.prefix.iter().position(|&o| o == REST) {
+            return Err(JobError::UnknownOption {
+                level,
+                option: REST,
+            });
         }
         if job.carried as usize > job.prefix.len() {
             return Err(JobError::Carried {
@@ -413,12 +410,23 @@ impl<'p> Parallel<'p> {
         for &o in &self.selected {
             solver.select(o).expect("checked when selected");
         }
+        // A job given away by a bounded search ends with `REST`: the moves after the last one.
+        let (prefix, rest) = match prefix.split_last() {
+            Some((&REST, head)) if self.problem.has_bounds() => (head, true),
+            _ => (prefix, false),
+        };
+        let bounded = self.problem.has_bounds();
         let mut steps = Vec::with_capacity(prefix.len());
         for (level, &option) in prefix.iter().enumerate() {
-            if option.index() >= self.problem.num_options() {
+            if option.index() >= self.problem.num_options() && !(bounded && option == NULL_MOVE) {
                 return Err(JobError::UnknownOption { level, option });
             }
-            let step = solver.replay(option).map_err(|e| match e {
+            let step = if rest && level + 1 == prefix.len() {
+                solver.replay_rest(option)
+            } else {
+                solver.replay(option)
+            };
+            let step = step.map_err(|e| match e {
                 ReplayError::Solved => JobError::PastSolution { level },
                 ReplayError::NotAChoice(item) => JobError::NotAChoice {
                     level,
@@ -429,24 +437,6 @@ impl<'p> Parallel<'p> {
             steps.push(step);
         }
         Ok(steps)
-    }
-
-    /// The search on the calling thread (for a problem with bounds, which is not shared out).
-    fn one_thread<F>(&self, visit: F) -> Report
-    where
-        F: FnMut(SolutionRef<'_>) -> ControlFlow<()>,
-    {
-        let mut solver = self.problem.solver().with_limits(self.limits.clone());
-        for &o in &self.selected {
-            solver.select(o).expect("checked when selected");
-        }
-        let outcome = solver.search(visit);
-        Report {
-            outcome,
-            stats: solver.stats().clone(),
-            jobs: 1,
-            threads: 1,
-        }
     }
 
     fn drive<S: Sink>(&self, root: Job, sink: &S, max_solutions: Option<u64>) -> Report {
@@ -711,6 +701,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         self.jobs.fetch_add(1, Ordering::Relaxed);
         let lock = |m: &'s Mutex<Slot<'p>>| m.lock().unwrap_or_else(|e| e.into_inner());
         let parallel = self.parallel;
+        let bounded = parallel.problem.has_bounds();
         let mut solver = lock(self.slot()).solver.take().unwrap_or_else(|| {
             let mut s = parallel.problem.solver();
             s.set_signal(Some(Arc::clone(&self.signal)), parallel.poll);
@@ -720,7 +711,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
             .stand_at(&mut solver, &job.prefix)
             .expect("a job's prefix was checked, or found by the search");
         // The part of the way the job owns.
-        let d = job.prefix.len();
+        let d = steps.len();
         let carried = job.carried as usize;
         let edges_from = if carried == d { 0 } else { d - carried - 1 };
         let mut own = Stats::from_figures(0, 0, 0, 0, vec![0; d + 1]);
@@ -788,7 +779,17 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                     break None;
                 }
                 given.clear();
-                if let Some(level) = solver.donate(&mut given) {
+                if bounded {
+                    // A bounded search gives away the moves after the current one of its
+                    // shallowest level that has more, as one job.
+                    if let Some(mut prefix) = solver.donate_rest() {
+                        prefix.push(REST);
+                        self.sink.gave(&mut local, &prefix);
+                        self.signal.pending.fetch_add(1, Ordering::Relaxed);
+                        let part = Job { prefix, carried: 0 };
+                        scope.spawn(move |s| self.run_job(s, part));
+                    }
+                } else if let Some(level) = solver.donate(&mut given) {
                     let mut head = job.prefix.clone();
                     head.extend(solver.path(level));
                     for &option in &given {
@@ -825,7 +826,9 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         if let Some(budget) = &self.budget {
             budget.fetch_add(cap - solver.stats().nodes, Ordering::Relaxed);
         }
-        own.add_shifted(solver.stats(), d);
+        // A bounded search counts its levels from the root, prefix included.
+        let shift = if bounded { 0 } else { d };
+        own.add_shifted(solver.stats(), shift);
         self.sink.close(local);
         self.finish(solver, Some(own));
     }
@@ -844,8 +847,8 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
 
 /// A job as one line of text, for a batch system to hand to another process or machine: the
 /// problem's [fingerprint](Problem::fingerprint), the job's number among all (from 1), its
-/// `carried` count and its prefix (option numbers from 0, or `-` for the root):
-/// `3f9a0c1d2e4b5a67:5/64:0:12,40,7`.
+/// `carried` count and its prefix (option numbers from 0, `n` for the null move of a problem
+/// with bounds, or `-` for the root): `3f9a0c1d2e4b5a67:5/64:0:12,40,7`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct JobLine {
     /// The fingerprint of the problem the job belongs to.
@@ -872,7 +875,11 @@ impl fmt::Display for JobLine {
             if k > 0 {
                 f.write_str(",")?;
             }
-            write!(f, "{}", o.0)?;
+            if *o == NULL_MOVE {
+                f.write_str("n")?;
+            } else {
+                write!(f, "{}", o.0)?;
+            }
         }
         Ok(())
     }
@@ -923,9 +930,14 @@ impl FromStr for JobLine {
         } else {
             prefix
                 .split(',')
-                .map(|o| o.parse().map(OptionId))
+                .map(|o| match o {
+                    "n" => Ok(NULL_MOVE),
+                    _ => o.parse().map(OptionId).map_err(|_| ()),
+                })
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|_| err("the prefix is not option numbers separated by `,`"))?
+                .map_err(|()| {
+                    err("the prefix is not option numbers (or `n` for a null move) separated by `,`")
+                })?
         };
         if carried as usize > prefix.len() {
             return Err(err("the carried count is more than the prefix's length"));

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use smallvec::SmallVec;
 
-use crate::arena::{Colors, Links, Node, Trail, ROOT};
+use crate::arena::{Colors, Item, Links, Node, Trail, ROOT};
 use crate::mcc::{Bounded, Counters, Label};
 use crate::problem::{ColorId, ItemId, OptionId, Problem};
 
@@ -336,6 +336,29 @@ pub(crate) enum ReplayError {
     /// The option has no node in the column of the item the MRV rule chooses there, or that
     /// node was hidden by an earlier choice.
     NotAChoice(ItemId),
+}
+
+/// How a job's prefix names the null move of a level in a problem with bounds: `dlx3`'s move
+/// that leaves the level's item with no more options (its lower bound is met). It sorts after
+/// every option, as the search tries it after them.
+pub(crate) const NULL_MOVE: OptionId = OptionId(u32::MAX - 1);
+
+/// The move a node stands for in a bounded search: its option, or the null move for an item's
+/// header.
+fn move_of(problem: &Problem, p: u32) -> OptionId {
+    if p < problem.links().heads.len() as u32 - 1 {
+        NULL_MOVE
+    } else {
+        problem.option_of_node(Node(p))
+    }
+}
+
+/// The public name of an internal item.
+fn item_id(problem: &Problem, item: Item) -> ItemId {
+    problem
+        .items()
+        .find(|&i| problem.internal_item(i) == item)
+        .expect("the item exists")
 }
 
 /// Where the search loop resumes: the labels of Knuth's Algorithm X.
@@ -676,7 +699,10 @@ impl<'p> Solver<'p> {
     /// must still be in its column. Like a selection it counts in no statistic; it says what a
     /// level of the search would have counted, for a parallel job to count what is its own.
     pub(crate) fn replay(&mut self, option: OptionId) -> Result<Replayed, ReplayError> {
-        debug_assert!(self.mcc.is_none() && self.stats.nodes == 0 && self.level == 0);
+        debug_assert!(self.stats.nodes == 0 && self.level == 0);
+        if self.mcc.is_some() {
+            return self.replay_bounded(option, false);
+        }
         if self.links.first_primary() == ROOT {
             return Err(ReplayError::Solved);
         }
@@ -727,10 +753,54 @@ impl<'p> Solver<'p> {
         Ok(step)
     }
 
+    /// In a problem with bounds: enters the next level as [`Solver::replay`] does, leaves
+    /// `option` (an option, not the null move) as if its subtree had been searched, and makes
+    /// the search go on with the moves after it at that level, and end there. Counts nothing,
+    /// and returns nothing to count: the moves after it are the search's.
+    pub(crate) fn replay_rest(&mut self, option: OptionId) -> Result<Replayed, ReplayError> {
+        debug_assert!(self.mcc.is_some());
+        self.replay_bounded(option, true)
+            .map(|_| Replayed::default())
+    }
+
+    /// [`Solver::replay`] and [`Solver::replay_rest`] for a problem with bounds, where a move
+    /// is an option of the item `dlx3`'s rule chooses or the null move ([`NULL_MOVE`]).
+    fn replay_bounded(&mut self, option: OptionId, rest: bool) -> Result<Replayed, ReplayError> {
+        let problem = self.problem;
+        let mcc = self.mcc.as_mut().expect("a problem with bounds");
+        let (best, moves) = mcc.moves().ok_or(ReplayError::Solved)?;
+        let k = moves.iter().position(|&p| move_of(problem, p) == option);
+        let k = match k {
+            Some(k) if !(rest && k + 1 >= moves.len()) => k,
+            _ => return Err(ReplayError::NotAChoice(item_id(problem, Item(best)))),
+        };
+        let (item_updates, rest_updates, cleansings) = mcc.replay(k, rest);
+        Ok(Replayed {
+            item_updates,
+            rest_updates,
+            cleansings,
+        })
+    }
+
+    /// In a problem with bounds, where the search stopped before entering a level: ends the
+    /// shallowest level that has moves left after its current one (it backs up after that
+    /// move) and returns the moves made from the first level down to it, the current one there
+    /// last, for another search to take the moves after it ([`Solver::replay_rest`]).
+    pub(crate) fn donate_rest(&mut self) -> Option<Vec<OptionId>> {
+        let problem = self.problem;
+        let path = self.mcc.as_mut()?.donate()?;
+        Some(path.into_iter().map(|p| move_of(problem, p)).collect())
+    }
+
     /// Where the search stands before its first level (after the selections and replays):
     /// `None` when every primary item is covered (a solution), else the options of the item
     /// the MRV rule chooses there, in the order the search tries them (none: a dead end).
     pub(crate) fn branches(&self) -> Option<Vec<OptionId>> {
+        if let Some(mcc) = &self.mcc {
+            let (_, moves) = mcc.moves()?;
+            let problem = self.problem;
+            return Some(moves.into_iter().map(|p| move_of(problem, p)).collect());
+        }
         if self.links.first_primary() == ROOT {
             return None;
         }
@@ -931,6 +1001,9 @@ impl<'p> Solver<'p> {
             profile: &mut self.stats.profile,
         };
         let mut nodes = Vec::new();
+        let signal = self.signal.as_deref();
+        let (no_pause_at, check_mask) = (self.no_pause_at, self.check_mask);
+        let paused = &mut self.paused;
         let stopped = mcc.run(
             &mut counters,
             |n| {
@@ -938,9 +1011,13 @@ impl<'p> Solver<'p> {
                     reason.set(Some(StopReason::NodeLimit));
                     return true;
                 }
-                if async_checks && n & ASYNC_CHECK_MASK == 0 {
+                if (async_checks || signal.is_some()) && n & check_mask == 0 {
                     if let Some(r) = limits.check_async() {
                         reason.set(Some(r));
+                        return true;
+                    }
+                    if signal.is_some_and(|s| n != no_pause_at && s.wants_pause()) {
+                        *paused = true;
                         return true;
                     }
                 }

@@ -82,7 +82,7 @@ fn knuth_dlx2_example_solution_lines() {
     assert_eq!((out.nodes, out.updates, out.cleansings), (4, 14, 5));
 }
 
-use common::{build_colored as build, ColoredSpec as Spec};
+use common::{build_bounded, build_colored as build, BoundedSpec, ColoredSpec as Spec};
 
 /// Written in Knuth's format and read back, the problem is written the same (colors and bounds
 /// included) and has `want` solutions.
@@ -320,33 +320,6 @@ fn dlx3_figures_for_every_bounded_instance() {
     assert_eq!(knuth_figures("dlx3", Problem::has_bounds), 12);
 }
 
-/// A small problem with bounds: primary items with (lo, hi), secondary ones, options as (item,
-/// color) lists.
-type Bounded = (Vec<(u32, u32)>, usize, Vec<Vec<(usize, u32)>>);
-
-fn build_bounded(spec: &Bounded) -> Option<Problem> {
-    let (bounds, secondary, options) = spec;
-    let mut b = ProblemBuilder::new();
-    for (i, &(lo, hi)) in bounds.iter().enumerate() {
-        b.primary_bounded(format!("p{i}"), lo, hi).unwrap();
-    }
-    for i in 0..*secondary {
-        b.secondary(format!("s{i}")).unwrap();
-    }
-    let colors: Vec<ColorId> = (0..2).map(|c| b.color(format!("c{c}")).unwrap()).collect();
-    for option in options {
-        let entries = option.iter().map(|&(i, c)| {
-            let color = (c > 0 && i >= bounds.len()).then(|| colors[c as usize - 1]);
-            (ItemId(i as u32), color)
-        });
-        match b.option_colored(entries) {
-            Ok(_) | Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
-            Err(e) => panic!("{e}"),
-        }
-    }
-    b.build().ok()
-}
-
 /// Every set of options that obeys the rules: each primary item covered between its bounds
 /// (once, without bounds); each secondary item either in one option without a color, or in any
 /// number of options that all give it the same color.
@@ -380,7 +353,7 @@ fn brute_force_bounded(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
     found
 }
 
-fn bounded_spec() -> impl Strategy<Value = Bounded> {
+fn bounded_spec() -> impl Strategy<Value = BoundedSpec> {
     let bound = (0u32..=2, 1u32..=3).prop_map(|(a, b)| (a.min(b), b));
     (proptest::collection::vec(bound, 1..=3), 0usize..=2).prop_flat_map(|(bounds, s)| {
         let n = bounds.len() + s;

@@ -37,3 +37,31 @@ pub fn build_colored(spec: &ColoredSpec) -> Option<Problem> {
     }
     b.build().ok()
 }
+
+/// A small problem with bounds: primary items with (lo, hi), secondary ones, options as (item,
+/// color) lists.
+pub type BoundedSpec = (Vec<(u32, u32)>, usize, Vec<Vec<(usize, u32)>>);
+
+/// The problem of a [`BoundedSpec`], as [`build_colored`] builds one.
+pub fn build_bounded(spec: &BoundedSpec) -> Option<Problem> {
+    let (bounds, secondary, options) = spec;
+    let mut b = ProblemBuilder::new();
+    for (i, &(lo, hi)) in bounds.iter().enumerate() {
+        b.primary_bounded(format!("p{i}"), lo, hi).unwrap();
+    }
+    for i in 0..*secondary {
+        b.secondary(format!("s{i}")).unwrap();
+    }
+    let colors: Vec<ColorId> = (0..2).map(|c| b.color(format!("c{c}")).unwrap()).collect();
+    for option in options {
+        let entries = option.iter().map(|&(i, c)| {
+            let color = (c > 0 && i >= bounds.len()).then(|| colors[c as usize - 1]);
+            (ItemId(i as u32), color)
+        });
+        match b.option_colored(entries) {
+            Ok(_) | Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    b.build().ok()
+}
