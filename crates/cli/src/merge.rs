@@ -56,7 +56,6 @@ struct Merged<'a> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let start = std::time::Instant::now();
     let mut tally = Tally::new();
     let stdin = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
@@ -138,13 +137,7 @@ pub fn run(args: &Args) -> Result<()> {
     out.flush()?;
     if args.stats {
         let mut err = io::stderr().lock();
-        write_stats_text(
-            &mut err,
-            total.cleansings > 0,
-            &outcome,
-            None,
-            start.elapsed(),
-        )?;
+        write_stats_text(&mut err, total.cleansings > 0, &outcome, None, None)?;
         let Spread { min, median, max } = merged.job_nodes;
         writeln!(
             err,

@@ -487,7 +487,7 @@ where
     if args.stats {
         let mut err = io::stderr().lock();
         let colored = puzzle.problem().has_colors();
-        xc::write_stats_text(&mut err, colored, &outcome, None, elapsed)?;
+        xc::write_stats_text(&mut err, colored, &outcome, None, Some(elapsed))?;
         xc::write_shared(&mut err, &report)?;
         if let Some(d) = &distinct {
             writeln!(

@@ -260,7 +260,7 @@ pub(crate) fn write_stats_text(
     colored: bool,
     outcome: &Outcome,
     profile: Option<&[u64]>,
-    elapsed: Duration,
+    elapsed: Option<Duration>,
 ) -> io::Result<()> {
     let status = match outcome.stopped {
         None => "search complete".to_string(),
@@ -279,13 +279,14 @@ pub(crate) fn write_stats_text(
     } else {
         String::new()
     };
+    // A merge of jobs run elsewhere has no time of its own to show.
+    let time = elapsed.map_or(String::new(), |t| format!("; {:.3} s", t.as_secs_f64()));
     writeln!(
         out,
-        "{}, {}, {}{cleansings}; {status}; {:.3} s",
+        "{}, {}, {}{cleansings}; {status}{time}",
         crate::plural(outcome.solutions, "solution"),
         crate::plural(outcome.nodes, "node"),
         crate::plural(outcome.updates, "update"),
-        elapsed.as_secs_f64(),
     )?;
     if let Some(profile) = profile {
         writeln!(out, "nodes per level:")?;
@@ -363,7 +364,7 @@ pub fn run(args: &Args) -> Result<()> {
             out.flush()?;
             if args.stats || args.profile {
                 let mut err = io::stderr().lock();
-                write_stats_text(&mut err, colored, &outcome, profile, elapsed)?;
+                write_stats_text(&mut err, colored, &outcome, profile, Some(elapsed))?;
                 if args.stats {
                     write_shared(&mut err, &report)?;
                 }
@@ -380,7 +381,7 @@ pub fn run(args: &Args) -> Result<()> {
             out.flush()?;
             if args.stats {
                 let mut err = io::stderr().lock();
-                write_stats_text(&mut err, colored, &outcome, None, elapsed)?;
+                write_stats_text(&mut err, colored, &outcome, None, Some(elapsed))?;
                 write_shared(&mut err, &report)?;
             }
         }
