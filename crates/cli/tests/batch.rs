@@ -322,6 +322,46 @@ fn killer_sudoku_batches() {
         "{}",
         lines[1]
     );
+    // The exact cover problem of one puzzle, in Knuth's format: `dlx xc` reads it back to the
+    // same search (figures of `--killer --count`); a file of three puzzles, or a bad one, is
+    // refused.
+    let one = dir.join("one.txt");
+    std::fs::write(&one, good).unwrap();
+    let one = one.display().to_string();
+    let r = common::run(&["sudoku", "--killer", &one, "--emit-xcc"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains(" | "), "{}", r.stdout);
+    let xcc = dir.join("one.dlx");
+    std::fs::write(&xcc, &r.stdout).unwrap();
+    let xcc = xcc.display().to_string();
+    let back = common::run(&["xc", &xcc, "--count", "--format", "json", "-j", "1"], b"");
+    let back: serde_json::Value = serde_json::from_str(back.stdout.trim()).unwrap();
+    let direct = common::run(
+        &["sudoku", "--killer", &one, "--count", "--format", "json"],
+        b"",
+    );
+    let direct: serde_json::Value = serde_json::from_str(direct.stdout.trim()).unwrap();
+    assert_eq!(back["solutions"], direct["count"]);
+    assert_eq!(direct["count"], 4);
+    for key in ["nodes", "updates", "cleansings"] {
+        assert_eq!(back[key], direct[key], "{key}");
+    }
+    let r = common::run(&["sudoku", "--killer", &path, "--emit-xcc"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert!(r.stderr.contains("holds 3 puzzles"), "{}", r.stderr);
+    let bad_one = dir.join("bad.txt");
+    std::fs::write(&bad_one, bad).unwrap();
+    let r = common::run(
+        &[
+            "sudoku",
+            "--killer",
+            &bad_one.display().to_string(),
+            "--emit-xcc",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("has no sum"), "{}", r.stderr);
     // The drawing shows the cage borders and sums with the digits.
     let r = common::run(&["sudoku", "--killer", &path, "--format", "pretty"], b"");
     assert!(

@@ -98,6 +98,7 @@ pub struct Settings<'a> {
     pub format: OutputFormat,
     pub allow_disconnected: bool,
     pub svg: Option<&'a PathBuf>,
+    pub emit_xcc: bool,
     pub max_nodes: Option<u64>,
     pub timeout: Option<std::time::Duration>,
     pub stats: bool,
@@ -171,6 +172,24 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     let list = puzzles(&text, s.allow_disconnected);
     if list.is_empty() {
         return Err(InputError(format!("{name}: no killer sudoku in the file")).into());
+    }
+    if s.emit_xcc {
+        let [(_, read)] = &list[..] else {
+            let n = list.len();
+            return Err(InputError(format!(
+                "{name}: --emit-xcc writes one problem, and the file holds {n} puzzles"
+            ))
+            .into());
+        };
+        let model = read
+            .as_ref()
+            .map_err(|e| InputError(format!("{name}: {e}")))?
+            .model()
+            .map_err(|e| InputError(format!("{name}: {e}")))?;
+        let mut out = BufWriter::new(io::stdout().lock());
+        dlx::text::write_problem(model.problem(), &mut out).context("writing the problem")?;
+        out.flush()?;
+        return Ok(());
     }
     // Open the drawing first: a path that cannot be written fails before the search.
     let mut svg = match s.svg {

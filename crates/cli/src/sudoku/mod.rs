@@ -78,6 +78,11 @@ pub struct Args {
     /// With --killer: draw the first puzzle and its solution into an SVG file.
     #[arg(long, value_name = "FILE", requires = "killer")]
     pub svg: Option<PathBuf>,
+    /// With --killer: print the puzzle's exact cover problem with colors (Knuth's dlx2 format:
+    /// cages and the sudoku constraints primary, each caged cell's digit a colored secondary
+    /// item) instead of solving it; the file must hold one puzzle.
+    #[arg(long, requires = "killer")]
+    pub emit_xcc: bool,
     /// Count the solutions (all, or up to --limit) instead of solving.
     #[arg(long, group = "mode")]
     pub count: bool,
@@ -205,6 +210,7 @@ pub fn run(args: &Args) -> Result<()> {
             format: args.format.unwrap_or(OutputFormat::Line),
             allow_disconnected: args.allow_disconnected,
             svg: args.svg.as_ref(),
+            emit_xcc: args.emit_xcc,
             max_nodes: args.max_nodes,
             timeout: args.timeout,
             stats: args.stats,
