@@ -654,19 +654,25 @@ impl Killer {
                         (Some(rr), Some(cc)) if rr < n && cc < n => region(rr, cc) != region(r, c),
                         _ => true,
                     };
-                    // Where a side is open, the outline runs on into the neighbouring cell.
-                    let up = other(r.checked_sub(1), Some(c));
-                    let down = other(Some(r + 1), Some(c));
-                    let west = other(Some(r), c.checked_sub(1));
-                    let east = other(Some(r), Some(c + 1));
-                    let (x1, x2) = (
-                        if west { left } else { x },
-                        if east { right } else { x + CELL },
-                    );
-                    let (y1, y2) = (
-                        if up { top } else { y },
-                        if down { bottom } else { y + CELL },
-                    );
+                    // Where a side is open, the outline runs on into the neighbouring cell: to
+                    // the cell's edge where the cage's border goes on straight, and `inset`
+                    // past it where the border turns round a corner of another cage (the
+                    // diagonal cell across the open side is in this cage again).
+                    let at = |dr: isize, dc: isize| {
+                        other(r.checked_add_signed(dr), c.checked_add_signed(dc))
+                    };
+                    let same = |dr: isize, dc: isize| !at(dr, dc);
+                    let (up, down, west, east) = (at(-1, 0), at(1, 0), at(0, -1), at(0, 1));
+                    let start = |closed: bool, turns: bool, edge: usize, inner: usize| match () {
+                        _ if closed => inner,
+                        _ if turns => edge - inset,
+                        _ => edge,
+                    };
+                    let end = |closed: bool, turns: bool, edge: usize, inner: usize| match () {
+                        _ if closed => inner,
+                        _ if turns => edge + inset,
+                        _ => edge,
+                    };
                     let mut side_line = |ax: usize, ay: usize, bx: usize, by: usize| {
                         let _ = writeln!(
                             s,
@@ -675,15 +681,23 @@ impl Killer {
                         );
                     };
                     if up {
+                        let x1 = start(west, same(-1, -1), x, left);
+                        let x2 = end(east, same(-1, 1), x + CELL, right);
                         side_line(x1, top, x2, top);
                     }
                     if down {
+                        let x1 = start(west, same(1, -1), x, left);
+                        let x2 = end(east, same(1, 1), x + CELL, right);
                         side_line(x1, bottom, x2, bottom);
                     }
                     if west {
+                        let y1 = start(up, same(-1, -1), y, top);
+                        let y2 = end(down, same(1, -1), y + CELL, bottom);
                         side_line(left, y1, left, y2);
                     }
                     if east {
+                        let y1 = start(up, same(-1, 1), y, top);
+                        let y2 = end(down, same(1, 1), y + CELL, bottom);
                         side_line(right, y1, right, y2);
                     }
                 }

@@ -176,3 +176,29 @@ fn cages_from_json() {
         "line 1, column 1: cage 0: a cell is [row, col] from 0, not [0]"
     );
 }
+
+/// The cage outlines of the drawing are closed: every end of a dashed segment meets the end of
+/// another, at straight runs and at both kinds of corner (an L-shaped cage turns round the
+/// corner of another cage, where a gap once was), for every cut of a solved grid.
+#[test]
+fn cage_outlines_in_the_drawing_are_closed() {
+    let grid = solved_9x9();
+    for seed in 0..12 {
+        let killer = Killer::from_solution(&grid, 2 + seed % 4, seed as u64).unwrap();
+        let svg = killer.to_svg(None, sudoku::Symbols::default());
+        let mut ends: std::collections::BTreeMap<(i64, i64), u32> = Default::default();
+        let mut segments = 0;
+        for line in svg.lines().filter(|l| l.contains("stroke-dasharray")) {
+            let num = |key: &str| -> i64 {
+                let at = line.find(&format!(" {key}=\"")).unwrap() + key.len() + 3;
+                line[at..].split('"').next().unwrap().parse().unwrap()
+            };
+            *ends.entry((num("x1"), num("y1"))).or_default() += 1;
+            *ends.entry((num("x2"), num("y2"))).or_default() += 1;
+            segments += 1;
+        }
+        assert!(segments > 81, "seed {seed}: {segments} segments");
+        let open: Vec<_> = ends.iter().filter(|(_, &n)| n % 2 == 1).collect();
+        assert!(open.is_empty(), "seed {seed}: loose ends at {open:?}");
+    }
+}
