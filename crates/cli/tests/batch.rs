@@ -400,3 +400,83 @@ fn killer_sudoku_batches() {
     assert!(r.stdout.trim().parse::<u64>().unwrap() > 0, "{}", r.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `dlx sudoku generate`: the same seed makes the same puzzles on one thread or two; every
+/// puzzle, fed back to `dlx sudoku --unique`, has one solution, the one its JSON record gives;
+/// a clue target out of reach is said on stderr.
+#[test]
+fn generated_puzzles_are_the_same_on_any_threads_and_unique() {
+    let one = common::run(
+        &["sudoku", "generate", "-n", "30", "--seed", "5", "-j", "1"],
+        b"",
+    );
+    let two = common::run(
+        &["sudoku", "generate", "-n", "30", "--seed", "5", "-j", "2"],
+        b"",
+    );
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.stdout.lines().count(), 30);
+    let json = common::run(
+        &[
+            "sudoku", "generate", "-n", "30", "--seed", "5", "--format", "json",
+        ],
+        b"",
+    );
+    let checked = common::run(
+        &["sudoku", "--unique", "--format", "json"],
+        one.stdout.as_bytes(),
+    );
+    let records: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for ((line, made), back) in one.stdout.lines().zip(&records).zip(checked.stdout.lines()) {
+        assert_eq!(made["puzzle"], line);
+        assert_eq!(made["minimal"], true);
+        let back: serde_json::Value = serde_json::from_str(back).unwrap();
+        assert_eq!(back["status"], "unique");
+        assert_eq!(back["solution"], made["solution"]);
+        let clues = line.chars().filter(|&c| c != '.').count();
+        assert_eq!(made["clues"], clues);
+    }
+    // Symmetric patterns, and another size.
+    let r = common::run(
+        &[
+            "sudoku",
+            "generate",
+            "-n",
+            "5",
+            "--seed",
+            "1",
+            "--symmetry",
+            "rotate180",
+        ],
+        b"",
+    );
+    for line in r.stdout.lines() {
+        let given: Vec<bool> = line.chars().map(|c| c != '.').collect();
+        assert!((0..81).all(|k| given[k] == given[80 - k]), "{line}");
+    }
+    let r = common::run(
+        &[
+            "sudoku", "generate", "-n", "3", "--box", "2x3", "--format", "grid",
+        ],
+        b"",
+    );
+    assert_eq!(r.stdout.split("\n\n").filter(|g| !g.is_empty()).count(), 3);
+    let r = common::run(
+        &[
+            "sudoku", "generate", "-n", "2", "--seed", "1", "--clues", "10",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0);
+    assert!(
+        r.stderr
+            .contains("2 of 2 puzzles could not be brought down to 10 clues"),
+        "{}",
+        r.stderr
+    );
+}

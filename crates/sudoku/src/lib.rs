@@ -30,8 +30,10 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod generate;
 mod grid;
 mod killer;
+mod logic;
 mod methods;
 mod rules;
 mod shape;
@@ -40,6 +42,9 @@ mod text;
 /// The engine's search limits and stop reasons, as [`SudokuSolver::search`] takes and
 /// [`Found`] reports them.
 pub use dlx::{Limits, StopReason};
+pub use generate::{
+    puzzle_seed, GenerateError, GenerateSettings, Generated, Generator, Symmetry, UnknownSymmetry,
+};
 pub use grid::Grid;
 pub use killer::{Cage, Killer, KillerError, KillerFound, KillerModel};
 pub use methods::{Method, MethodSolver, UnknownMethod};

@@ -251,22 +251,8 @@ impl Classic {
         let shape = sudoku.shape();
         let n = shape.size();
         let cell_units = sudoku.cell_units();
-        let mut unit_cells = vec![Vec::new(); sudoku.num_units()];
-        for (cell, units) in cell_units.iter().enumerate() {
-            for &u in units {
-                unit_cells[u as usize].push(cell);
-            }
-        }
-        let peers = (0..n * n).map(|cell| {
-            let mut peers: Vec<usize> = cell_units[cell]
-                .iter()
-                .flat_map(|&u| unit_cells[u as usize].iter().copied())
-                .filter(|&p| p != cell)
-                .collect();
-            peers.sort_unstable();
-            peers.dedup();
-            peers
-        });
+        let unit_cells = sudoku.unit_cells();
+        let peers = sudoku.peers(&unit_cells);
         let t = Tables {
             method,
             n,

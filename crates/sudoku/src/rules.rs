@@ -393,9 +393,31 @@ impl Sudoku {
         &self.variant
     }
 
-    /// The number of units (rows, columns, boxes or regions, then the variant's units).
-    pub(crate) fn num_units(&self) -> usize {
-        self.units.len()
+    /// The cells of each unit, in unit order, each row-major.
+    pub(crate) fn unit_cells(&self) -> Vec<Vec<usize>> {
+        let mut unit_cells = vec![Vec::new(); self.units.len()];
+        for (cell, units) in self.cell_units.iter().enumerate() {
+            for &u in units {
+                unit_cells[u as usize].push(cell);
+            }
+        }
+        unit_cells
+    }
+
+    /// The peers of each cell: the other cells of its units, once each, row-major.
+    pub(crate) fn peers(&self, unit_cells: &[Vec<usize>]) -> Vec<Vec<usize>> {
+        (0..self.cell_units.len())
+            .map(|cell| {
+                let mut peers: Vec<usize> = self.cell_units[cell]
+                    .iter()
+                    .flat_map(|&u| unit_cells[u as usize].iter().copied())
+                    .filter(|&p| p != cell)
+                    .collect();
+                peers.sort_unstable();
+                peers.dedup();
+                peers
+            })
+            .collect()
     }
 
     /// The units of each cell, row-major, each in unit order.

@@ -1,6 +1,7 @@
 //! `dlx sudoku`: solve, count or check puzzles from files or standard input, one record each,
 //! streamed through a pool of workers and written in input order.
 
+mod generate;
 pub(crate) mod input;
 mod killer;
 mod output;
@@ -65,7 +66,10 @@ pub enum SymbolSet {
 }
 
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    #[command(subcommand)]
+    pub action: Option<Action>,
     /// Puzzle files; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
     /// Killer sudoku from FILE: cage maps (a letter or digit per cell, `.` for none), each
@@ -139,7 +143,15 @@ pub struct Args {
     pub progress: bool,
 }
 
-fn parse_box(s: &str) -> Result<Shape, String> {
+/// What `dlx sudoku` does besides solving.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Make puzzles with one solution each (proved by the engine), minimal unless --clues
+    /// stops them early, of any size and variant, on every core.
+    Generate(generate::Args),
+}
+
+pub(crate) fn parse_box(s: &str) -> Result<Shape, String> {
     let (r, c) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("`{s}` is not ROWSxCOLS, such as 2x3"))?;
@@ -180,6 +192,9 @@ pub struct Batch {
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    if let Some(Action::Generate(g)) = &args.action {
+        return generate::run(g);
+    }
     let symbols = match args.symbols {
         SymbolSet::Default => Symbols::Default,
         SymbolSet::Hex => Symbols::Hex,

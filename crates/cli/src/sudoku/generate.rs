@@ -1,0 +1,265 @@
+//! `dlx sudoku generate`: puzzles with one solution each, proved by the engine, made on every
+//! core and written in order as they are made.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use serde::Serialize;
+use sudoku::{
+    puzzle_seed, GenerateSettings, Generated, Generator, Regions, Shape, Sudoku, Symbols, Symmetry,
+    Variant,
+};
+
+use super::{default_jobs, OutputFormat, SymbolSet};
+use crate::{signals::signals, InputError, Interrupted};
+
+/// The clue pattern's symmetry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SymmetryArg {
+    /// Any pattern.
+    None,
+    /// Half a turn.
+    Rotate180,
+    /// A quarter turn.
+    Rotate90,
+    /// Left to right.
+    Mirror,
+    /// In the main diagonal.
+    Diagonal,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// How many puzzles to make.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub count: u64,
+    /// The size (rows, columns and digits), with the squarest boxes: 4, 6, 9 (the default),
+    /// 16, 25.
+    #[arg(long, value_name = "N", conflicts_with = "box_shape")]
+    pub size: Option<usize>,
+    /// Boxes of ROWSxCOLS cells (2x3 makes 6x6 puzzles).
+    #[arg(long = "box", value_name = "RxC", value_parser = super::parse_box)]
+    pub box_shape: Option<Shape>,
+    /// Both main diagonals are units too (X-sudoku).
+    #[arg(long)]
+    pub diagonals: bool,
+    /// Four extra windows are units too (hyper sudoku).
+    #[arg(long)]
+    pub hyper: bool,
+    /// Irregular regions instead of boxes, from a map file (jigsaw).
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+    /// The symmetry of the clue pattern.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+    /// Stop taking clues away at N (or one symmetry orbit fewer); the puzzles are then not
+    /// minimal. Without it every puzzle is minimal: no clue can go without a second solution.
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+    /// The seed: the same seed makes the same puzzles, on any number of threads (default: from
+    /// the clock, printed with --stats).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Threads (default: one per core).
+    #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    pub jobs: Option<u64>,
+    /// The most nodes one proof of uniqueness may take; a clue whose proof runs out stays, and
+    /// the puzzle is not called minimal.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    pub max_nodes: u64,
+    /// Output format (line: the puzzle on one line; json: puzzle, solution, clues, minimal,
+    /// nodes and seed).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Line)]
+    pub format: OutputFormat,
+    /// Symbols of the digits.
+    #[arg(long, value_enum, default_value_t = SymbolSet::Default)]
+    pub symbols: SymbolSet,
+    /// Print a summary on standard error: puzzles, time, clues and nodes.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// One puzzle, as `--format json` writes it.
+#[derive(Serialize)]
+struct Record<'a> {
+    index: u64,
+    puzzle: &'a str,
+    solution: &'a str,
+    clues: usize,
+    minimal: bool,
+    nodes: u64,
+    seed: u64,
+}
+
+/// Puzzles made at a time on the workers (written in order between chunks).
+const CHUNK: u64 = 64;
+
+pub fn run(args: &Args) -> Result<()> {
+    let symbols = match args.symbols {
+        SymbolSet::Default => Symbols::Default,
+        SymbolSet::Hex => Symbols::Hex,
+        SymbolSet::Letters => Symbols::Letters,
+    };
+    let regions = match &args.regions {
+        Some(path) => {
+            let (name, bytes) = crate::xc::read_input(Some(path))?;
+            let text = String::from_utf8_lossy(&bytes);
+            Some(Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?)
+        }
+        None => None,
+    };
+    let shape = match (args.box_shape, args.size, &regions) {
+        (Some(shape), _, _) => shape,
+        (None, Some(n), _) => Shape::new(n).map_err(|e| InputError(e.to_string()))?,
+        (None, None, Some(r)) => {
+            Shape::new(r.size()).map_err(|e| InputError(format!("the regions' size: {e}")))?
+        }
+        (None, None, None) => Shape::CLASSIC,
+    };
+    let variant = Variant {
+        diagonals: args.diagonals,
+        hyper: args.hyper,
+        regions,
+    };
+    let sudoku = Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?;
+    let settings = GenerateSettings {
+        symmetry: match args.symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotate180 => Symmetry::Rotate180,
+            SymmetryArg::Rotate90 => Symmetry::Rotate90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        },
+        clues: args.clues,
+        max_nodes: args.max_nodes,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let jobs = args.jobs.map_or_else(default_jobs, |j| {
+        (j.min(1 << 16) as usize).min(default_jobs())
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("starting the worker threads")?;
+    let stop = &signals().stop;
+    let start = Instant::now();
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let (mut made, mut not_minimal, mut missed) = (0u64, 0u64, 0u64);
+    let mut clue_counts = Vec::new();
+    let mut node_counts = Vec::new();
+    let mut first = args.count.min(CHUNK);
+    let mut next = 0u64;
+    while next < args.count {
+        if stop.load(Ordering::Relaxed) {
+            out.flush()?;
+            return Err(Interrupted(Some(format!(
+                "{} of {} made",
+                crate::plural(made, "puzzle"),
+                args.count
+            )))
+            .into());
+        }
+        let end = (next + first).min(args.count);
+        let batch: Vec<Result<Generated, sudoku::GenerateError>> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map_init(
+                    || Generator::new(&sudoku, settings.clone()),
+                    |g, i| g.generate(puzzle_seed(seed, i)),
+                )
+                .collect()
+        });
+        for (i, made_one) in (next..end).zip(batch) {
+            let g = made_one.map_err(|e| anyhow::anyhow!("puzzle {}: {e}", i + 1))?;
+            write_one(&mut out, i + 1, &g, args.format, symbols)?;
+            made += 1;
+            not_minimal += u64::from(!g.minimal);
+            missed += u64::from(args.clues.is_some_and(|t| g.clues > t));
+            clue_counts.push(g.clues);
+            node_counts.push(g.nodes);
+        }
+        out.flush()?;
+        next = end;
+        first = CHUNK * jobs as u64;
+    }
+    out.flush()?;
+    let elapsed = start.elapsed().as_secs_f64();
+    if let Some(target) = args.clues {
+        if missed > 0 {
+            eprintln!(
+                "dlx: {missed} of {} could not be brought down to {target} clues (no clue \
+                 could go without a second solution)",
+                crate::plural(made, "puzzle")
+            );
+        }
+    } else if not_minimal > 0 {
+        eprintln!(
+            "dlx: {not_minimal} of {} not proved minimal: a proof ran past --max-nodes {}",
+            crate::plural(made, "puzzle"),
+            args.max_nodes
+        );
+    }
+    if args.stats {
+        clue_counts.sort_unstable();
+        node_counts.sort_unstable();
+        let mid = |v: &[u64]| v.get(v.len() / 2).copied().unwrap_or(0);
+        let clues: Vec<u64> = clue_counts.iter().map(|&c| c as u64).collect();
+        eprintln!(
+            "{} {shape} (seed {seed}) in {elapsed:.3} s, {:.0} a second on {}; clues min {} \
+             median {} max {}; nodes of the proof median {} max {}",
+            crate::plural(made, "puzzle"),
+            made as f64 / elapsed.max(1e-9),
+            crate::plural(jobs as u64, "thread"),
+            clues.first().unwrap_or(&0),
+            mid(&clues),
+            clues.last().unwrap_or(&0),
+            mid(&node_counts),
+            node_counts.last().unwrap_or(&0),
+        );
+    }
+    Ok(())
+}
+
+fn write_one(
+    out: &mut impl Write,
+    index: u64,
+    g: &Generated,
+    format: OutputFormat,
+    symbols: Symbols,
+) -> Result<()> {
+    match format {
+        OutputFormat::Line => writeln!(out, "{}", sudoku::to_line(&g.puzzle, symbols))?,
+        OutputFormat::Grid => writeln!(out, "{}", sudoku::to_grid(&g.puzzle, symbols))?,
+        OutputFormat::Pretty => writeln!(out, "{}", sudoku::to_pretty(&g.puzzle, symbols))?,
+        OutputFormat::Leetcode => {
+            return Err(InputError(
+                "generate writes line, grid, pretty or json, not leetcode".into(),
+            )
+            .into())
+        }
+        OutputFormat::Json => {
+            let puzzle = sudoku::to_line(&g.puzzle, symbols);
+            let solution = sudoku::to_line(&g.solution, symbols);
+            let record = Record {
+                index,
+                puzzle: &puzzle,
+                solution: &solution,
+                clues: g.clues,
+                minimal: g.minimal,
+                nodes: g.nodes,
+                seed: g.seed,
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,366 @@
+//! Making puzzles: a random solved grid, then clues taken away, in a random order, as long as
+//! the engine proves the solution unique.
+//!
+//! For every shape and variant a [`Sudoku`] solves. The solved grid comes from a search of a
+//! grid holding each digit once, at random cells (no two can clash), so the engine's first
+//! solution is a different grid for every seed; then the cells are visited in a random order, a
+//! symmetry orbit at a time ([`Symmetry`]), and an orbit is taken away when the puzzle without
+//! it still has one solution (a count up to 2). An orbit kept was proved needed (its removal
+//! gave a second solution), so one pass leaves a **minimal** puzzle: no orbit can go. Every
+//! proof runs under a node limit ([`GenerateSettings::max_nodes`]); an orbit whose check ran
+//! out is kept, and the puzzle is then not claimed minimal ([`Generated::minimal`]).
+//!
+//! Puzzle `i` of a run with seed `s` depends on `(s, i)` alone ([`puzzle_seed`]): the same
+//! seed gives the same puzzles on any number of threads.
+//!
+//! ```
+//! use sudoku::{GenerateSettings, Generator, Sudoku, Symmetry, Uniqueness};
+//! let sudoku = Sudoku::classic();
+//! let settings = GenerateSettings { symmetry: Symmetry::Rotate180, ..Default::default() };
+//! let mut generator = Generator::new(&sudoku, settings);
+//! let made = generator.generate(sudoku::puzzle_seed(42, 0))?;
+//! assert!(made.minimal);
+//! assert!(matches!(sudoku.uniqueness(&made.puzzle)?, Uniqueness::Unique(g) if g == made.solution));
+//! assert!(Symmetry::Rotate180.holds(&made.puzzle));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::grid::Grid;
+use crate::logic::{Candidates, Layout, Singles};
+use crate::rules::{Sudoku, SudokuSolver};
+use crate::shape::Cell;
+use dlx::{Limits, StopReason};
+
+/// Which cells must be given or blank together: the clue pattern's symmetry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Any pattern (the default, as qqwing's).
+    #[default]
+    None,
+    /// The pattern turned half a turn is the same (the newspapers' favourite): (r, c) with
+    /// (n-1-r, n-1-c).
+    Rotate180,
+    /// The pattern turned a quarter turn is the same: orbits of up to four cells.
+    Rotate90,
+    /// The pattern mirrored left to right is the same: (r, c) with (r, n-1-c).
+    Mirror,
+    /// The pattern mirrored in the main diagonal is the same: (r, c) with (c, r).
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order of their names.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name `--symmetry` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells that go with cell `k` (row-major in a grid of side `n`), `k` included, in
+    /// increasing order without repeats.
+    pub fn orbit(self, n: usize, k: usize) -> Vec<usize> {
+        let (r, c) = (k / n, k % n);
+        let m = n - 1;
+        let mut cells = match self {
+            Symmetry::None => vec![k],
+            Symmetry::Rotate180 => vec![k, (m - r) * n + (m - c)],
+            Symmetry::Rotate90 => vec![k, c * n + (m - r), (m - r) * n + (m - c), (m - c) * n + r],
+            Symmetry::Mirror => vec![k, r * n + (m - c)],
+            Symmetry::Diagonal => vec![k, c * n + r],
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Whether a grid's clue pattern (which cells are given) has this symmetry.
+    pub fn holds(self, grid: &Grid) -> bool {
+        let n = grid.shape().size();
+        let cells = grid.cells();
+        (0..n * n).all(|k| {
+            self.orbit(n, k)
+                .iter()
+                .all(|&j| (cells[j] != 0) == (cells[k] != 0))
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a [`Symmetry`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown symmetry `{0}`: expected none, rotate180, rotate90, mirror or diagonal")]
+pub struct UnknownSymmetry(pub String);
+
+impl FromStr for Symmetry {
+    type Err = UnknownSymmetry;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| UnknownSymmetry(s.to_string()))
+    }
+}
+
+/// How puzzles are made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenerateSettings {
+    /// The clue pattern's symmetry.
+    pub symmetry: Symmetry,
+    /// Stop taking clues away at this many (or one orbit fewer); `None` takes away all it can.
+    /// A puzzle stopped there is not minimal.
+    pub clues: Option<usize>,
+    /// The most nodes one proof of uniqueness may take (and the search for the solved grid);
+    /// an orbit whose check runs out is kept.
+    pub max_nodes: u64,
+}
+
+impl Default for GenerateSettings {
+    fn default() -> Self {
+        GenerateSettings {
+            symmetry: Symmetry::default(),
+            clues: None,
+            max_nodes: 1_000_000,
+        }
+    }
+}
+
+/// A puzzle made by a [`Generator`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: its one solution proved by the engine.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// How many cells are given.
+    pub clues: usize,
+    /// Whether every clue was proved needed (no orbit of the symmetry can be taken away
+    /// without a second solution); false when a check ran out of nodes or the clue target
+    /// stopped the removal early.
+    pub minimal: bool,
+    /// The engine's nodes for the final proof of uniqueness (a count up to 2): a grade by
+    /// search, as `dlx bench` counts nodes.
+    pub nodes: u64,
+    /// The seed the puzzle was made from.
+    pub seed: u64,
+}
+
+/// Why no puzzle could be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No solved grid was found within the node limit, in every try.
+    #[error("no solved grid found within {max_nodes} nodes in {tries} tries")]
+    NoGrid {
+        /// The node limit of each try.
+        max_nodes: u64,
+        /// The tries.
+        tries: u32,
+    },
+}
+
+/// The seed of puzzle `index` of a run seeded with `seed`: puzzles are made one per seed, so a
+/// run's output does not depend on how many threads make it.
+pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut rng = Rng(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
+    rng.next()
+}
+
+/// SplitMix64: a small generator whose sequence is fixed here, so a seed gives the same
+/// puzzles in every version that makes them the same way.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound > 0`), by Lemire's multiply-shift, without bias worth
+    /// the name for the bounds used here.
+    fn below(&mut self, bound: usize) -> usize {
+        ((u128::from(self.next()) * bound as u128) >> 64) as usize
+    }
+
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Makes puzzles of one [`Sudoku`]: keeps an engine state from puzzle to puzzle.
+#[derive(Debug)]
+pub struct Generator<'s> {
+    sudoku: &'s Sudoku,
+    solver: SudokuSolver<'s>,
+    settings: GenerateSettings,
+    layout: Layout,
+    candidates: Candidates,
+}
+
+/// Tries of the candidate search before a proof goes to the engine.
+const CANDIDATE_NODES: u64 = 20_000;
+
+/// Tries for a solved grid before giving up.
+const GRID_TRIES: u32 = 64;
+
+/// What a proof of uniqueness found.
+enum Proof {
+    Unique(u64),
+    Several,
+    OutOfNodes,
+}
+
+impl<'s> Generator<'s> {
+    /// A generator for puzzles of `sudoku`'s shape and variant.
+    pub fn new(sudoku: &'s Sudoku, settings: GenerateSettings) -> Self {
+        let layout = Layout::new(sudoku);
+        Generator {
+            sudoku,
+            solver: sudoku.solver(),
+            settings,
+            candidates: Candidates::new(&layout),
+            layout,
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &GenerateSettings {
+        &self.settings
+    }
+
+    /// Makes the puzzle of `seed` (the same seed, the same puzzle).
+    pub fn generate(&mut self, seed: u64) -> Result<Generated, GenerateError> {
+        let mut rng = Rng(seed);
+        let solution = self.solved_grid(&mut rng)?;
+        let n = self.sudoku.shape().size();
+        let symmetry = self.settings.symmetry;
+        // Each orbit once (by its first cell), in a random order.
+        let mut orbits: Vec<Vec<usize>> = (0..n * n).map(|k| symmetry.orbit(n, k)).collect();
+        orbits.sort();
+        orbits.dedup();
+        rng.shuffle(&mut orbits);
+
+        let mut cells = solution.cells().to_vec();
+        let mut clues = n * n;
+        let mut minimal = true;
+        for orbit in &orbits {
+            if self.settings.clues.is_some_and(|target| clues <= target) {
+                // The target is met; the orbits left are not tried.
+                minimal = false;
+                break;
+            }
+            for &k in orbit {
+                cells[k] = 0;
+            }
+            // A puzzle the singles fill has one solution; where they stall, a search over the
+            // candidates counts to 2 (a needed clue shows a second solution), and the engine
+            // takes over if that search grows long.
+            let proof = match self.candidates.singles(&self.layout, &cells) {
+                Singles::Solved => Proof::Unique(0),
+                _ => match self.candidates.count(&self.layout, 2, CANDIDATE_NODES) {
+                    Some(1) => Proof::Unique(0),
+                    Some(k) if k >= 2 => Proof::Several,
+                    _ => self.prove(&cells),
+                },
+            };
+            match proof {
+                Proof::Unique(_) => clues -= orbit.len(),
+                proof => {
+                    // Needed (a second solution), or not proved either way: kept.
+                    minimal &= matches!(proof, Proof::Several);
+                    for &k in orbit {
+                        cells[k] = solution.cells()[k];
+                    }
+                }
+            }
+        }
+        let nodes = match self.prove(&cells) {
+            Proof::Unique(nodes) => nodes,
+            // The full grid, or a puzzle proved unique a step before: never reached.
+            _ => unreachable!("the puzzle was proved unique when its last orbit went"),
+        };
+        let puzzle = Grid::from_cells(solution.shape(), cells).expect("digits of the solution");
+        Ok(Generated {
+            puzzle,
+            solution,
+            clues,
+            minimal,
+            nodes,
+            seed,
+        })
+    }
+
+    /// Counts the solutions of the puzzle `cells` up to 2, within the node limit.
+    fn prove(&mut self, cells: &[u8]) -> Proof {
+        let grid = Grid::from_cells(self.sudoku.shape(), cells.to_vec()).expect("a grid");
+        let limits = Limits::none().nodes(self.settings.max_nodes);
+        let found = self
+            .solver
+            .search(&grid, 2, 0, limits)
+            .expect("the digits of a solved grid never clash");
+        match (found.count, found.stopped) {
+            (1, None) => Proof::Unique(found.stats.nodes),
+            (n, _) if n >= 2 => Proof::Several,
+            (_, Some(StopReason::NodeLimit)) => Proof::OutOfNodes,
+            _ => unreachable!("a part of a solved grid has its solution"),
+        }
+    }
+
+    /// A solved grid: each digit at a random cell (no two can clash), then the engine's first
+    /// solution; another try if it has none or runs out of nodes.
+    fn solved_grid(&mut self, rng: &mut Rng) -> Result<Grid, GenerateError> {
+        let shape = self.sudoku.shape();
+        let n = shape.size();
+        let mut cells: Vec<usize> = (0..n * n).collect();
+        for _ in 0..GRID_TRIES {
+            rng.shuffle(&mut cells);
+            let mut grid = Grid::empty(shape);
+            for (d, &k) in cells[..n].iter().enumerate() {
+                grid.set(
+                    Cell {
+                        row: k / n,
+                        col: k % n,
+                    },
+                    d as u8 + 1,
+                );
+            }
+            let limits = Limits::none().nodes(self.settings.max_nodes);
+            // A variant's units may still clash (a diagonal through two of them): try again.
+            if let Ok(mut found) = self.solver.search(&grid, 1, 1, limits) {
+                if let Some(solved) = found.grids.pop() {
+                    return Ok(solved);
+                }
+            }
+        }
+        Err(GenerateError::NoGrid {
+            max_nodes: self.settings.max_nodes,
+            tries: GRID_TRIES,
+        })
+    }
+}

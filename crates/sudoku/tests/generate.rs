@@ -1,0 +1,160 @@
+//! The generator: every puzzle has one solution and no clue (orbit) to spare, checked by a
+//! method other than the generator's (row-major forward checking, not the engine or the
+//! singles); the clue pattern has the symmetry asked for; a seed always makes the same puzzle.
+
+use sudoku::{
+    puzzle_seed, GenerateSettings, Generator, Grid, Method, Regions, Shape, Sudoku, Symmetry,
+    Variant,
+};
+
+/// Checks one made puzzle against its rules with the forward-checking method.
+fn check(sudoku: &Sudoku, made: &sudoku::Generated, symmetry: Symmetry) {
+    let n = sudoku.shape().size();
+    let mut method = sudoku.method_solver(Method::Forward);
+    let cells = made.puzzle.cells();
+    assert_eq!(made.clues, cells.iter().filter(|&&d| d != 0).count());
+    // The givens are the solution's.
+    for (k, &d) in cells.iter().enumerate() {
+        assert!(d == 0 || d == made.solution.cells()[k]);
+    }
+    assert!(symmetry.holds(&made.puzzle), "{symmetry}");
+    let found = method
+        .search(&made.puzzle, 2, 1, dlx::Limits::none())
+        .unwrap();
+    assert_eq!((found.count, found.complete), (1, true));
+    assert_eq!(found.grids[0], made.solution);
+    // Minimal: taking away any orbit of givens gives a second solution.
+    assert!(made.minimal);
+    let mut seen = vec![false; n * n];
+    for k in (0..n * n).filter(|&k| cells[k] != 0) {
+        if seen[k] {
+            continue;
+        }
+        let mut less = cells.to_vec();
+        for j in symmetry.orbit(n, k) {
+            seen[j] = true;
+            less[j] = 0;
+        }
+        let less = Grid::from_cells(sudoku.shape(), less).unwrap();
+        let found = method.search(&less, 2, 0, dlx::Limits::none()).unwrap();
+        assert_eq!(found.count, 2, "the orbit of cell {k} could go");
+    }
+}
+
+#[test]
+fn classic_puzzles_are_unique_minimal_and_symmetric() {
+    let sudoku = Sudoku::classic();
+    for symmetry in Symmetry::ALL {
+        let settings = GenerateSettings {
+            symmetry,
+            ..Default::default()
+        };
+        let mut generator = Generator::new(&sudoku, settings);
+        for i in 0..12 {
+            let made = generator.generate(puzzle_seed(7, i)).unwrap();
+            check(&sudoku, &made, symmetry);
+            assert!((17..=40).contains(&made.clues), "{} clues", made.clues);
+            assert!(made.nodes > 0);
+        }
+    }
+}
+
+#[test]
+fn other_sizes_and_variants() {
+    // The classic boxes with two cells traded between the first and the fourth.
+    let jigsaw = Regions::from_map(
+        "AAABBBCCC\nAAABBBCCC\nAADBBBCCC\nADDEEEFFF\nDDDEEEFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n",
+    )
+    .unwrap();
+    let mut rules = vec![
+        Sudoku::new(Shape::new(4).unwrap(), Variant::default()).unwrap(),
+        Sudoku::new(Shape::new(6).unwrap(), Variant::default()).unwrap(),
+        Sudoku::new(
+            Shape::CLASSIC,
+            Variant {
+                diagonals: true,
+                ..Variant::default()
+            },
+        )
+        .unwrap(),
+        Sudoku::new(
+            Shape::CLASSIC,
+            Variant {
+                hyper: true,
+                ..Variant::default()
+            },
+        )
+        .unwrap(),
+    ];
+    rules.push(
+        Sudoku::new(
+            Shape::CLASSIC,
+            Variant {
+                regions: Some(jigsaw),
+                ..Variant::default()
+            },
+        )
+        .unwrap(),
+    );
+    for sudoku in &rules {
+        let mut generator = Generator::new(sudoku, GenerateSettings::default());
+        for i in 0..6 {
+            let made = generator.generate(puzzle_seed(3, i)).unwrap();
+            check(sudoku, &made, Symmetry::None);
+        }
+    }
+}
+
+#[test]
+fn a_seed_makes_the_same_puzzle_and_seeds_differ() {
+    let sudoku = Sudoku::classic();
+    let mut a = Generator::new(&sudoku, GenerateSettings::default());
+    let mut b = Generator::new(&sudoku, GenerateSettings::default());
+    let first: Vec<Grid> = (0..20)
+        .map(|i| a.generate(puzzle_seed(11, i)).unwrap().puzzle)
+        .collect();
+    // In another order, on another generator: the same puzzle for each seed.
+    for i in (0..20).rev() {
+        assert_eq!(
+            b.generate(puzzle_seed(11, i)).unwrap().puzzle,
+            first[i as usize]
+        );
+    }
+    let distinct: std::collections::BTreeSet<&[u8]> = first.iter().map(|g| g.cells()).collect();
+    assert_eq!(distinct.len(), 20);
+    assert_ne!(puzzle_seed(11, 0), puzzle_seed(12, 0));
+}
+
+#[test]
+fn a_clue_target_stops_early_and_says_the_puzzle_is_not_minimal() {
+    let sudoku = Sudoku::classic();
+    let settings = GenerateSettings {
+        symmetry: Symmetry::Rotate180,
+        clues: Some(40),
+        ..Default::default()
+    };
+    let mut generator = Generator::new(&sudoku, settings);
+    for i in 0..5 {
+        let made = generator.generate(puzzle_seed(5, i)).unwrap();
+        // Orbits of 2 (or the centre alone): 39 or 40 clues.
+        assert!((39..=40).contains(&made.clues), "{}", made.clues);
+        assert!(!made.minimal);
+        assert_eq!(
+            sudoku.uniqueness(&made.puzzle).unwrap(),
+            sudoku::Uniqueness::Unique(made.solution.clone())
+        );
+    }
+}
+
+#[test]
+fn symmetry_names_and_orbits() {
+    for s in Symmetry::ALL {
+        assert_eq!(s.name().parse::<Symmetry>().unwrap(), s);
+    }
+    assert!("spiral".parse::<Symmetry>().is_err());
+    assert_eq!(Symmetry::Rotate90.orbit(9, 0), [0, 8, 72, 80]);
+    assert_eq!(Symmetry::Rotate180.orbit(9, 40), [40]);
+    assert_eq!(Symmetry::Mirror.orbit(9, 10), [10, 16]);
+    assert_eq!(Symmetry::Diagonal.orbit(9, 1), [1, 9]);
+    assert_eq!(Symmetry::None.orbit(9, 5), [5]);
+}
