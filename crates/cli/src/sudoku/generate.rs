@@ -10,8 +10,7 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku::{
-    puzzle_seed, GenerateSettings, Generated, Generator, Regions, Shape, Sudoku, Symbols, Symmetry,
-    Variant,
+    puzzle_seed, GenerateSettings, Generated, Generator, Shape, Sudoku, Symbols, Symmetry, Variant,
 };
 
 use super::{default_jobs, OutputFormat, SymbolSet};
@@ -99,19 +98,8 @@ struct Record<'a> {
 const CHUNK: u64 = 64;
 
 pub fn run(args: &Args) -> Result<()> {
-    let symbols = match args.symbols {
-        SymbolSet::Default => Symbols::Default,
-        SymbolSet::Hex => Symbols::Hex,
-        SymbolSet::Letters => Symbols::Letters,
-    };
-    let regions = match &args.regions {
-        Some(path) => {
-            let (name, bytes) = crate::xc::read_input(Some(path))?;
-            let text = String::from_utf8_lossy(&bytes);
-            Some(Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?)
-        }
-        None => None,
-    };
+    let symbols: Symbols = args.symbols.into();
+    let regions = super::read_regions(args.regions.as_ref())?;
     let shape = match (args.box_shape, args.size, &regions) {
         (Some(shape), _, _) => shape,
         (None, Some(n), _) => Shape::new(n).map_err(|e| InputError(e.to_string()))?,

@@ -143,6 +143,28 @@ pub struct Args {
     pub progress: bool,
 }
 
+impl From<SymbolSet> for Symbols {
+    fn from(set: SymbolSet) -> Symbols {
+        match set {
+            SymbolSet::Default => Symbols::Default,
+            SymbolSet::Hex => Symbols::Hex,
+            SymbolSet::Letters => Symbols::Letters,
+        }
+    }
+}
+
+/// The regions of `--regions FILE`, if given; a map that cannot be read is an error naming the
+/// file.
+pub(crate) fn read_regions(path: Option<&PathBuf>) -> Result<Option<Regions>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let (name, bytes) = crate::xc::read_input(Some(path))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let regions = Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?;
+    Ok(Some(regions))
+}
+
 /// What `dlx sudoku` does besides solving.
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
@@ -195,19 +217,8 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(Action::Generate(g)) = &args.action {
         return generate::run(g);
     }
-    let symbols = match args.symbols {
-        SymbolSet::Default => Symbols::Default,
-        SymbolSet::Hex => Symbols::Hex,
-        SymbolSet::Letters => Symbols::Letters,
-    };
-    let regions = match &args.regions {
-        Some(path) => {
-            let (name, bytes) = crate::xc::read_input(Some(path))?;
-            let text = String::from_utf8_lossy(&bytes);
-            Some(Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?)
-        }
-        None => None,
-    };
+    let symbols = args.symbols.into();
+    let regions = read_regions(args.regions.as_ref())?;
     let mode = if args.count {
         Mode::Count(args.limit.unwrap_or(u64::MAX))
     } else if args.unique {
