@@ -279,14 +279,19 @@ impl<'s> Generator<'s> {
                 cells[k] = 0;
             }
             // A puzzle the singles fill has one solution; where they stall, a search over the
-            // candidates counts to 2 (a needed clue shows a second solution), and the engine
-            // takes over if that search grows long.
+            // candidates looks for another (which must differ in the orbit: the puzzle with it
+            // had one), and the engine takes over if that search grows long.
             let proof = match self.candidates.singles(&self.layout, &cells) {
                 Singles::Solved => Proof::Unique(0),
-                _ => match self.candidates.count(&self.layout, 2, CANDIDATE_NODES) {
-                    Some(1) => Proof::Unique(0),
-                    Some(k) if k >= 2 => Proof::Several,
-                    _ => self.prove(&cells),
+                _ => match self.candidates.another(
+                    &self.layout,
+                    solution.cells(),
+                    orbit,
+                    CANDIDATE_NODES,
+                ) {
+                    Some(false) => Proof::Unique(0),
+                    Some(true) => Proof::Several,
+                    None => self.prove(&cells),
                 },
             };
             match proof {

@@ -175,12 +175,52 @@ impl Candidates {
         Some(true)
     }
 
-    /// Counts the solutions up to `limit` from where [`Candidates::singles`] stalled: a
-    /// cell with the fewest candidates is tried with each, the singles following every try.
-    /// `None` when more than `max_nodes` tries were needed.
-    pub(crate) fn count(&mut self, layout: &Layout, limit: u64, max_nodes: u64) -> Option<u64> {
+    /// From where [`Candidates::singles`] stalled on a puzzle with a known solution: whether
+    /// the puzzle has another, given that any other differs from `solution` in one of `cells`
+    /// (the clues just taken away from a puzzle with one solution). Each other candidate of
+    /// those cells is tried, and searched for a solution; `None` past `max_nodes` tries.
+    pub(crate) fn another(
+        &mut self,
+        layout: &Layout,
+        solution: &[u8],
+        cells: &[usize],
+        max_nodes: u64,
+    ) -> Option<bool> {
+        let size = self.cand.len();
         let mut nodes = 0;
-        self.search(layout, limit, &mut nodes, max_nodes)
+        for &cell in cells {
+            if self.value[cell] != 0 {
+                continue;
+            }
+            let mut digits = self.cand[cell] & !(1u64 << (solution[cell] - 1));
+            while digits != 0 {
+                let d = digits.trailing_zeros() as u8 + 1;
+                digits &= digits - 1;
+                nodes += 1;
+                if nodes > max_nodes {
+                    return None;
+                }
+                self.saved_cand.extend_from_slice(&self.cand);
+                self.saved_value.extend_from_slice(&self.value);
+                let open = self.open;
+                self.queue.push((cell as u32, d));
+                let found = match self.propagate(layout) {
+                    Singles::Solved => Some(1),
+                    Singles::Stuck => self.search(layout, 1, &mut nodes, max_nodes),
+                    Singles::Contradiction => Some(0),
+                };
+                let at = self.saved_cand.len() - size;
+                self.cand.copy_from_slice(&self.saved_cand[at..]);
+                self.value.copy_from_slice(&self.saved_value[at..]);
+                self.saved_cand.truncate(at);
+                self.saved_value.truncate(at);
+                self.open = open;
+                if found? > 0 {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
     }
 
     fn search(
@@ -255,14 +295,26 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.singles(&layout, hard.cells()), Singles::Stuck);
-        assert_eq!(c.count(&layout, 2, 1_000_000), Some(1));
-        // Without its first clue it has many.
+        // It has one solution: no other digit in an open cell leads to another.
+        let solution = sudoku.solve(&hard).unwrap().unwrap();
+        assert_eq!(
+            c.another(&layout, solution.cells(), &[1, 2, 3], 1_000_000),
+            Some(false)
+        );
+        // Its first clue is needed: without it, another solution differs there.
         let mut loose = hard.cells().to_vec();
         loose[0] = 0;
         assert_eq!(c.singles(&layout, &loose), Singles::Stuck);
-        assert_eq!(c.count(&layout, 2, 1_000_000), Some(2));
+        assert_eq!(
+            c.another(&layout, solution.cells(), &[0], 1_000_000),
+            Some(true)
+        );
         assert_eq!(c.singles(&layout, &loose), Singles::Stuck);
-        assert_eq!(c.count(&layout, 2, 3), None);
+        assert_eq!(c.another(&layout, solution.cells(), &[0], 3), None);
+        // A cell the singles fill back is not a way to another solution.
+        let mut one_less = solved.cells().to_vec();
+        one_less[40] = 0;
+        assert_eq!(c.singles(&layout, &one_less), Singles::Solved);
         // Two 1s in a row: a contradiction.
         let mut bad = vec![0u8; 81];
         bad[0] = 1;
