@@ -4,6 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -95,7 +96,7 @@ struct Record<'a> {
 }
 
 /// Puzzles made at a time on the workers (written in order between chunks).
-const CHUNK: u64 = 64;
+const CHUNK: u64 = 256;
 
 pub fn run(args: &Args) -> Result<()> {
     let symbols: Symbols = args.symbols.into();
@@ -137,6 +138,9 @@ pub fn run(args: &Args) -> Result<()> {
         .num_threads(jobs)
         .build()
         .context("starting the worker threads")?;
+    // Boxed, so that no two workers' generators share a cache line.
+    let generators: Vec<Mutex<Option<Box<Generator>>>> =
+        (0..jobs).map(|_| Mutex::new(None)).collect();
     let stop = &signals().stop;
     let start = Instant::now();
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -159,10 +163,13 @@ pub fn run(args: &Args) -> Result<()> {
         let batch: Vec<Result<Generated, sudoku::GenerateError>> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map_init(
-                    || Generator::new(&sudoku, settings.clone()),
-                    |g, i| g.generate(puzzle_seed(seed, i)),
-                )
+                .map(|i| {
+                    // One generator per worker, kept from chunk to chunk.
+                    let k = rayon::current_thread_index().unwrap_or(0) % generators.len();
+                    let mut slot = generators[k].lock().unwrap_or_else(|e| e.into_inner());
+                    slot.get_or_insert_with(|| Box::new(Generator::new(&sudoku, settings.clone())))
+                        .generate(puzzle_seed(seed, i))
+                })
                 .collect()
         });
         for (i, made_one) in (next..end).zip(batch) {
