@@ -159,9 +159,11 @@ pub struct Generated {
     /// without a second solution); false when a check ran out of nodes or the clue target
     /// stopped the removal early.
     pub minimal: bool,
-    /// The engine's nodes for the final proof of uniqueness (a count up to 2): a grade by
-    /// search, as `dlx bench` counts nodes.
-    pub nodes: u64,
+    /// The engine's nodes for its proof of uniqueness of the finished puzzle (a count up to
+    /// 2): a grade by search, as `dlx bench` counts nodes. `None` when that proof ran past
+    /// [`GenerateSettings::max_nodes`] (the puzzle is proved unique all the same: each removal
+    /// was).
+    pub nodes: Option<u64>,
     /// The seed the puzzle was made from.
     pub seed: u64,
 }
@@ -305,10 +307,12 @@ impl<'s> Generator<'s> {
                 }
             }
         }
+        // The engine's proof, for its node count; the puzzle was proved unique already (when
+        // its last orbit went), so only the node limit can stop it short.
         let nodes = match self.prove(&cells) {
-            Proof::Unique(nodes) => nodes,
-            // The full grid, or a puzzle proved unique a step before: never reached.
-            _ => unreachable!("the puzzle was proved unique when its last orbit went"),
+            Proof::Unique(nodes) => Some(nodes),
+            Proof::OutOfNodes => None,
+            Proof::Several => unreachable!("the puzzle was proved unique when its last orbit went"),
         };
         let puzzle = Grid::from_cells(solution.shape(), cells).expect("digits of the solution");
         Ok(Generated {

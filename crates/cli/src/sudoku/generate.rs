@@ -91,7 +91,7 @@ struct Record<'a> {
     solution: &'a str,
     clues: usize,
     minimal: bool,
-    nodes: u64,
+    nodes: Option<u64>,
     seed: u64,
 }
 
@@ -147,6 +147,8 @@ pub fn run(args: &Args) -> Result<()> {
     let (mut made, mut not_minimal, mut missed) = (0u64, 0u64, 0u64);
     let mut clue_counts = Vec::new();
     let mut node_counts = Vec::new();
+    // Finished puzzles whose engine proof ran past --max-nodes (no node count).
+    let mut long_proofs = 0u64;
     let mut first = args.count.min(CHUNK);
     let mut next = 0u64;
     while next < args.count {
@@ -179,7 +181,10 @@ pub fn run(args: &Args) -> Result<()> {
             not_minimal += u64::from(!g.minimal);
             missed += u64::from(args.clues.is_some_and(|t| g.clues > t));
             clue_counts.push(g.clues);
-            node_counts.push(g.nodes);
+            match g.nodes {
+                Some(nodes) => node_counts.push(nodes),
+                None => long_proofs += 1,
+            }
         }
         out.flush()?;
         next = end;
@@ -207,9 +212,14 @@ pub fn run(args: &Args) -> Result<()> {
         node_counts.sort_unstable();
         let mid = |v: &[u64]| v.get(v.len() / 2).copied().unwrap_or(0);
         let clues: Vec<u64> = clue_counts.iter().map(|&c| c as u64).collect();
+        let long = match (node_counts.is_empty(), long_proofs) {
+            (_, 0) => String::new(),
+            (false, k) => format!(" ({k} past --max-nodes)"),
+            (true, _) => " (every one past --max-nodes)".to_string(),
+        };
         eprintln!(
             "{} {shape} (seed {seed}) in {elapsed:.3} s, {:.0} a second on {}; clues min {} \
-             median {} max {}; nodes of the proof median {} max {}",
+             median {} max {}; nodes of the proof median {} max {}{long}",
             crate::plural(made, "puzzle"),
             made as f64 / elapsed.max(1e-9),
             crate::plural(jobs as u64, "thread"),
