@@ -411,11 +411,11 @@ impl<'p> Parallel<'p> {
             solver.select(o).expect("checked when selected");
         }
         // A job given away by a bounded search ends with `REST`: the moves after the last one.
+        let bounded = self.problem.has_bounds();
         let (prefix, rest) = match prefix.split_last() {
-            Some((&REST, head)) if self.problem.has_bounds() => (head, true),
+            Some((&REST, head)) if bounded => (head, true),
             _ => (prefix, false),
         };
-        let bounded = self.problem.has_bounds();
         let mut steps = Vec::with_capacity(prefix.len());
         for (level, &option) in prefix.iter().enumerate() {
             if option.index() >= self.problem.num_options() && !(bounded && option == NULL_MOVE) {
