@@ -715,18 +715,12 @@ impl<'p> Solver<'p> {
             .problem
             .option_entries(option)
             .position(|(i, _)| self.problem.internal_item(i) == best);
-        let item_id = || {
-            self.problem
-                .items()
-                .find(|&i| self.problem.internal_item(i) == best)
-                .expect("the chosen item exists")
-        };
         let Some(k) = k else {
-            return Err(ReplayError::NotAChoice(item_id()));
+            return Err(ReplayError::NotAChoice(item_id(self.problem, best)));
         };
         let node = Node(first.0 + k as u32);
         if !self.links.is_linked(node) {
-            return Err(ReplayError::NotAChoice(item_id()));
+            return Err(ReplayError::NotAChoice(item_id(self.problem, best)));
         }
         let mut step = Replayed::default();
         // SAFETY: `best` is an active primary item and `node` an option node in its column, as
