@@ -186,7 +186,6 @@ impl Candidates {
         cells: &[usize],
         max_nodes: u64,
     ) -> Option<bool> {
-        let size = self.cand.len();
         let mut nodes = 0;
         for &cell in cells {
             if self.value[cell] != 0 {
@@ -196,31 +195,46 @@ impl Candidates {
             while digits != 0 {
                 let d = digits.trailing_zeros() as u8 + 1;
                 digits &= digits - 1;
-                nodes += 1;
-                if nodes > max_nodes {
-                    return None;
-                }
-                self.saved_cand.extend_from_slice(&self.cand);
-                self.saved_value.extend_from_slice(&self.value);
-                let open = self.open;
-                self.queue.push((cell as u32, d));
-                let found = match self.propagate(layout) {
-                    Singles::Solved => Some(1),
-                    Singles::Stuck => self.search(layout, 1, &mut nodes, max_nodes),
-                    Singles::Contradiction => Some(0),
-                };
-                let at = self.saved_cand.len() - size;
-                self.cand.copy_from_slice(&self.saved_cand[at..]);
-                self.value.copy_from_slice(&self.saved_value[at..]);
-                self.saved_cand.truncate(at);
-                self.saved_value.truncate(at);
-                self.open = open;
-                if found? > 0 {
+                if self.try_digit(layout, cell, d, 1, &mut nodes, max_nodes)? > 0 {
                     return Some(true);
                 }
             }
         }
         Some(false)
+    }
+
+    /// Counts up to `limit` solutions with `d` in `cell` (one try), then puts the candidates
+    /// back as they were; `None` past `max_nodes` tries.
+    fn try_digit(
+        &mut self,
+        layout: &Layout,
+        cell: usize,
+        d: u8,
+        limit: u64,
+        nodes: &mut u64,
+        max_nodes: u64,
+    ) -> Option<u64> {
+        *nodes += 1;
+        if *nodes > max_nodes {
+            return None;
+        }
+        let size = self.cand.len();
+        self.saved_cand.extend_from_slice(&self.cand);
+        self.saved_value.extend_from_slice(&self.value);
+        let open = self.open;
+        self.queue.push((cell as u32, d));
+        let found = match self.propagate(layout) {
+            Singles::Solved => Some(1),
+            Singles::Stuck => self.search(layout, limit, nodes, max_nodes),
+            Singles::Contradiction => Some(0),
+        };
+        let at = self.saved_cand.len() - size;
+        self.cand.copy_from_slice(&self.saved_cand[at..]);
+        self.value.copy_from_slice(&self.saved_value[at..]);
+        self.saved_cand.truncate(at);
+        self.saved_value.truncate(at);
+        self.open = open;
+        found
     }
 
     fn search(
@@ -233,32 +247,12 @@ impl Candidates {
         let cell = (0..self.cand.len())
             .filter(|&c| self.value[c] == 0)
             .min_by_key(|&c| self.cand[c].count_ones())?;
-        let cells = self.cand.len();
         let mut found = 0;
         let mut digits = self.cand[cell];
         while digits != 0 && found < limit {
             let d = digits.trailing_zeros() as u8 + 1;
             digits &= digits - 1;
-            *nodes += 1;
-            if *nodes > max_nodes {
-                return None;
-            }
-            self.saved_cand.extend_from_slice(&self.cand);
-            self.saved_value.extend_from_slice(&self.value);
-            let open = self.open;
-            self.queue.push((cell as u32, d));
-            let below = match self.propagate(layout) {
-                Singles::Solved => Some(1),
-                Singles::Stuck => self.search(layout, limit - found, nodes, max_nodes),
-                Singles::Contradiction => Some(0),
-            };
-            let at = self.saved_cand.len() - cells;
-            self.cand.copy_from_slice(&self.saved_cand[at..]);
-            self.value.copy_from_slice(&self.saved_value[at..]);
-            self.saved_cand.truncate(at);
-            self.saved_value.truncate(at);
-            self.open = open;
-            found += below?;
+            found += self.try_digit(layout, cell, d, limit - found, nodes, max_nodes)?;
         }
         Some(found)
     }
