@@ -2,7 +2,6 @@
 //! core and written in order as they are made.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -11,7 +10,7 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku::{
-    puzzle_seed, GenerateSettings, Generated, Generator, Shape, Sudoku, Symbols, Symmetry, Variant,
+    puzzle_seed, GenerateSettings, Generated, Generator, Shape, Sudoku, Symbols, Symmetry,
 };
 
 use super::{default_jobs, OutputFormat, SymbolSet};
@@ -44,15 +43,8 @@ pub struct Args {
     /// Boxes of ROWSxCOLS cells (2x3 makes 6x6 puzzles).
     #[arg(long = "box", value_name = "RxC", value_parser = super::parse_box)]
     pub box_shape: Option<Shape>,
-    /// Both main diagonals are units too (X-sudoku).
-    #[arg(long)]
-    pub diagonals: bool,
-    /// Four extra windows are units too (hyper sudoku).
-    #[arg(long)]
-    pub hyper: bool,
-    /// Irregular regions instead of boxes, from a map file (jigsaw).
-    #[arg(long, value_name = "FILE")]
-    pub regions: Option<PathBuf>,
+    #[command(flatten)]
+    pub variant: super::VariantArgs,
     /// The symmetry of the clue pattern.
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     pub symmetry: SymmetryArg,
@@ -100,19 +92,14 @@ const CHUNK: u64 = 256;
 
 pub fn run(args: &Args) -> Result<()> {
     let symbols: Symbols = args.symbols.into();
-    let regions = super::read_regions(args.regions.as_ref())?;
-    let shape = match (args.box_shape, args.size, &regions) {
+    let variant = args.variant.variant()?;
+    let shape = match (args.box_shape, args.size, &variant.regions) {
         (Some(shape), _, _) => shape,
         (None, Some(n), _) => Shape::new(n).map_err(|e| InputError(e.to_string()))?,
         (None, None, Some(r)) => {
             Shape::new(r.size()).map_err(|e| InputError(format!("the regions' size: {e}")))?
         }
         (None, None, None) => Shape::CLASSIC,
-    };
-    let variant = Variant {
-        diagonals: args.diagonals,
-        hyper: args.hyper,
-        regions,
     };
     let sudoku = Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?;
     let settings = GenerateSettings {

@@ -103,15 +103,8 @@ pub struct Args {
     /// Print a summary on standard error.
     #[arg(long)]
     pub stats: bool,
-    /// Both main diagonals hold each digit once (X-sudoku).
-    #[arg(long)]
-    pub diagonals: bool,
-    /// The four extra windows of hyper sudoku hold each digit once.
-    #[arg(long)]
-    pub hyper: bool,
-    /// Irregular regions instead of boxes: a file with an n x n map of region letters.
-    #[arg(long, value_name = "FILE")]
-    pub regions: Option<PathBuf>,
+    #[command(flatten)]
+    pub variant: VariantArgs,
     /// The box shape, ROWSxCOLS (default: the most square, e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<Shape>,
@@ -153,16 +146,37 @@ impl From<SymbolSet> for Symbols {
     }
 }
 
-/// The regions of `--regions FILE`, if given; a map that cannot be read is an error naming the
-/// file.
-pub(crate) fn read_regions(path: Option<&PathBuf>) -> Result<Option<Regions>> {
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    let (name, bytes) = crate::xc::read_input(Some(path))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let regions = Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?;
-    Ok(Some(regions))
+/// The variants' flags, for solving and for generating.
+#[derive(Debug, clap::Args)]
+pub struct VariantArgs {
+    /// Both main diagonals hold each digit once (X-sudoku).
+    #[arg(long)]
+    pub diagonals: bool,
+    /// The four extra windows of hyper sudoku hold each digit once.
+    #[arg(long)]
+    pub hyper: bool,
+    /// Irregular regions instead of boxes: a file with an n x n map of region letters.
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+}
+
+impl VariantArgs {
+    /// The variant; a regions map that cannot be read is an error naming the file.
+    pub(crate) fn variant(&self) -> Result<Variant> {
+        let regions = match &self.regions {
+            Some(path) => {
+                let (name, bytes) = crate::xc::read_input(Some(path))?;
+                let text = String::from_utf8_lossy(&bytes);
+                Some(Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?)
+            }
+            None => None,
+        };
+        Ok(Variant {
+            diagonals: self.diagonals,
+            hyper: self.hyper,
+            regions,
+        })
+    }
 }
 
 /// What `dlx sudoku` does besides solving.
@@ -218,7 +232,7 @@ pub fn run(args: &Args) -> Result<()> {
         return generate::run(g);
     }
     let symbols = args.symbols.into();
-    let regions = read_regions(args.regions.as_ref())?;
+    let variant = args.variant.variant()?;
     let mode = if args.count {
         Mode::Count(args.limit.unwrap_or(u64::MAX))
     } else if args.unique {
@@ -266,11 +280,7 @@ pub fn run(args: &Args) -> Result<()> {
         mode,
         symbols,
         box_shape: args.box_shape,
-        variant: Variant {
-            diagonals: args.diagonals,
-            hyper: args.hyper,
-            regions,
-        },
+        variant,
         input: args.input,
         format: args.format,
         verify: args.verify,
