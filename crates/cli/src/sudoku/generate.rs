@@ -16,19 +16,11 @@ use sudoku::{
 use super::{default_jobs, OutputFormat, SymbolSet};
 use crate::{signals::signals, InputError, Interrupted};
 
-/// The clue pattern's symmetry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum SymmetryArg {
-    /// Any pattern.
-    None,
-    /// Half a turn.
-    Rotate180,
-    /// A quarter turn.
-    Rotate90,
-    /// Left to right.
-    Mirror,
-    /// In the main diagonal.
-    Diagonal,
+/// The names `--symmetry` takes, read by the library's own parser.
+fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::name))
+        .map(|name| name.parse::<Symmetry>().expect("one of the names"))
 }
 
 #[derive(Debug, clap::Args)]
@@ -45,9 +37,10 @@ pub struct Args {
     pub box_shape: Option<Shape>,
     #[command(flatten)]
     pub variant: super::VariantArgs,
-    /// The symmetry of the clue pattern.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-    pub symmetry: SymmetryArg,
+    /// The symmetry of the clue pattern: none, rotate180 (half a turn), rotate90 (a quarter
+    /// turn), mirror (left to right) or diagonal (in the main diagonal).
+    #[arg(long, default_value = "none", value_parser = symmetry_parser())]
+    pub symmetry: Symmetry,
     /// Stop taking clues away at N (or one symmetry orbit fewer); the puzzles are then not
     /// minimal. Without it every puzzle is minimal: no clue can go without a second solution.
     #[arg(long, value_name = "N")]
@@ -103,13 +96,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let sudoku = Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?;
     let settings = GenerateSettings {
-        symmetry: match args.symmetry {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rotate180 => Symmetry::Rotate180,
-            SymmetryArg::Rotate90 => Symmetry::Rotate90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-        },
+        symmetry: args.symmetry,
         clues: args.clues,
         max_nodes: args.max_nodes,
     };
