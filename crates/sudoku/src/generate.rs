@@ -30,6 +30,7 @@ use std::str::FromStr;
 
 use crate::grid::Grid;
 use crate::logic::{Candidates, Layout, Singles};
+use crate::rate::{Grade, Rater, Rating};
 use crate::rules::{Sudoku, SudokuSolver};
 use crate::shape::Cell;
 use dlx::{Limits, StopReason};
@@ -134,6 +135,13 @@ pub struct GenerateSettings {
     /// The most nodes one proof of uniqueness may take (and the search for the solved grid);
     /// an orbit whose check runs out is kept.
     pub max_nodes: u64,
+    /// Grade each puzzle by technique ([`Generated::rating`]); on whenever `grade` is set.
+    pub rate: bool,
+    /// Make puzzles until one has this grade (qqwing's `--difficulty`), at most `max_tries`
+    /// a puzzle; the last one made is returned if none has it.
+    pub grade: Option<Grade>,
+    /// The most puzzles made for one of the `grade` asked for.
+    pub max_tries: u32,
 }
 
 impl Default for GenerateSettings {
@@ -142,6 +150,9 @@ impl Default for GenerateSettings {
             symmetry: Symmetry::default(),
             clues: None,
             max_nodes: 1_000_000,
+            rate: false,
+            grade: None,
+            max_tries: 1000,
         }
     }
 }
@@ -164,8 +175,14 @@ pub struct Generated {
     /// [`GenerateSettings::max_nodes`] (the puzzle is proved unique all the same: each removal
     /// was).
     pub nodes: Option<u64>,
-    /// The seed the puzzle was made from.
+    /// The seed the puzzle was made from: [`Generator::generate`] with it makes this puzzle
+    /// again (also when it was the `tries`-th made for a grade).
     pub seed: u64,
+    /// Its grade by technique, when asked for ([`GenerateSettings::rate`] or
+    /// [`GenerateSettings::grade`]).
+    pub rating: Option<Rating>,
+    /// How many puzzles were made for this one: 1 unless a grade was asked for.
+    pub tries: u32,
 }
 
 /// Why no puzzle could be made.
@@ -223,6 +240,7 @@ pub struct Generator<'s> {
     settings: GenerateSettings,
     layout: Layout,
     candidates: Candidates,
+    rater: Rater<'s>,
 }
 
 /// Tries of the candidate search before a proof goes to the engine.
@@ -248,6 +266,7 @@ impl<'s> Generator<'s> {
             settings,
             candidates: Candidates::new(&layout),
             layout,
+            rater: sudoku.rater(),
         }
     }
 
@@ -256,8 +275,45 @@ impl<'s> Generator<'s> {
         &self.settings
     }
 
-    /// Makes the puzzle of `seed` (the same seed, the same puzzle).
+    /// Makes the puzzle of `seed` (the same seed, the same puzzle). With a grade asked for,
+    /// tries the seeds `seed`, then `puzzle_seed(seed, 1)`, `puzzle_seed(seed, 2)`... until a
+    /// puzzle has it.
     pub fn generate(&mut self, seed: u64) -> Result<Generated, GenerateError> {
+        let Some(grade) = self.settings.grade else {
+            let mut made = self.make(seed)?;
+            if self.settings.rate {
+                made.rating = Some(self.rate(&made));
+            }
+            return Ok(made);
+        };
+        let mut tries = 0;
+        loop {
+            let try_seed = if tries == 0 {
+                seed
+            } else {
+                puzzle_seed(seed, u64::from(tries))
+            };
+            tries += 1;
+            let mut made = self.make(try_seed)?;
+            let rating = self.rate(&made);
+            let hit = rating.grade == grade;
+            made.rating = Some(rating);
+            made.tries = tries;
+            if hit || tries >= self.settings.max_tries.max(1) {
+                return Ok(made);
+            }
+        }
+    }
+
+    /// Grades a puzzle made here (its solution is known, and proved unique).
+    fn rate(&mut self, made: &Generated) -> Rating {
+        self.rater
+            .rate_with(&made.puzzle, &made.solution)
+            .expect("a generated puzzle has one solution, its own")
+    }
+
+    /// Makes the puzzle of `seed`.
+    fn make(&mut self, seed: u64) -> Result<Generated, GenerateError> {
         let mut rng = Rng(seed);
         let solution = self.solved_grid(&mut rng)?;
         let n = self.sudoku.shape().size();
@@ -322,6 +378,8 @@ impl<'s> Generator<'s> {
             minimal,
             nodes,
             seed,
+            rating: None,
+            tries: 1,
         })
     }
 

@@ -35,6 +35,7 @@ mod grid;
 mod killer;
 mod logic;
 mod methods;
+mod rate;
 mod rules;
 mod shape;
 mod text;
@@ -48,6 +49,7 @@ pub use generate::{
 pub use grid::Grid;
 pub use killer::{Cage, Killer, KillerError, KillerFound, KillerModel};
 pub use methods::{Method, MethodSolver, UnknownMethod};
+pub use rate::{Grade, RateError, Rater, Rating, Step, Technique, UnknownGrade};
 pub use rules::{
     Found, PuzzleError, Regions, SearchStats, Sudoku, SudokuSolver, Uniqueness, Unit, UnitKind,
     Variant, VariantError,

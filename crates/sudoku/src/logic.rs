@@ -8,9 +8,11 @@ use crate::rules::Sudoku;
 /// The cells of each unit, and the peers of each cell (the cells sharing a unit with it).
 #[derive(Debug, Clone)]
 pub(crate) struct Layout {
-    n: usize,
-    units: Vec<Vec<u32>>,
-    peers: Vec<Vec<u32>>,
+    pub(crate) n: usize,
+    /// The cells of each unit, row-major.
+    pub(crate) units: Vec<Vec<u32>>,
+    /// The peers of each cell, row-major.
+    pub(crate) peers: Vec<Vec<u32>>,
 }
 
 impl Layout {

@@ -420,6 +420,11 @@ impl Sudoku {
             .collect()
     }
 
+    /// The units, in the order of [`Sudoku::unit_cells`].
+    pub(crate) fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
     /// The units of each cell, row-major, each in unit order.
     pub(crate) fn cell_units(&self) -> &[Vec<u32>] {
         &self.cell_units
