@@ -480,3 +480,155 @@ fn generated_puzzles_are_the_same_on_any_threads_and_unique() {
         r.stderr
     );
 }
+
+/// `dlx sudoku rate`: one record per puzzle in input order on any number of jobs, the
+/// puzzles that cannot be graded say why, the summary counts the grades, and --explain
+/// writes the steps.
+#[test]
+fn rate_grades_each_puzzle_and_explains() {
+    let file = data("norvig-top95.txt");
+    let one = run(&["sudoku", "rate", "-j", "1", &file], b"");
+    let two = run(&["sudoku", "rate", "-j", "2", &file], b"");
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+    let lines: Vec<&str> = one.stdout.lines().collect();
+    assert_eq!(lines.len(), 95);
+    let puzzles = std::fs::read_to_string(&file).unwrap();
+    for (line, puzzle) in lines.iter().zip(puzzles.lines()) {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 5, "{line}");
+        assert_eq!(fields[0], puzzle.trim());
+        assert!(["simple", "easy", "intermediate", "expert"].contains(&fields[1]));
+        let score: u64 = fields[2].parse().unwrap();
+        let guesses: u64 = fields[4].parse().unwrap();
+        assert!(score >= 50 * guesses);
+        assert_eq!(guesses > 0, fields[3] == "guess", "{line}");
+    }
+    // A good puzzle, one with several solutions, one with a clash, one unreadable.
+    let input =
+        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+        .................................................................................\n\
+        11...............................................................................\n\
+        4.....8.5.3..x.......7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let r = run(&["sudoku", "rate", "--stats"], input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert!(
+        lines[0].ends_with(" intermediate 109 pointing 0"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "# multiple: more than one solution");
+    assert!(
+        lines[2].starts_with("# invalid: ") && lines[2].contains("1"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with("# invalid: <stdin>:4:14"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        r.stderr
+            .contains("grades: 0 simple, 0 easy, 1 intermediate, 0 expert"),
+        "{}",
+        r.stderr
+    );
+    // JSON: grade, score, hardest, guesses, the steps of each technique, and the summary's
+    // grades.
+    let r = run(&["sudoku", "rate", "--format", "json"], input);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 5);
+    assert_eq!(records[0]["grade"], "intermediate");
+    assert_eq!(records[0]["score"], 109);
+    assert_eq!(records[0]["hardest"], "pointing");
+    assert_eq!(records[0]["techniques"]["naked_single"], 54);
+    assert_eq!(records[0]["techniques"]["hidden_single"], 10);
+    assert_eq!(records[0]["techniques"]["pointing"], 7);
+    assert!(records[0]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(records[1]["status"], "multiple");
+    assert!(records[1].get("grade").is_none());
+    assert_eq!(records[2]["status"], "invalid");
+    assert_eq!(records[4]["grades"]["intermediate"], 1);
+    // --explain: the steps, numbered, and the summary line.
+    let r = run(&["sudoku", "rate", "--explain"], &input[..82]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    insta::assert_snapshot!("rate_explain", r.stdout);
+    let r = run(
+        &["sudoku", "rate", "--explain", "--format", "json"],
+        &input[..82],
+    );
+    let record = &json_lines(&r.stdout)[0];
+    assert_eq!(record["steps"].as_array().unwrap().len(), 71);
+    assert_eq!(
+        record["steps"][0],
+        "r6c2 = 4: the only place for 4 in box 4 (hidden single)"
+    );
+}
+
+/// `dlx sudoku generate --difficulty`: every puzzle has the grade asked for, as `rate` grades
+/// it; the same on one thread or two; JSON records carry the grade.
+#[test]
+fn generate_to_a_difficulty() {
+    for grade in ["easy", "intermediate", "expert"] {
+        let args = |jobs| {
+            vec![
+                "sudoku",
+                "generate",
+                "-n",
+                "12",
+                "--seed",
+                "9",
+                "--difficulty",
+                grade,
+                "-j",
+                jobs,
+            ]
+        };
+        let one = run(&args("1"), b"");
+        let two = run(&args("2"), b"");
+        assert_eq!(one.code, 0, "{}", one.stderr);
+        assert_eq!(one.stdout, two.stdout);
+        let rated = run(&["sudoku", "rate"], one.stdout.as_bytes());
+        assert_eq!(rated.stdout.lines().count(), 12);
+        for line in rated.stdout.lines() {
+            assert_eq!(line.split(' ').nth(1), Some(grade), "{line}");
+        }
+    }
+    let r = run(
+        &[
+            "sudoku", "generate", "-n", "3", "--seed", "2", "--format", "json",
+        ],
+        b"",
+    );
+    for record in json_lines(&r.stdout) {
+        assert!(record["grade"].is_string());
+        assert!(record["score"].as_u64().unwrap() > 0);
+        assert_eq!(record["tries"], 1);
+    }
+    // 4x4 puzzles are never expert: the tries run out, and stderr says so.
+    let r = run(
+        &[
+            "sudoku",
+            "generate",
+            "--size",
+            "4",
+            "-n",
+            "2",
+            "--difficulty",
+            "expert",
+            "--max-tries",
+            "20",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("2 of 2 puzzles not expert: none of 20 tries"),
+        "{}",
+        r.stderr
+    );
+}

@@ -10,11 +10,19 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku::{
-    puzzle_seed, GenerateSettings, Generated, Generator, Shape, Sudoku, Symbols, Symmetry,
+    puzzle_seed, GenerateSettings, Generated, Generator, Grade, Shape, Sudoku, Symbols, Symmetry,
+    Technique,
 };
 
-use super::{default_jobs, OutputFormat, SymbolSet};
+use super::{OutputFormat, SymbolSet};
 use crate::{signals::signals, InputError, Interrupted};
+
+/// The names `--difficulty` takes, read by the library's own parser.
+fn grade_parser() -> impl clap::builder::TypedValueParser<Value = Grade> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Grade::ALL.map(Grade::name))
+        .map(|name| name.parse::<Grade>().expect("one of the names"))
+}
 
 /// The names `--symmetry` takes, read by the library's own parser.
 fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
@@ -45,6 +53,14 @@ pub struct Args {
     /// minimal. Without it every puzzle is minimal: no clue can go without a second solution.
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
+    /// Keep only puzzles of this grade by technique (as `dlx sudoku rate` grades them, on
+    /// qqwing's scale): simple, easy, intermediate or expert.
+    #[arg(long, value_name = "GRADE", value_parser = grade_parser())]
+    pub difficulty: Option<Grade>,
+    /// With --difficulty: the most puzzles made for one of that grade; past it the last one
+    /// made is written, and the summary says how many missed.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "difficulty", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_tries: u32,
     /// The seed: the same seed makes the same puzzles, on any number of threads (default: from
     /// the clock, printed with --stats).
     #[arg(long, value_name = "S")]
@@ -57,7 +73,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
     pub max_nodes: u64,
     /// Output format (line: the puzzle on one line; json: puzzle, solution, clues, minimal,
-    /// nodes and seed).
+    /// nodes, grade, score, hardest technique, guesses and seed).
     #[arg(long, value_enum, default_value_t = OutputFormat::Line)]
     pub format: OutputFormat,
     /// Symbols of the digits.
@@ -77,6 +93,12 @@ struct Record<'a> {
     clues: usize,
     minimal: bool,
     nodes: Option<u64>,
+    grade: Option<&'static str>,
+    score: Option<u64>,
+    hardest: Option<&'static str>,
+    guesses: Option<u64>,
+    /// Puzzles made for this one (more than 1 with --difficulty).
+    tries: u32,
     seed: u64,
 }
 
@@ -99,15 +121,16 @@ pub fn run(args: &Args) -> Result<()> {
         symmetry: args.symmetry,
         clues: args.clues,
         max_nodes: args.max_nodes,
+        rate: args.format == OutputFormat::Json || args.stats,
+        grade: args.difficulty,
+        max_tries: args.max_tries,
     };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let jobs = args.jobs.map_or_else(default_jobs, |j| {
-        (j.min(1 << 16) as usize).min(default_jobs())
-    });
+    let jobs = super::jobs(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -119,6 +142,8 @@ pub fn run(args: &Args) -> Result<()> {
     let start = Instant::now();
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let (mut made, mut not_minimal, mut missed) = (0u64, 0u64, 0u64);
+    let (mut off_grade, mut tries) = (0u64, 0u64);
+    let mut grades = [0u64; 4];
     let mut clue_counts = Vec::new();
     let mut node_counts = Vec::new();
     // Finished puzzles whose engine proof ran past --max-nodes (no node count).
@@ -154,6 +179,11 @@ pub fn run(args: &Args) -> Result<()> {
             made += 1;
             not_minimal += u64::from(!g.minimal);
             missed += u64::from(args.clues.is_some_and(|t| g.clues > t));
+            tries += u64::from(g.tries);
+            if let Some(r) = &g.rating {
+                grades[r.grade as usize] += 1;
+                off_grade += u64::from(args.difficulty.is_some_and(|d| d != r.grade));
+            }
             clue_counts.push(g.clues);
             match g.nodes {
                 Some(nodes) => node_counts.push(nodes),
@@ -181,6 +211,16 @@ pub fn run(args: &Args) -> Result<()> {
             args.max_nodes
         );
     }
+    if let Some(grade) = args.difficulty {
+        if off_grade > 0 {
+            eprintln!(
+                "dlx: {off_grade} of {} not {grade}: none of {} tries made one (the last made \
+                 is written)",
+                crate::plural(made, "puzzle"),
+                args.max_tries
+            );
+        }
+    }
     if args.stats {
         clue_counts.sort_unstable();
         node_counts.sort_unstable();
@@ -203,6 +243,19 @@ pub fn run(args: &Args) -> Result<()> {
             mid(&node_counts),
             node_counts.last().unwrap_or(&0),
         );
+        let grades: Vec<String> = Grade::ALL
+            .iter()
+            .map(|g| format!("{} {g}", grades[*g as usize]))
+            .collect();
+        let per = if args.difficulty.is_some() {
+            format!(
+                " ({:.1} made per puzzle kept)",
+                tries as f64 / made.max(1) as f64
+            )
+        } else {
+            String::new()
+        };
+        eprintln!("grades: {}{per}", grades.join(", "));
     }
     Ok(())
 }
@@ -234,6 +287,11 @@ fn write_one(
                 clues: g.clues,
                 minimal: g.minimal,
                 nodes: g.nodes,
+                grade: g.rating.as_ref().map(|r| r.grade.name()),
+                score: g.rating.as_ref().map(|r| r.score),
+                hardest: g.rating.as_ref().and_then(|r| r.hardest.map(Technique::id)),
+                guesses: g.rating.as_ref().map(|r| r.guesses),
+                tries: g.tries,
                 seed: g.seed,
             };
             serde_json::to_writer(&mut *out, &record)?;

@@ -130,7 +130,7 @@ fn search_one(read: &Result<Killer, KillerError>, s: &Settings<'_>) -> Searched 
     limits.cancel = Some(signals::stop_flag());
     let (limit, keep) = match s.mode {
         Mode::Solve => (1, 1),
-        Mode::Unique => (2, 2),
+        Mode::Unique | Mode::Rate { .. } => (2, 2),
         Mode::Count(limit) => (limit, 0),
         Mode::All(limit) => (limit, usize::MAX),
     };

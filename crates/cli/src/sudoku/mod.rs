@@ -185,6 +185,59 @@ pub enum Action {
     /// Make puzzles with one solution each (proved by the engine), minimal unless --clues
     /// stops them early, of any size and variant, on every core.
     Generate(generate::Args),
+    /// Grade puzzles by the techniques a person needs (singles, locked candidates, pairs,
+    /// triples, X-wing, swordfish, else guessing), on qqwing's scale, with a finer score;
+    /// --explain writes each step.
+    Rate(RateArgs),
+}
+
+/// How `dlx sudoku rate` writes its records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RateFormat {
+    /// `PUZZLE GRADE SCORE HARDEST GUESSES`, one line per puzzle (with --explain, the steps).
+    Line,
+    /// One JSON object per puzzle: grade, score, hardest, guesses, techniques, nodes,
+    /// solution (and with --explain the steps).
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RateArgs {
+    /// Puzzle files; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Write each step as a person reads it ("r3c5 = 7: the only place for 7 in box 2"), and
+    /// the techniques used.
+    #[arg(long)]
+    pub explain: bool,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The box shape, ROWSxCOLS (default: the most square, e.g. 2x3 for 6x6).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<Shape>,
+    /// The symbols of the digits.
+    #[arg(long, value_enum, default_value_t = SymbolSet::Default)]
+    pub symbols: SymbolSet,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = RateFormat::Line)]
+    pub format: RateFormat,
+    /// Worker threads (default and most: one per core).
+    #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    pub jobs: Option<u64>,
+    /// Stop a puzzle's proof of uniqueness after N nodes (status `stopped`, exit status 3).
+    #[arg(long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    pub max_nodes: Option<u64>,
+    /// Stop a puzzle's proof of uniqueness after SECONDS, as --max-nodes does.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::xc::parse_seconds, allow_negative_numbers = true)]
+    pub timeout: Option<Duration>,
+    /// Print a summary on standard error, with the count of each grade.
+    #[arg(long)]
+    pub stats: bool,
+    /// Show progress on standard error even when it is not a terminal (a line every 2 s).
+    #[arg(long)]
+    pub progress: bool,
 }
 
 pub(crate) fn parse_box(s: &str) -> Result<Shape, String> {
@@ -209,6 +262,11 @@ pub enum Mode {
     Count(u64),
     Unique,
     All(u64),
+    /// Grade by technique (`dlx sudoku rate`): the engine proves the puzzle unique, then the
+    /// techniques solve it; with `explain`, each step is written.
+    Rate {
+        explain: bool,
+    },
 }
 
 /// Everything a batch needs besides its sources.
@@ -228,8 +286,10 @@ pub struct Batch {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    if let Some(Action::Generate(g)) = &args.action {
-        return generate::run(g);
+    match &args.action {
+        Some(Action::Generate(g)) => return generate::run(g),
+        Some(Action::Rate(r)) => return rate(r),
+        None => {}
     }
     let symbols = args.symbols.into();
     let variant = args.variant.variant()?;
@@ -254,28 +314,9 @@ pub fn run(args: &Args) -> Result<()> {
             max_nodes: args.max_nodes,
             timeout: args.timeout,
             stats: args.stats,
-            jobs: args.jobs.map_or_else(default_jobs, |j| {
-                (j.min(1 << 16) as usize).min(default_jobs())
-            }),
+            jobs: jobs(args.jobs),
         });
     }
-    // Open every input first: an unreadable file is an error before anything is printed.
-    let mut sources = Vec::new();
-    if args.files.is_empty() {
-        sources.push(Source::open(None).context("standard input")?);
-    }
-    for path in &args.files {
-        let source = Source::open(Some(path))
-            .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
-        sources.push(source);
-    }
-    let progress = if io::stderr().is_terminal() {
-        ProgressMode::Bar
-    } else if args.progress {
-        ProgressMode::Lines
-    } else {
-        ProgressMode::Off
-    };
     let batch = Batch {
         mode,
         symbols,
@@ -286,20 +327,77 @@ pub fn run(args: &Args) -> Result<()> {
         verify: args.verify,
         max_nodes: args.max_nodes,
         timeout: args.timeout,
-        // More workers than cores only cost their start (and a solver each).
-        jobs: args.jobs.map_or_else(default_jobs, |j| {
-            (j.min(1 << 16) as usize).min(default_jobs())
-        }),
+        jobs: jobs(args.jobs),
         show: None,
-        progress,
+        progress: progress_mode(args.progress),
     };
+    run_files(&args.files, &batch, args.stats)
+}
+
+/// `dlx sudoku rate`: a batch in the grading mode.
+fn rate(args: &RateArgs) -> Result<()> {
+    let batch = Batch {
+        mode: Mode::Rate {
+            explain: args.explain,
+        },
+        symbols: args.symbols.into(),
+        box_shape: args.box_shape,
+        variant: args.variant.variant()?,
+        input: args.input,
+        format: Some(match args.format {
+            RateFormat::Line => OutputFormat::Line,
+            RateFormat::Json => OutputFormat::Json,
+        }),
+        verify: false,
+        max_nodes: args.max_nodes,
+        timeout: args.timeout,
+        jobs: jobs(args.jobs),
+        show: None,
+        progress: progress_mode(args.progress),
+    };
+    run_files(&args.files, &batch, args.stats)
+}
+
+/// Workers for `--jobs`: as asked, at most one per core (more only cost their start and a
+/// solver each); one per core by default.
+pub(crate) fn jobs(asked: Option<u64>) -> usize {
+    asked.map_or_else(default_jobs, |j| {
+        (j.min(1 << 16) as usize).min(default_jobs())
+    })
+}
+
+/// A bar when standard error is a terminal, lines with `--progress`, else none.
+fn progress_mode(lines: bool) -> ProgressMode {
+    if io::stderr().is_terminal() {
+        ProgressMode::Bar
+    } else if lines {
+        ProgressMode::Lines
+    } else {
+        ProgressMode::Off
+    }
+}
+
+/// Runs a batch over the files (standard input if none) and says how it went: the JSON
+/// summary after JSON records, the text summary with `stats` or after Ctrl-C, and the error
+/// (exit status) of an interrupted batch or of stopped records.
+fn run_files(files: &[PathBuf], batch: &Batch, stats: bool) -> Result<()> {
+    // Open every input first: an unreadable file is an error before anything is printed.
+    let mut sources = Vec::new();
+    if files.is_empty() {
+        sources.push(Source::open(None).context("standard input")?);
+    }
+    for path in files {
+        let source = Source::open(Some(path))
+            .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
+        sources.push(source);
+    }
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let summary = run_batch(sources, &batch, &mut out)?;
-    if args.format == Some(OutputFormat::Json) {
+    let summary = run_batch(sources, batch, &mut out)?;
+    if batch.format == Some(OutputFormat::Json) {
         writeln!(out, "{}", summary.to_json())?;
         out.flush()?;
     }
-    if args.stats || summary.interrupted {
+    if stats || summary.interrupted {
         eprint!("{}", summary.to_text());
     }
     if summary.interrupted {
@@ -309,8 +407,8 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(stopped_records(
             summary.stopped,
             summary.puzzles,
-            args.max_nodes,
-            args.timeout,
+            batch.max_nodes,
+            batch.timeout,
         ));
     }
     Ok(())

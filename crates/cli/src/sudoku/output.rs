@@ -30,6 +30,8 @@ pub struct Summary {
     nodes: BTreeMap<u64, u64>,
     nodes_total: u128,
     searched: u64,
+    /// Puzzles graded (`dlx sudoku rate`), by grade, easiest first.
+    grades: [u64; 4],
     pub interrupted: bool,
     pub wall: Duration,
 }
@@ -52,7 +54,18 @@ struct SummaryJson {
     nodes_median: u64,
     nodes_p99: u64,
     nodes_max: u64,
+    /// `dlx sudoku rate`: how many puzzles of each grade.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grades: Option<Grades>,
     wall_s: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct Grades {
+    simple: u64,
+    easy: u64,
+    intermediate: u64,
+    expert: u64,
 }
 
 impl Summary {
@@ -75,6 +88,9 @@ impl Summary {
             Status::Unsolvable => self.unsolvable += 1,
             Status::Invalid => self.invalid += 1,
             Status::Stopped => self.stopped += 1,
+        }
+        if let Some(g) = tally.grade {
+            self.grades[g as usize] += 1;
         }
         if let Some(n) = tally.nodes {
             *self.nodes.entry(n).or_default() += 1;
@@ -138,6 +154,12 @@ impl Summary {
             nodes_median: self.nodes_quantile(0.5),
             nodes_p99: self.nodes_quantile(0.99),
             nodes_max: self.nodes.keys().next_back().copied().unwrap_or(0),
+            grades: (self.grades.iter().sum::<u64>() > 0).then_some(Grades {
+                simple: self.grades[0],
+                easy: self.grades[1],
+                intermediate: self.grades[2],
+                expert: self.grades[3],
+            }),
             wall_s: round(self.wall.as_secs_f64(), 4),
         };
         serde_json::to_string(&json).expect("a summary serializes")
@@ -175,6 +197,13 @@ impl Summary {
                 self.nodes_quantile(0.99),
                 self.nodes.keys().next_back().copied().unwrap_or(0)
             );
+        }
+        if self.grades.iter().sum::<u64>() > 0 {
+            let grades: Vec<String> = sudoku::Grade::ALL
+                .iter()
+                .map(|g| format!("{} {g}", self.grades[*g as usize]))
+                .collect();
+            let _ = writeln!(s, "grades: {}", grades.join(", "));
         }
         let _ = writeln!(
             s,
@@ -383,7 +412,11 @@ mod tests {
     use super::*;
 
     fn tally(status: Status, nodes: Option<u64>) -> Tally {
-        Tally { status, nodes }
+        Tally {
+            status,
+            nodes,
+            grade: None,
+        }
     }
 
     #[test]

@@ -9,7 +9,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sudoku::{Grid, Limits, Shape, StopReason, Sudoku, SudokuSolver, Symbols, Variant};
+use sudoku::{
+    Grade, Grid, Limits, Rater, Rating, Shape, StopReason, Sudoku, SudokuSolver, Symbols,
+    Technique, Variant,
+};
 
 use super::input::{Chunk, Entry, Form};
 use super::{Mode, OutputFormat};
@@ -90,6 +93,8 @@ impl Status {
 pub struct Tally {
     pub status: Status,
     pub nodes: Option<u64>,
+    /// The grade, for a puzzle `dlx sudoku rate` graded.
+    pub grade: Option<Grade>,
 }
 
 /// A chunk, solved.
@@ -107,14 +112,14 @@ pub struct Done {
 }
 
 /// Takes chunks until there are none, or `stop` is set; sends each one solved.
-pub fn worker<'r>(
+pub fn worker(
     settings: &Settings,
-    rules: &'r Rules,
+    rules: &Rules,
     chunks: &Mutex<Receiver<Chunk>>,
     done: &Sender<Done>,
     stop: &Arc<AtomicBool>,
 ) {
-    let mut solvers: HashMap<Shape, SudokuSolver<'r>> = HashMap::new();
+    let mut solvers = Solvers::default();
     loop {
         // The lock is held only while waiting for the next chunk.
         // A worker waiting, or done for want of chunks, is idle: its core is free.
@@ -129,6 +134,33 @@ pub fn worker<'r>(
         if done.send(solved).is_err() {
             return;
         }
+    }
+}
+
+/// A worker's engine states, one per shape met, and its graders (`dlx sudoku rate`).
+#[derive(Default)]
+pub struct Solvers<'r> {
+    engines: HashMap<Shape, SudokuSolver<'r>>,
+    raters: HashMap<Shape, Rater<'r>>,
+}
+
+/// The techniques a grading used, hardest last, as a JSON object of counts.
+#[derive(Debug)]
+struct Techniques([u64; 11]);
+
+impl Serialize for Techniques {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let used = || {
+            Technique::ALL
+                .into_iter()
+                .filter(|&t| self.0[t as usize] > 0)
+        };
+        let mut map = s.serialize_map(Some(used().count()))?;
+        for t in used() {
+            map.serialize_entry(t.id(), &self.0[t as usize])?;
+        }
+        map.end()
     }
 }
 
@@ -158,12 +190,29 @@ struct Record<'a> {
     /// Why the puzzle is invalid, or how its solution differs from the file's.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// `dlx sudoku rate`: the puzzle on one line, its grade, score, hardest technique (null
+    /// for a puzzle with no blank), guesses, the steps of each technique, and with --explain
+    /// the steps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<Option<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    techniques: Option<Techniques>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<String>>,
 }
 
 fn solve_chunk<'r>(
     settings: &Settings,
     rules: &'r Rules,
-    solvers: &mut HashMap<Shape, SudokuSolver<'r>>,
+    solvers: &mut Solvers<'r>,
     chunk: Chunk,
     stop: &Arc<AtomicBool>,
 ) -> Done {
@@ -205,7 +254,7 @@ fn solve_chunk<'r>(
 fn solve_entry<'r>(
     settings: &Settings,
     rules: &'r Rules,
-    solvers: &mut HashMap<Shape, SudokuSolver<'r>>,
+    solvers: &mut Solvers<'r>,
     text: &str,
     entry: &Entry,
     index: u64,
@@ -228,9 +277,17 @@ fn solve_entry<'r>(
         updates: None,
         stopped_by: None,
         error: None,
+        puzzle: None,
+        grade: None,
+        score: None,
+        hardest: None,
+        guesses: None,
+        techniques: None,
+        steps: None,
     };
     let parsed = parse(puzzle, entry, name, settings.box_shape, settings.symbols);
     let mut status = Status::Invalid;
+    let mut grade = None;
     let mut grids = Vec::new();
     match parsed {
         Err(e) => record.error = Some(e),
@@ -238,12 +295,13 @@ fn solve_entry<'r>(
             Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
             Ok(sudoku) => {
                 let solver = solvers
+                    .engines
                     .entry(grid.shape())
                     .or_insert_with(|| sudoku.solver());
                 let (limit, keep) = match settings.mode {
                     Mode::Solve => (1, 1),
                     Mode::Count(limit) => (limit, 1),
-                    Mode::Unique => (2, 1),
+                    Mode::Unique | Mode::Rate { .. } => (2, 1),
                     Mode::All(limit) => (limit, usize::MAX),
                 };
                 let mut limits = Limits::none().cancel(Arc::clone(stop));
@@ -268,10 +326,29 @@ fn solve_entry<'r>(
                                 Status::Stopped
                             }
                             (_, 0, _) => Status::Unsolvable,
-                            (Mode::Unique, 1, _) => Status::Unique,
-                            (Mode::Unique, _, _) => Status::Multiple,
+                            (Mode::Unique | Mode::Rate { .. }, 1, _) => Status::Unique,
+                            (Mode::Unique | Mode::Rate { .. }, _, _) => Status::Multiple,
                             _ => Status::Solved,
                         };
+                        if let (Mode::Rate { explain }, Status::Unique) = (settings.mode, status) {
+                            let rater = solvers
+                                .raters
+                                .entry(grid.shape())
+                                .or_insert_with(|| sudoku.rater().explain(explain));
+                            match rater.rate_with(&grid, &found.grids[0]) {
+                                Ok(rating) => {
+                                    rated(&mut record, &grid, &rating, settings.symbols, explain);
+                                    grade = Some(rating.grade);
+                                }
+                                Err(e) => {
+                                    status = Status::Invalid;
+                                    record.error = Some(format!(
+                                        "{name}:{}: cannot grade: {e}",
+                                        entry.line_no
+                                    ));
+                                }
+                            }
+                        }
                         if status == Status::Stopped {
                             record.stopped_by = found.stopped.map(StopReason::as_str);
                         }
@@ -301,10 +378,24 @@ fn solve_entry<'r>(
     let tally = Tally {
         status,
         nodes: record.nodes,
+        grade,
     };
     // Writing to a Vec cannot fail.
     let _ = write_record(out, &mut record, &grids, settings, entry.out);
     Some(tally)
+}
+
+/// Puts a grading into the record.
+fn rated(record: &mut Record<'_>, grid: &Grid, rating: &Rating, symbols: Symbols, explain: bool) {
+    record.puzzle = Some(sudoku::to_line(grid, symbols));
+    record.grade = Some(rating.grade.name());
+    record.score = Some(rating.score);
+    record.hardest = Some(rating.hardest.map(Technique::id));
+    record.guesses = Some(rating.guesses);
+    record.techniques = Some(Techniques(rating.counts));
+    if explain {
+        record.steps = Some(rating.steps.iter().map(|s| s.explain(symbols)).collect());
+    }
 }
 
 /// `--count` of one puzzle: on this worker's thread, or, past [`PROBE_NODES`] nodes while other
@@ -475,6 +566,17 @@ fn write_record(
         ("stopped", _) => Some(stopped_reason(record, settings)),
         _ => None,
     };
+    if let Mode::Rate { explain } = mode {
+        return match (reason, record.grade) {
+            (None, Some(grade)) => write_rating(out, record, grade, *explain),
+            (reason, _) => writeln!(
+                out,
+                "# {}: {}",
+                record.status,
+                reason.unwrap_or_else(|| "no solution".to_string())
+            ),
+        };
+    }
     if let Mode::Count(_) = mode {
         return match reason {
             Some(r) if matches!(record.status, "invalid" | "stopped") => {
@@ -542,6 +644,61 @@ fn write_record(
         }
     }
     Ok(())
+}
+
+/// A graded puzzle: `PUZZLE GRADE SCORE HARDEST GUESSES` on one line, or with --explain its
+/// steps and a summary.
+fn write_rating(
+    out: &mut Vec<u8>,
+    record: &Record<'_>,
+    grade: &str,
+    explain: bool,
+) -> io::Result<()> {
+    let puzzle = record.puzzle.as_deref().unwrap_or_default();
+    let score = record.score.unwrap_or(0);
+    let hardest = record.hardest.flatten();
+    let guesses = record.guesses.unwrap_or(0);
+    if !explain {
+        let hardest = hardest.unwrap_or("none");
+        return writeln!(out, "{puzzle} {grade} {score} {hardest} {guesses}");
+    }
+    if record.index > 1 {
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "puzzle {} ({}:{}): {puzzle}",
+        record.index, record.file, record.line_no
+    )?;
+    let steps = record.steps.as_deref().unwrap_or_default();
+    let width = steps.len().to_string().len();
+    for (k, step) in steps.iter().enumerate() {
+        writeln!(out, "{:>width$}. {step}", k + 1)?;
+    }
+    let used: Vec<String> = record
+        .techniques
+        .as_ref()
+        .map(|t| {
+            Technique::ALL
+                .into_iter()
+                .filter(|&x| t.0[x as usize] > 0)
+                .map(|x| format!("{} {}", x.name(), t.0[x as usize]))
+                .collect()
+        })
+        .unwrap_or_default();
+    let hardest = Technique::ALL
+        .into_iter()
+        .find(|t| Some(t.id()) == hardest)
+        .map_or("none (no blank)", Technique::name);
+    writeln!(
+        out,
+        "grade: {grade}, score {score}; hardest: {hardest}; steps: {}",
+        if used.is_empty() {
+            "none".to_string()
+        } else {
+            used.join(", ")
+        }
+    )
 }
 
 /// Says which limit stopped a search, for a person.
