@@ -715,13 +715,12 @@ impl<'s> Rater<'s> {
         if self.open == 0 {
             return Found::Solved;
         }
-        if let Some(step) = self.naked_single() {
+        if let Some(step) = self.naked_single().or_else(|| self.hidden_single()) {
             return Found::Step(step);
         }
         self.find_places();
         let step = self
-            .hidden_single()
-            .or_else(|| self.locked(true))
+            .locked(true)
             .or_else(|| self.locked(false))
             .or_else(|| self.naked(2))
             .or_else(|| self.hidden(2))
@@ -764,19 +763,31 @@ impl<'s> Rater<'s> {
             })
     }
 
+    /// A digit with one place left in a unit: the units are scanned until one has it (before
+    /// the table of places is made, which the harder techniques need and this one does not).
     fn hidden_single(&self) -> Option<Step> {
-        let n = self.layout.n as u8;
         for &u in &self.order {
-            for d in 1..=n {
-                let places = self.places(u, d);
-                if places.count_ones() == 1 {
-                    let k = self.layout.units[u][places.trailing_zeros() as usize] as usize;
-                    return Some(Step::HiddenSingle {
-                        cell: self.cell(k),
-                        digit: d,
-                        unit: self.unit(u),
-                    });
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &c in &self.layout.units[u] {
+                let c = c as usize;
+                if self.value[c] == 0 {
+                    twice |= once & self.cand[c];
+                    once |= self.cand[c];
                 }
+            }
+            let single = once & !twice;
+            if single != 0 {
+                let bit = single & single.wrapping_neg();
+                let k = self.layout.units[u]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.value[c] == 0 && self.cand[c] & bit != 0)
+                    .expect("the digit's one place");
+                return Some(Step::HiddenSingle {
+                    cell: self.cell(k),
+                    digit: bit.trailing_zeros() as u8 + 1,
+                    unit: self.unit(u),
+                });
             }
         }
         None
