@@ -608,6 +608,26 @@ fn generate_to_a_difficulty() {
         assert!(record["score"].as_u64().unwrap() > 0);
         assert_eq!(record["tries"], 1);
     }
+    // --plot draws the clues, nodes and grades of the puzzles made.
+    let svg = std::env::temp_dir().join(format!("dlx-generate-{}.svg", std::process::id()));
+    let r = run(
+        &[
+            "sudoku",
+            "generate",
+            "-n",
+            "40",
+            "--seed",
+            "4",
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.starts_with("<svg") && drawn.contains("Grades by technique"));
+    assert!(drawn.contains("40 puzzles 9x9"), "{drawn}");
+    std::fs::remove_file(&svg).unwrap();
     // 4x4 puzzles are never expert: the tries run out, and stderr says so.
     let r = run(
         &[

@@ -1,7 +1,7 @@
 //! `dlx sudoku generate`: puzzles with one solution each, proved by the engine, made on every
 //! core and written in order as they are made.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -79,9 +79,16 @@ pub struct Args {
     /// Symbols of the digits.
     #[arg(long, value_enum, default_value_t = SymbolSet::Default)]
     pub symbols: SymbolSet,
-    /// Print a summary on standard error: puzzles, time, clues and nodes.
+    /// Print a summary on standard error: puzzles, time, clues, nodes and grades.
     #[arg(long)]
     pub stats: bool,
+    /// Draw the distributions of the puzzles made (clues, proof nodes, grades) into an SVG
+    /// file.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
+    /// Show progress on standard error even when it is not a terminal (a line every 2 s).
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// One puzzle, as `--format json` writes it.
@@ -121,7 +128,7 @@ pub fn run(args: &Args) -> Result<()> {
         symmetry: args.symmetry,
         clues: args.clues,
         max_nodes: args.max_nodes,
-        rate: args.format == OutputFormat::Json || args.stats,
+        rate: args.format == OutputFormat::Json || args.stats || args.plot.is_some(),
         grade: args.difficulty,
         max_tries: args.max_tries,
     };
@@ -150,8 +157,10 @@ pub fn run(args: &Args) -> Result<()> {
     let mut long_proofs = 0u64;
     let mut first = args.count.min(CHUNK);
     let mut next = 0u64;
+    let mut progress = Progress::new(args.count, args.progress, start);
     while next < args.count {
         if stop.load(Ordering::Relaxed) {
+            progress.finish();
             out.flush()?;
             return Err(Interrupted(Some(format!(
                 "{} of {} made",
@@ -173,9 +182,20 @@ pub fn run(args: &Args) -> Result<()> {
                 })
                 .collect()
         });
+        // The chunk's records at once, so a progress bar is moved out of the way once.
+        let mut records = Vec::with_capacity((end - next) as usize * 100);
         for (i, made_one) in (next..end).zip(batch) {
-            let g = made_one.map_err(|e| anyhow::anyhow!("puzzle {}: {e}", i + 1))?;
-            write_one(&mut out, i + 1, &g, args.format, symbols)?;
+            let g = match made_one {
+                Ok(g) => g,
+                Err(e) => {
+                    // The puzzles before it are written: nothing made is lost.
+                    progress.finish();
+                    out.write_all(&records)?;
+                    out.flush()?;
+                    return Err(anyhow::anyhow!("puzzle {}: {e}", i + 1));
+                }
+            };
+            write_one(&mut records, i + 1, &g, args.format, symbols)?;
             made += 1;
             not_minimal += u64::from(!g.minimal);
             missed += u64::from(args.clues.is_some_and(|t| g.clues > t));
@@ -190,10 +210,15 @@ pub fn run(args: &Args) -> Result<()> {
                 None => long_proofs += 1,
             }
         }
-        out.flush()?;
+        progress.suspend(|| {
+            out.write_all(&records)?;
+            out.flush()
+        })?;
         next = end;
         first = CHUNK * jobs as u64;
+        progress.update(next);
     }
+    progress.finish();
     out.flush()?;
     let elapsed = start.elapsed().as_secs_f64();
     if let Some(target) = args.clues {
@@ -221,9 +246,26 @@ pub fn run(args: &Args) -> Result<()> {
             );
         }
     }
+    clue_counts.sort_unstable();
+    node_counts.sort_unstable();
+    if let Some(path) = &args.plot {
+        let title = format!(
+            "{} {shape}, seed {seed}{}: {} with a proof under --max-nodes",
+            crate::plural(made, "puzzle"),
+            args.difficulty
+                .map_or(String::new(), |d| format!(", --difficulty {d}")),
+            node_counts.len()
+        );
+        let svg = super::plot::svg(&super::plot::Distributions {
+            title: &title,
+            clues: &clue_counts,
+            nodes: &node_counts,
+            grades,
+        });
+        std::fs::write(path, svg)
+            .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
+    }
     if args.stats {
-        clue_counts.sort_unstable();
-        node_counts.sort_unstable();
         let mid = |v: &[u64]| v.get(v.len() / 2).copied().unwrap_or(0);
         let clues: Vec<u64> = clue_counts.iter().map(|&c| c as u64).collect();
         let long = match (node_counts.is_empty(), long_proofs) {
@@ -258,6 +300,74 @@ pub fn run(args: &Args) -> Result<()> {
         eprintln!("grades: {}{per}", grades.join(", "));
     }
     Ok(())
+}
+
+/// Progress on standard error: a bar when it is a terminal (after half a second), a line every
+/// 2 s with --progress, else nothing.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    lines: bool,
+    total: u64,
+    start: Instant,
+    last: Instant,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(total: u64, lines: bool, start: Instant) -> Progress {
+        Progress {
+            bar: None,
+            lines,
+            total,
+            start,
+            last: start,
+            terminal: io::stderr().is_terminal(),
+        }
+    }
+
+    fn update(&mut self, made: u64) {
+        let now = Instant::now();
+        let rate = made as f64 / now.duration_since(self.start).as_secs_f64().max(1e-9);
+        if self.terminal {
+            if self.bar.is_none() && now.duration_since(self.start).as_millis() >= 500 {
+                let bar = indicatif::ProgressBar::with_draw_target(
+                    Some(self.total),
+                    indicatif::ProgressDrawTarget::stderr(),
+                )
+                .with_style(
+                    indicatif::ProgressStyle::with_template(
+                        "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} (eta {eta})",
+                    )
+                    .expect("a valid template"),
+                );
+                self.bar = Some(bar);
+            }
+            if let Some(bar) = &self.bar {
+                bar.set_position(made);
+                bar.set_message(format!("{rate:.0}/s"));
+            }
+        } else if self.lines && now.duration_since(self.last).as_secs() >= 2 {
+            self.last = now;
+            eprintln!(
+                "dlx: {made} of {} puzzles made, {rate:.0} per second",
+                self.total
+            );
+        }
+    }
+
+    /// Runs `f` (a write to standard output) with the bar out of the way.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 fn write_one(

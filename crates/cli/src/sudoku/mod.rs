@@ -5,6 +5,7 @@ mod generate;
 pub(crate) mod input;
 mod killer;
 mod output;
+mod plot;
 pub(crate) mod work;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
