@@ -6,22 +6,20 @@ pub(crate) mod input;
 mod killer;
 mod output;
 mod plot;
+mod stream;
 pub(crate) mod work;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, sync_channel};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use sudoku::{Regions, Shape, Symbols, Variant};
 
-use crate::signals::signals;
 use crate::{InputError, Interrupted, Stopped};
 pub use input::Source;
-pub use output::{Ending, ProgressMode, Summary};
+pub use output::{ProgressMode, Summary};
 
 /// How puzzles are written in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -445,13 +443,9 @@ pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Runs a batch: a reader thread cuts the input into chunks, `jobs` rayon workers solve them,
-/// and this thread writes their records in input order. At most a fixed window of chunks is
-/// in flight, so memory does not grow with the input.
+/// Runs a batch: a reader thread cuts the input into chunks, `jobs` workers solve them, and
+/// this thread writes their records in input order ([`stream::run`]).
 pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> Result<Summary> {
-    let start = Instant::now();
-    let signals = signals();
-    let stop = Arc::clone(&signals.stop);
     let jobs = batch.jobs.max(1);
     let total_bytes = sources
         .iter()
@@ -474,71 +468,20 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
         format: batch.format,
         box_shape: batch.box_shape,
     };
-
-    // Chunks wait for a worker in a short queue; tokens bound the chunks read but not yet
-    // written (a slow puzzle holds back the output, and the reader waits for it).
-    let window = 4 * jobs + 4;
-    let (chunk_tx, chunk_rx) = sync_channel::<input::Chunk>(jobs);
-    let chunk_rx = Arc::new(Mutex::new(chunk_rx));
-    let (token_tx, token_rx) = sync_channel::<()>(window);
-    for _ in 0..window {
-        token_tx.send(()).expect("the window has room");
-    }
-    let (done_tx, done_rx) = channel::<work::Done>();
-
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .thread_name(|k| format!("dlx-sudoku-{k}"))
-        .build()
-        .context("starting the worker threads")?;
-    for _ in 0..jobs {
-        let (settings, rules, chunk_rx, done_tx, stop) = (
-            Arc::clone(&settings),
-            Arc::clone(&rules),
-            Arc::clone(&chunk_rx),
-            done_tx.clone(),
-            Arc::clone(&stop),
-        );
-        pool.spawn(move || work::worker(&settings, &rules, &chunk_rx, &done_tx, &stop));
-    }
-    drop(done_tx);
-    let reader_stop = Arc::clone(&stop);
-    let reader = std::thread::Builder::new()
-        .name("dlx-reader".into())
-        .spawn(move || input::read_all(sources, &read_settings, &chunk_tx, &token_rx, &reader_stop))
-        .context("starting the reader thread")?;
-
-    let writer_settings = output::WriterSettings {
+    let stream = stream::StreamSettings {
+        jobs,
         show: batch.show,
         progress: batch.progress,
-        total_bytes,
-        stdout_tty: io::stdout().is_terminal(),
+        total: total_bytes,
+        name: "dlx-sudoku",
     };
-    let written = output::write_all(
-        &done_rx,
-        &token_tx,
+    stream::run(
+        &stream,
         out,
-        &writer_settings,
-        &signals.interrupted,
-        start,
-    );
-    let (summary, ending) = match written {
-        Ok(done) => done,
-        Err(e) => {
-            // Standard output failed (or was closed): stop everything; nothing more to say.
-            stop.store(true, Ordering::SeqCst);
-            return Err(e.into());
-        }
-    };
-    if ending == Ending::Complete {
-        // The reader has finished (its chunks are all written); did it fail?
-        match reader.join() {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => {
-                return Err(InputError(format!("{}: {}", e.name, e.error)).into());
-            }
-            Err(_) => anyhow::bail!("the reader thread panicked"),
-        }
-    }
-    Ok(summary)
+        move |p| {
+            input::read_all(sources, &read_settings, p.chunks, p.tokens, p.stop)
+                .map_err(|e| format!("{}: {}", e.name, e.error))
+        },
+        move |w| work::worker(&settings, &rules, w),
+    )
 }

@@ -4,8 +4,7 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -15,6 +14,7 @@ use sudoku::{
 };
 
 use super::input::{Chunk, Entry, Form};
+use super::stream::Work;
 use super::{Mode, OutputFormat};
 
 /// The settings every worker reads.
@@ -112,26 +112,15 @@ pub struct Done {
 }
 
 /// Takes chunks until there are none, or `stop` is set; sends each one solved.
-pub fn worker(
-    settings: &Settings,
-    rules: &Rules,
-    chunks: &Mutex<Receiver<Chunk>>,
-    done: &Sender<Done>,
-    stop: &Arc<AtomicBool>,
-) {
+pub fn worker(settings: &Settings, rules: &Rules, work: Work<'_, Chunk>) {
     let mut solvers = Solvers::default();
     loop {
-        // The lock is held only while waiting for the next chunk.
         // A worker waiting, or done for want of chunks, is idle: its core is free.
         settings.idle.fetch_add(1, Ordering::Relaxed);
-        let chunk = match chunks.lock() {
-            Ok(rx) => rx.recv(),
-            Err(_) => return,
-        };
-        let Ok(chunk) = chunk else { return };
+        let Some(chunk) = work.next() else { return };
         settings.idle.fetch_sub(1, Ordering::Relaxed);
-        let solved = solve_chunk(settings, rules, &mut solvers, chunk, stop);
-        if done.send(solved).is_err() {
+        let solved = solve_chunk(settings, rules, &mut solvers, chunk, work.stop);
+        if work.done.send(solved).is_err() {
             return;
         }
     }
