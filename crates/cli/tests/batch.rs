@@ -231,6 +231,30 @@ fn ctrl_c_flushes_a_prefix_and_the_summary() {
     }
 }
 
+/// Ctrl-C during `generate`: the puzzles made before it, in order and whole (a prefix of what
+/// the seed makes), "N of M made" on stderr, and status 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_generate_with_a_prefix() {
+    let (child, mut stdout) = spawn(&[
+        "sudoku", "generate", "-n", "10000000", "--seed", "3", "-j", "2",
+    ]);
+    let mut text = String::new();
+    stdout.read_line(&mut text).unwrap();
+    interrupt(&child);
+    stdout.read_to_string(&mut text).unwrap();
+    let (status, stderr) = finish(child);
+    assert_eq!(status, Some(130), "{stderr}");
+    assert!(stderr.contains("of 10000000 made"), "{stderr}");
+    let made = text.lines().count();
+    assert!((1..10_000_000).contains(&made));
+    let again = run(
+        &["sudoku", "generate", "-n", &made.to_string(), "--seed", "3"],
+        b"",
+    );
+    assert_eq!(again.stdout, text);
+}
+
 #[test]
 fn bad_jobs_and_timeout_values_are_usage_errors() {
     for args in [
@@ -628,6 +652,22 @@ fn generate_to_a_difficulty() {
     assert!(drawn.starts_with("<svg") && drawn.contains("Grades by technique"));
     assert!(drawn.contains("40 puzzles 9x9"), "{drawn}");
     std::fs::remove_file(&svg).unwrap();
+    // A puzzle that cannot be made (no solved grid within --max-nodes) gets a record saying so,
+    // the others go on, and the exit status is 3.
+    let r = run(&["sudoku", "generate", "-n", "3", "--max-nodes", "1"], b"");
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert!(
+        lines[0].starts_with("# stopped: puzzle 1: no solved grid found within 1 nodes"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        r.stderr.contains("3 of 3 puzzles stopped by --max-nodes 1"),
+        "{}",
+        r.stderr
+    );
     // 4x4 puzzles are never expert: the tries run out, and stderr says so.
     let r = run(
         &[

@@ -1,21 +1,22 @@
 //! `dlx sudoku generate`: puzzles with one solution each, proved by the engine, made on every
 //! core and written in order as they are made.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::sync::atomic::Ordering;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-use rayon::prelude::*;
+use anyhow::Result;
 use serde::Serialize;
 use sudoku::{
     puzzle_seed, GenerateSettings, Generated, Generator, Grade, Shape, Sudoku, Symbols, Symmetry,
     Technique,
 };
 
+use super::stream::{self, Produce, StreamSettings, Work};
+use super::work::{Done, Status, Tally};
 use super::{OutputFormat, SymbolSet};
-use crate::{signals::signals, InputError, Interrupted};
+use crate::{InputError, Interrupted};
 
 /// The names `--difficulty` takes, read by the library's own parser.
 fn grade_parser() -> impl clap::builder::TypedValueParser<Value = Grade> {
@@ -109,11 +110,55 @@ struct Record<'a> {
     seed: u64,
 }
 
-/// Puzzles made at a time on the workers (written in order between chunks).
-const CHUNK: u64 = 256;
+/// The most puzzles in a chunk of work (fewer when there are few, so every worker gets some).
+const CHUNK: u64 = 64;
+
+/// A chunk of work: the puzzles `first..end` (from 0) to make.
+struct Span {
+    seq: u64,
+    first: u64,
+    end: u64,
+}
+
+/// What `--stats`, `--plot` and the closing messages need, gathered by the workers (in any
+/// order: only counts and sorted lists are read).
+#[derive(Default)]
+struct Tallies {
+    clues: Vec<usize>,
+    nodes: Vec<u64>,
+    /// Finished puzzles whose engine proof ran past --max-nodes (no node count).
+    long_proofs: u64,
+    not_minimal: u64,
+    missed_clues: u64,
+    off_grade: u64,
+    tries: u64,
+    grades: [u64; 4],
+}
+
+impl Tallies {
+    fn add(&mut self, g: &Generated, clue_target: Option<usize>, difficulty: Option<Grade>) {
+        self.not_minimal += u64::from(!g.minimal);
+        self.missed_clues += u64::from(clue_target.is_some_and(|c| g.clues > c));
+        self.tries += u64::from(g.tries);
+        if let Some(r) = &g.rating {
+            self.grades[r.grade as usize] += 1;
+            self.off_grade += u64::from(difficulty.is_some_and(|d| d != r.grade));
+        }
+        self.clues.push(g.clues);
+        match g.nodes {
+            Some(nodes) => self.nodes.push(nodes),
+            None => self.long_proofs += 1,
+        }
+    }
+}
 
 pub fn run(args: &Args) -> Result<()> {
     let symbols: Symbols = args.symbols.into();
+    if args.format == OutputFormat::Leetcode {
+        return Err(
+            InputError("generate writes line, grid, pretty or json, not leetcode".into()).into(),
+        );
+    }
     let variant = args.variant.variant()?;
     let shape = match (args.box_shape, args.size, &variant.regions) {
         (Some(shape), _, _) => shape,
@@ -123,7 +168,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
         (None, None, None) => Shape::CLASSIC,
     };
-    let sudoku = Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?;
+    let sudoku = Arc::new(Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?);
     let settings = GenerateSettings {
         symmetry: args.symmetry,
         clues: args.clues,
@@ -138,137 +183,150 @@ pub fn run(args: &Args) -> Result<()> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let jobs = super::jobs(args.jobs);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("starting the worker threads")?;
-    // Boxed, so that no two workers' generators share a cache line.
-    let generators: Vec<Mutex<Option<Box<Generator>>>> =
-        (0..jobs).map(|_| Mutex::new(None)).collect();
-    let stop = &signals().stop;
+    let count = args.count;
     let start = Instant::now();
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let (mut made, mut not_minimal, mut missed) = (0u64, 0u64, 0u64);
-    let (mut off_grade, mut tries) = (0u64, 0u64);
-    let mut grades = [0u64; 4];
-    let mut clue_counts = Vec::new();
-    let mut node_counts = Vec::new();
-    // Finished puzzles whose engine proof ran past --max-nodes (no node count).
-    let mut long_proofs = 0u64;
-    let mut first = args.count.min(CHUNK);
-    let mut next = 0u64;
-    let mut progress = Progress::new(args.count, args.progress, start);
-    while next < args.count {
-        if stop.load(Ordering::Relaxed) {
-            progress.finish();
-            out.flush()?;
-            return Err(Interrupted(Some(format!(
-                "{} of {} made",
-                crate::plural(made, "puzzle"),
-                args.count
-            )))
-            .into());
+    let tallies = Arc::new(Mutex::new(Tallies::default()));
+    let stream = StreamSettings {
+        jobs,
+        show: None,
+        progress: super::progress_mode(args.progress),
+        total: Some(count),
+        name: "dlx-generate",
+    };
+    // Chunks small enough that every worker gets several, at most CHUNK puzzles.
+    let chunk = (count / (8 * jobs as u64)).clamp(1, CHUNK);
+    let produce = move |p: Produce<'_, Span>| {
+        let (mut seq, mut first) = (0, 0);
+        while first < count && !p.stop.load(Ordering::Relaxed) {
+            let end = (first + chunk).min(count);
+            if p.tokens.recv().is_err() || p.chunks.send(Span { seq, first, end }).is_err() {
+                break;
+            }
+            seq += 1;
+            first = end;
         }
-        let end = (next + first).min(args.count);
-        let batch: Vec<Result<Generated, sudoku::GenerateError>> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|i| {
-                    // One generator per worker, kept from chunk to chunk.
-                    let k = rayon::current_thread_index().unwrap_or(0) % generators.len();
-                    let mut slot = generators[k].lock().unwrap_or_else(|e| e.into_inner());
-                    slot.get_or_insert_with(|| Box::new(Generator::new(&sudoku, settings.clone())))
-                        .generate(puzzle_seed(seed, i))
-                })
-                .collect()
-        });
-        // The chunk's records at once, so a progress bar is moved out of the way once.
-        let mut records = Vec::with_capacity((end - next) as usize * 100);
-        for (i, made_one) in (next..end).zip(batch) {
-            let g = match made_one {
-                Ok(g) => g,
-                Err(e) => {
-                    // The puzzles before it are written: nothing made is lost.
-                    progress.finish();
-                    out.write_all(&records)?;
-                    out.flush()?;
-                    return Err(anyhow::anyhow!("puzzle {}: {e}", i + 1));
-                }
+        Ok(())
+    };
+    let (format, difficulty, clue_target) = (args.format, args.difficulty, args.clues);
+    let worker_tallies = Arc::clone(&tallies);
+    let worker = move |w: Work<'_, Span>| {
+        // One generator per worker, boxed so that no two share a cache line.
+        let mut generator = Box::new(Generator::new(&sudoku, settings.clone()));
+        while let Some(span) = w.next() {
+            let n = (span.end - span.first) as usize;
+            let mut done = Done {
+                seq: span.seq,
+                out: Vec::with_capacity(n * 100),
+                ends: Vec::with_capacity(n),
+                tallies: Vec::with_capacity(n),
+                interrupted: false,
+                bytes_end: span.end,
             };
-            write_one(&mut records, i + 1, &g, args.format, symbols)?;
-            made += 1;
-            not_minimal += u64::from(!g.minimal);
-            missed += u64::from(args.clues.is_some_and(|t| g.clues > t));
-            tries += u64::from(g.tries);
-            if let Some(r) = &g.rating {
-                grades[r.grade as usize] += 1;
-                off_grade += u64::from(args.difficulty.is_some_and(|d| d != r.grade));
+            let mut made = Vec::with_capacity(n);
+            for i in span.first..span.end {
+                if w.stop.load(Ordering::Relaxed) {
+                    done.interrupted = true;
+                    break;
+                }
+                // Writing to a Vec cannot fail.
+                let tally = match generator.generate(puzzle_seed(seed, i)) {
+                    Ok(g) => {
+                        let _ = write_one(&mut done.out, i + 1, &g, format, symbols);
+                        let tally = Tally {
+                            status: Status::Unique,
+                            nodes: g.nodes,
+                            grade: g.rating.as_ref().map(|r| r.grade),
+                        };
+                        made.push(g);
+                        tally
+                    }
+                    Err(e) => {
+                        let _ = write_failure(&mut done.out, i + 1, &e.to_string(), format);
+                        Tally {
+                            status: Status::Stopped,
+                            nodes: None,
+                            grade: None,
+                        }
+                    }
+                };
+                done.tallies.push(tally);
+                done.ends.push(done.out.len());
             }
-            clue_counts.push(g.clues);
-            match g.nodes {
-                Some(nodes) => node_counts.push(nodes),
-                None => long_proofs += 1,
+            {
+                let mut t = worker_tallies.lock().unwrap_or_else(|e| e.into_inner());
+                for g in &made {
+                    t.add(g, clue_target, difficulty);
+                }
+            }
+            if w.done.send(done).is_err() {
+                return;
             }
         }
-        progress.suspend(|| {
-            out.write_all(&records)?;
-            out.flush()
-        })?;
-        next = end;
-        first = CHUNK * jobs as u64;
-        progress.update(next);
-    }
-    progress.finish();
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let summary = stream::run(&stream, &mut out, produce, worker)?;
     out.flush()?;
+    let made = summary.puzzles - summary.stopped;
+    if summary.interrupted {
+        return Err(Interrupted(Some(format!(
+            "{} of {count} made",
+            crate::plural(made, "puzzle")
+        )))
+        .into());
+    }
     let elapsed = start.elapsed().as_secs_f64();
+    let mut t = std::mem::take(&mut *tallies.lock().unwrap_or_else(|e| e.into_inner()));
+    t.clues.sort_unstable();
+    t.nodes.sort_unstable();
     if let Some(target) = args.clues {
-        if missed > 0 {
+        if t.missed_clues > 0 {
             eprintln!(
-                "dlx: {missed} of {} could not be brought down to {target} clues (no clue \
+                "dlx: {} of {} could not be brought down to {target} clues (no clue \
                  could go without a second solution)",
+                t.missed_clues,
                 crate::plural(made, "puzzle")
             );
         }
-    } else if not_minimal > 0 {
+    } else if t.not_minimal > 0 {
         eprintln!(
-            "dlx: {not_minimal} of {} not proved minimal: a proof ran past --max-nodes {}",
+            "dlx: {} of {} not proved minimal: a proof ran past --max-nodes {}",
+            t.not_minimal,
             crate::plural(made, "puzzle"),
             args.max_nodes
         );
     }
     if let Some(grade) = args.difficulty {
-        if off_grade > 0 {
+        if t.off_grade > 0 {
             eprintln!(
-                "dlx: {off_grade} of {} not {grade}: none of {} tries made one (the last made \
+                "dlx: {} of {} not {grade}: none of {} tries made one (the last made \
                  is written)",
+                t.off_grade,
                 crate::plural(made, "puzzle"),
                 args.max_tries
             );
         }
     }
-    clue_counts.sort_unstable();
-    node_counts.sort_unstable();
     if let Some(path) = &args.plot {
         let title = format!(
             "{} {shape}, seed {seed}{}: {} with a proof under --max-nodes",
             crate::plural(made, "puzzle"),
             args.difficulty
                 .map_or(String::new(), |d| format!(", --difficulty {d}")),
-            node_counts.len()
+            t.nodes.len()
         );
         let svg = super::plot::svg(&super::plot::Distributions {
             title: &title,
-            clues: &clue_counts,
-            nodes: &node_counts,
-            grades,
+            clues: &t.clues,
+            nodes: &t.nodes,
+            grades: t.grades,
         });
         std::fs::write(path, svg)
             .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.stats {
         let mid = |v: &[u64]| v.get(v.len() / 2).copied().unwrap_or(0);
-        let clues: Vec<u64> = clue_counts.iter().map(|&c| c as u64).collect();
-        let long = match (node_counts.is_empty(), long_proofs) {
+        let clues: Vec<u64> = t.clues.iter().map(|&c| c as u64).collect();
+        let long = match (t.nodes.is_empty(), t.long_proofs) {
             (_, 0) => String::new(),
             (false, k) => format!(" ({k} past --max-nodes)"),
             (true, _) => " (every one past --max-nodes)".to_string(),
@@ -282,92 +340,47 @@ pub fn run(args: &Args) -> Result<()> {
             clues.first().unwrap_or(&0),
             mid(&clues),
             clues.last().unwrap_or(&0),
-            mid(&node_counts),
-            node_counts.last().unwrap_or(&0),
+            mid(&t.nodes),
+            t.nodes.last().unwrap_or(&0),
         );
         let grades: Vec<String> = Grade::ALL
             .iter()
-            .map(|g| format!("{} {g}", grades[*g as usize]))
+            .map(|g| format!("{} {g}", t.grades[*g as usize]))
             .collect();
         let per = if args.difficulty.is_some() {
             format!(
                 " ({:.1} made per puzzle kept)",
-                tries as f64 / made.max(1) as f64
+                t.tries as f64 / made.max(1) as f64
             )
         } else {
             String::new()
         };
         eprintln!("grades: {}{per}", grades.join(", "));
     }
+    if summary.stopped > 0 {
+        return Err(super::stopped_records(
+            summary.stopped,
+            summary.puzzles,
+            Some(args.max_nodes),
+            None,
+        ));
+    }
     Ok(())
 }
 
-/// Progress on standard error: a bar when it is a terminal (after half a second), a line every
-/// 2 s with --progress, else nothing.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    lines: bool,
-    total: u64,
-    start: Instant,
-    last: Instant,
-    terminal: bool,
-}
-
-impl Progress {
-    fn new(total: u64, lines: bool, start: Instant) -> Progress {
-        Progress {
-            bar: None,
-            lines,
-            total,
-            start,
-            last: start,
-            terminal: io::stderr().is_terminal(),
-        }
+/// The record of a puzzle that could not be made (no solved grid within --max-nodes).
+fn write_failure(
+    out: &mut impl Write,
+    index: u64,
+    why: &str,
+    format: OutputFormat,
+) -> io::Result<()> {
+    if format == OutputFormat::Json {
+        let record = serde_json::json!({"index": index, "status": "stopped", "error": why});
+        serde_json::to_writer(&mut *out, &record)?;
+        return out.write_all(b"\n");
     }
-
-    fn update(&mut self, made: u64) {
-        let now = Instant::now();
-        let rate = made as f64 / now.duration_since(self.start).as_secs_f64().max(1e-9);
-        if self.terminal {
-            if self.bar.is_none() && now.duration_since(self.start).as_millis() >= 500 {
-                let bar = indicatif::ProgressBar::with_draw_target(
-                    Some(self.total),
-                    indicatif::ProgressDrawTarget::stderr(),
-                )
-                .with_style(
-                    indicatif::ProgressStyle::with_template(
-                        "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} (eta {eta})",
-                    )
-                    .expect("a valid template"),
-                );
-                self.bar = Some(bar);
-            }
-            if let Some(bar) = &self.bar {
-                bar.set_position(made);
-                bar.set_message(format!("{rate:.0}/s"));
-            }
-        } else if self.lines && now.duration_since(self.last).as_secs() >= 2 {
-            self.last = now;
-            eprintln!(
-                "dlx: {made} of {} puzzles made, {rate:.0} per second",
-                self.total
-            );
-        }
-    }
-
-    /// Runs `f` (a write to standard output) with the bar out of the way.
-    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        match &self.bar {
-            Some(bar) => bar.suspend(f),
-            None => f(),
-        }
-    }
-
-    fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
+    writeln!(out, "# stopped: puzzle {index}: {why}")
 }
 
 fn write_one(

@@ -293,7 +293,7 @@ impl Progress {
                     let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
                     let share = match self.total {
                         Some(t) if t > 0 => {
-                            format!(" ({:.0}% of the input)", bytes as f64 * 100.0 / t as f64)
+                            format!(" ({:.0}%)", bytes as f64 * 100.0 / t as f64)
                         }
                         _ => String::new(),
                     };
