@@ -860,18 +860,14 @@ impl<'s> Rater<'s> {
                     return false;
                 }
                 let subset: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
-                let removed = self.remove_from(cells, &subset, union);
-                if removed.is_empty() {
-                    return false;
-                }
-                found = Some(Step::Subset {
-                    technique,
-                    unit: self.unit(u),
-                    cells: subset.iter().map(|&c| self.cell(c)).collect(),
-                    digits: digits_of(union),
-                    removed,
+                found = self.subset(technique, u, &subset, union, |c| {
+                    if subset.contains(&c) {
+                        0
+                    } else {
+                        union
+                    }
                 });
-                true
+                found.is_some()
             });
             if found.is_some() {
                 return found;
@@ -880,18 +876,32 @@ impl<'s> Rater<'s> {
         None
     }
 
-    /// The candidates in `mask` of the open cells of `cells` outside `keep`.
-    fn remove_from(&self, cells: &[u32], keep: &[usize], mask: u64) -> Vec<(Cell, u8)> {
+    /// The step of a naked or hidden subset (`cells` holding `digits` in unit `u`), if it
+    /// removes anything: from each open cell `c` of the unit, the candidates in `remove(c)`.
+    fn subset(
+        &self,
+        technique: Technique,
+        u: usize,
+        cells: &[usize],
+        digits: u64,
+        remove: impl Fn(usize) -> u64,
+    ) -> Option<Step> {
         let mut removed = Vec::new();
-        for &c in cells {
+        for &c in &self.layout.units[u] {
             let c = c as usize;
-            if self.value[c] == 0 && !keep.contains(&c) {
-                for d in digits_of(self.cand[c] & mask) {
+            if self.value[c] == 0 {
+                for d in digits_of(self.cand[c] & remove(c)) {
                     removed.push((self.cell(c), d));
                 }
             }
         }
-        removed
+        (!removed.is_empty()).then(|| Step::Subset {
+            technique,
+            unit: self.unit(u),
+            cells: cells.iter().map(|&c| self.cell(c)).collect(),
+            digits: digits_of(digits),
+            removed,
+        })
     }
 
     /// A hidden pair (`k` 2) or triple (3): `k` digits with `k` places between them in a
@@ -920,23 +930,14 @@ impl<'s> Rater<'s> {
                 }
                 let digit_mask = pick.iter().fold(0u64, |m, &i| m | 1 << few[i]);
                 let subset: Vec<usize> = bits(spots).map(|i| cells[i] as usize).collect();
-                let mut removed = Vec::new();
-                for &c in &subset {
-                    for d in digits_of(self.cand[c] & !digit_mask) {
-                        removed.push((self.cell(c), d));
+                found = self.subset(technique, u, &subset, digit_mask, |c| {
+                    if subset.contains(&c) {
+                        !digit_mask
+                    } else {
+                        0
                     }
-                }
-                if removed.is_empty() {
-                    return false;
-                }
-                found = Some(Step::Subset {
-                    technique,
-                    unit: self.unit(u),
-                    cells: subset.iter().map(|&c| self.cell(c)).collect(),
-                    digits: digits_of(digit_mask),
-                    removed,
                 });
-                true
+                found.is_some()
             });
             if found.is_some() {
                 return found;

@@ -82,7 +82,7 @@ fn panel(s: &mut String, file: &FileRuns, top: f64) {
         s,
         r#"<text x="{x0}" y="{}" font-weight="bold">{} ({puzzles} puzzles)</text>"#,
         top + 14.0,
-        escape(&file.name)
+        crate::xml_escape(&file.name)
     );
     // Grid lines and labels.
     for p in 0..=decades {
@@ -185,12 +185,6 @@ fn panel(s: &mut String, file: &FileRuns, top: f64) {
             ly + 31.0,
         );
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -104,6 +104,21 @@ pub struct Args {
     pub stats: bool,
     #[command(flatten)]
     pub variant: VariantArgs,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// The output format (default: as the input: lines, grids, or a LeetCode board).
+    #[arg(long, value_enum)]
+    pub format: Option<OutputFormat>,
+    /// Check our solution against the second column of CSV input (status `mismatch` when
+    /// they differ).
+    #[arg(long)]
+    pub verify: bool,
+}
+
+/// The flags of the batch commands (`dlx sudoku` and `dlx sudoku rate`) for reading puzzles
+/// and running the workers.
+#[derive(Debug, clap::Args)]
+pub struct BatchArgs {
     /// The box shape, ROWSxCOLS (default: the most square, e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<Shape>,
@@ -113,13 +128,6 @@ pub struct Args {
     /// The input format.
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub input: InputFormat,
-    /// The output format (default: as the input: lines, grids, or a LeetCode board).
-    #[arg(long, value_enum)]
-    pub format: Option<OutputFormat>,
-    /// Check our solution against the second column of CSV input (status `mismatch` when
-    /// they differ).
-    #[arg(long)]
-    pub verify: bool,
     /// Worker threads (default and most: one per core).
     #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
     pub jobs: Option<u64>,
@@ -133,6 +141,32 @@ pub struct Args {
     /// Show progress on standard error even when it is not a terminal (a line every 2 s).
     #[arg(long)]
     pub progress: bool,
+}
+
+impl BatchArgs {
+    /// The batch these flags and the command's own make.
+    fn batch(
+        &self,
+        mode: Mode,
+        variant: Variant,
+        format: Option<OutputFormat>,
+        verify: bool,
+    ) -> Batch {
+        Batch {
+            mode,
+            symbols: self.symbols.into(),
+            box_shape: self.box_shape,
+            variant,
+            input: self.input,
+            format,
+            verify,
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+            jobs: jobs(self.jobs),
+            show: None,
+            progress: progress_mode(self.progress),
+        }
+    }
 }
 
 impl From<SymbolSet> for Symbols {
@@ -210,33 +244,14 @@ pub struct RateArgs {
     pub explain: bool,
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The box shape, ROWSxCOLS (default: the most square, e.g. 2x3 for 6x6).
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub box_shape: Option<Shape>,
-    /// The symbols of the digits.
-    #[arg(long, value_enum, default_value_t = SymbolSet::Default)]
-    pub symbols: SymbolSet,
-    /// The input format.
-    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
-    pub input: InputFormat,
+    #[command(flatten)]
+    pub batch: BatchArgs,
     /// The output format.
     #[arg(long, value_enum, default_value_t = RateFormat::Line)]
     pub format: RateFormat,
-    /// Worker threads (default and most: one per core).
-    #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
-    pub jobs: Option<u64>,
-    /// Stop a puzzle's proof of uniqueness after N nodes (status `stopped`, exit status 3).
-    #[arg(long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
-    pub max_nodes: Option<u64>,
-    /// Stop a puzzle's proof of uniqueness after SECONDS, as --max-nodes does.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::xc::parse_seconds, allow_negative_numbers = true)]
-    pub timeout: Option<Duration>,
     /// Print a summary on standard error, with the count of each grade.
     #[arg(long)]
     pub stats: bool,
-    /// Show progress on standard error even when it is not a terminal (a line every 2 s).
-    #[arg(long)]
-    pub progress: bool,
 }
 
 pub(crate) fn parse_box(s: &str) -> Result<Shape, String> {
@@ -290,7 +305,7 @@ pub fn run(args: &Args) -> Result<()> {
         Some(Action::Rate(r)) => return rate(r),
         None => {}
     }
-    let symbols = args.symbols.into();
+    let symbols = args.batch.symbols.into();
     let variant = args.variant.variant()?;
     let mode = if args.count {
         Mode::Count(args.limit.unwrap_or(u64::MAX))
@@ -310,50 +325,28 @@ pub fn run(args: &Args) -> Result<()> {
             allow_disconnected: args.allow_disconnected,
             svg: args.svg.as_ref(),
             emit_xcc: args.emit_xcc,
-            max_nodes: args.max_nodes,
-            timeout: args.timeout,
+            max_nodes: args.batch.max_nodes,
+            timeout: args.batch.timeout,
             stats: args.stats,
-            jobs: jobs(args.jobs),
+            jobs: jobs(args.batch.jobs),
         });
     }
-    let batch = Batch {
-        mode,
-        symbols,
-        box_shape: args.box_shape,
-        variant,
-        input: args.input,
-        format: args.format,
-        verify: args.verify,
-        max_nodes: args.max_nodes,
-        timeout: args.timeout,
-        jobs: jobs(args.jobs),
-        show: None,
-        progress: progress_mode(args.progress),
-    };
+    let batch = args.batch.batch(mode, variant, args.format, args.verify);
     run_files(&args.files, &batch, args.stats)
 }
 
 /// `dlx sudoku rate`: a batch in the grading mode.
 fn rate(args: &RateArgs) -> Result<()> {
-    let batch = Batch {
-        mode: Mode::Rate {
-            explain: args.explain,
-        },
-        symbols: args.symbols.into(),
-        box_shape: args.box_shape,
-        variant: args.variant.variant()?,
-        input: args.input,
-        format: Some(match args.format {
-            RateFormat::Line => OutputFormat::Line,
-            RateFormat::Json => OutputFormat::Json,
-        }),
-        verify: false,
-        max_nodes: args.max_nodes,
-        timeout: args.timeout,
-        jobs: jobs(args.jobs),
-        show: None,
-        progress: progress_mode(args.progress),
+    let format = match args.format {
+        RateFormat::Line => OutputFormat::Line,
+        RateFormat::Json => OutputFormat::Json,
     };
+    let mode = Mode::Rate {
+        explain: args.explain,
+    };
+    let batch = args
+        .batch
+        .batch(mode, args.variant.variant()?, Some(format), false);
     run_files(&args.files, &batch, args.stats)
 }
 

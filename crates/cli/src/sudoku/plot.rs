@@ -41,7 +41,7 @@ pub fn svg(d: &Distributions<'_>) -> String {
 <rect width="100%" height="100%" fill="#ffffff"/>
 <text x="{LEFT}" y="22" font-size="15" font-weight="bold">Generated puzzles: clues, proof nodes and grades</text>
 <text x="{LEFT}" y="40" fill="#555">{}</text>"##,
-        escape(d.title)
+        crate::xml_escape(d.title)
     );
     // Clues: one bar per count from the least to the most.
     let (lo, hi) = (
@@ -112,11 +112,11 @@ fn panel(s: &mut String, top: f64, title: &str, axis: &str, bars: &[Bar]) {
 <text x="{}" y="{}" text-anchor="middle" fill="#555">{}</text>
 <text x="{}" y="{}" text-anchor="middle" fill="#555" transform="rotate(-90 {} {})">puzzles</text>"##,
         top + 24.0,
-        escape(title),
+        crate::xml_escape(title),
         LEFT + width,
         LEFT + width / 2.0,
         base + 36.0,
-        escape(axis),
+        crate::xml_escape(axis),
         LEFT - 44.0,
         plot_top + plot_h / 2.0,
         LEFT - 44.0,
@@ -148,16 +148,10 @@ fn panel(s: &mut String, top: f64, title: &str, axis: &str, bars: &[Bar]) {
                 r##"<text x="{:.1}" y="{}" text-anchor="middle" fill="#333">{}</text>"##,
                 x + step / 2.0,
                 base + 16.0,
-                escape(label)
+                crate::xml_escape(label)
             );
         }
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
