@@ -652,6 +652,15 @@ fn generate_to_a_difficulty() {
     assert!(drawn.starts_with("<svg") && drawn.contains("Grades by technique"));
     assert!(drawn.contains("40 puzzles 9x9"), "{drawn}");
     std::fs::remove_file(&svg).unwrap();
+    // --minimal is the default said aloud; with --clues it is a usage error.
+    let minimal = run(
+        &["sudoku", "generate", "-n", "4", "--seed", "2", "--minimal"],
+        b"",
+    );
+    let plain = run(&["sudoku", "generate", "-n", "4", "--seed", "2"], b"");
+    assert_eq!((minimal.code, &minimal.stdout), (0, &plain.stdout));
+    let both = run(&["sudoku", "generate", "--minimal", "--clues", "30"], b"");
+    assert_eq!(both.code, 2, "{}", both.stderr);
     // A puzzle that cannot be made (no solved grid within --max-nodes) gets a record saying so,
     // the others go on, and the exit status is 3.
     let r = run(&["sudoku", "generate", "-n", "3", "--max-nodes", "1"], b"");

@@ -54,6 +54,10 @@ pub struct Args {
     /// minimal. Without it every puzzle is minimal: no clue can go without a second solution.
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
+    /// Every puzzle minimal, no clue to spare (the default, as qqwing's; said for scripts that
+    /// want it written down).
+    #[arg(long, conflicts_with = "clues")]
+    pub minimal: bool,
     /// Keep only puzzles of this grade by technique (as `dlx sudoku rate` grades them, on
     /// qqwing's scale): simple, easy, intermediate or expert.
     #[arg(long, value_name = "GRADE", value_parser = grade_parser())]
