@@ -853,21 +853,19 @@ impl<'s> Rater<'s> {
             if small.len() < k || open <= k {
                 continue;
             }
-            let mut found = None;
-            combinations(small.len(), k, |pick| {
+            let found = combinations(small.len(), k, |pick| {
                 let union = pick.iter().fold(0, |m, &i| m | self.cand[small[i]]);
                 if union.count_ones() as usize != k {
-                    return false;
+                    return None;
                 }
                 let subset: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
-                found = self.subset(technique, u, &subset, union, |c| {
+                self.subset(technique, u, &subset, union, |c| {
                     if subset.contains(&c) {
                         0
                     } else {
                         union
                     }
-                });
-                found.is_some()
+                })
             });
             if found.is_some() {
                 return found;
@@ -922,22 +920,20 @@ impl<'s> Rater<'s> {
             if few.len() < k {
                 continue;
             }
-            let mut found = None;
-            combinations(few.len(), k, |pick| {
+            let found = combinations(few.len(), k, |pick| {
                 let spots = pick.iter().fold(0u64, |m, &i| m | places[few[i]]);
                 if spots.count_ones() as usize != k {
-                    return false;
+                    return None;
                 }
                 let digit_mask = pick.iter().fold(0u64, |m, &i| m | 1 << few[i]);
                 let subset: Vec<usize> = bits(spots).map(|i| cells[i] as usize).collect();
-                found = self.subset(technique, u, &subset, digit_mask, |c| {
+                self.subset(technique, u, &subset, digit_mask, |c| {
                     if subset.contains(&c) {
                         !digit_mask
                     } else {
                         0
                     }
-                });
-                found.is_some()
+                })
             });
             if found.is_some() {
                 return found;
@@ -977,11 +973,10 @@ impl<'s> Rater<'s> {
                 if lines.len() < k {
                     continue;
                 }
-                let mut found = None;
-                combinations(lines.len(), k, |pick| {
+                let found = combinations(lines.len(), k, |pick| {
                     let cover = pick.iter().fold(0u64, |m, &i| m | lines[i].1);
                     if cover.count_ones() as usize != k {
-                        return false;
+                        return None;
                     }
                     let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
                     let mut removed = Vec::new();
@@ -994,18 +989,17 @@ impl<'s> Rater<'s> {
                         }
                     }
                     if removed.is_empty() {
-                        return false;
+                        return None;
                     }
                     removed.sort_unstable();
-                    found = Some(Step::Fish {
+                    Some(Step::Fish {
                         technique,
                         digit: d,
                         rows,
                         base,
                         cover: bits(cover).collect(),
                         removed,
-                    });
-                    true
+                    })
                 });
                 if found.is_some() {
                     return found;
@@ -1054,30 +1048,13 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Calls `f` on each `k`-subset of `0..len` (`k` 2 or 3), in lexicographic order, until it
-/// returns true.
-fn combinations(len: usize, k: usize, mut f: impl FnMut(&[usize]) -> bool) {
+/// The first `f(pick)` that is something, over the `k`-subsets of `0..len` (`k` 2 or 3) in
+/// lexicographic order.
+fn combinations<T>(len: usize, k: usize, mut f: impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
     match k {
-        2 => {
-            for i in 0..len {
-                for j in i + 1..len {
-                    if f(&[i, j]) {
-                        return;
-                    }
-                }
-            }
-        }
-        3 => {
-            for i in 0..len {
-                for j in i + 1..len {
-                    for l in j + 1..len {
-                        if f(&[i, j, l]) {
-                            return;
-                        }
-                    }
-                }
-            }
-        }
+        2 => (0..len).find_map(|i| (i + 1..len).find_map(|j| f(&[i, j]))),
+        3 => (0..len)
+            .find_map(|i| (i + 1..len).find_map(|j| (j + 1..len).find_map(|l| f(&[i, j, l])))),
         _ => unreachable!("pairs and triples only"),
     }
 }
