@@ -53,6 +53,7 @@ pub fn run() -> Result<()> {
         jobs,
         show: Some(SHOWN),
         progress: ProgressMode::Off,
+        strategy: sudoku::Strategy::Dlx,
     };
     let summary = crate::sudoku::run_batch(sources, &batch, &mut out)?;
     writeln!(out)?;

@@ -29,9 +29,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::grid::Grid;
-use crate::logic::{Candidates, Layout, Singles};
+use crate::logic::{Candidates, Deduce, Layout, Singles};
 use crate::rate::{Grade, Rater, Rating};
-use crate::rules::{Sudoku, SudokuSolver};
+use crate::rules::{Strategy, Sudoku, SudokuSolver};
 use crate::shape::Cell;
 use dlx::{Limits, StopReason};
 
@@ -238,7 +238,7 @@ pub struct Generator<'s> {
     sudoku: &'s Sudoku,
     solver: SudokuSolver<'s>,
     settings: GenerateSettings,
-    layout: Layout,
+    layout: &'s Layout,
     candidates: Candidates,
     rater: Rater<'s>,
 }
@@ -259,12 +259,12 @@ enum Proof {
 impl<'s> Generator<'s> {
     /// A generator for puzzles of `sudoku`'s shape and variant.
     pub fn new(sudoku: &'s Sudoku, settings: GenerateSettings) -> Self {
-        let layout = Layout::new(sudoku);
+        let layout = sudoku.layout();
         Generator {
             sudoku,
             solver: sudoku.solver(),
             settings,
-            candidates: Candidates::new(&layout),
+            candidates: Candidates::new(layout, Deduce::Singles),
             layout,
             rater: sudoku.rater(),
         }
@@ -273,6 +273,12 @@ impl<'s> Generator<'s> {
     /// The settings.
     pub fn settings(&self) -> &GenerateSettings {
         &self.settings
+    }
+
+    /// The strategy of the proofs ([`Generated::nodes`] counts its nodes): [`Strategy::Auto`]
+    /// made concrete for the shape.
+    pub fn strategy(&self) -> Strategy {
+        self.solver.resolved()
     }
 
     /// Makes the puzzle of `seed` (the same seed, the same puzzle). With a grade asked for,
@@ -339,10 +345,10 @@ impl<'s> Generator<'s> {
             // A puzzle the singles fill has one solution; where they stall, a search over the
             // candidates looks for another (which must differ in the orbit: the puzzle with it
             // had one), and the engine takes over if that search grows long.
-            let proof = match self.candidates.singles(&self.layout, &cells) {
+            let proof = match self.candidates.singles(self.layout, &cells) {
                 Singles::Solved => Proof::Unique(0),
                 _ => match self.candidates.another(
-                    &self.layout,
+                    self.layout,
                     solution.cells(),
                     orbit,
                     CANDIDATE_NODES,

@@ -51,8 +51,8 @@ pub use killer::{Cage, Killer, KillerError, KillerFound, KillerModel};
 pub use methods::{Method, MethodSolver, UnknownMethod};
 pub use rate::{Grade, RateError, Rater, Rating, Step, Technique, UnknownGrade};
 pub use rules::{
-    Found, PuzzleError, Regions, SearchStats, Sudoku, SudokuSolver, Uniqueness, Unit, UnitKind,
-    Variant, VariantError,
+    Found, PuzzleError, Regions, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness, Unit,
+    UnitKind, UnknownStrategy, Variant, VariantError,
 };
 pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
 pub use text::{

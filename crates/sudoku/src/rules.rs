@@ -4,9 +4,12 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use dlx::{Limits, OptionId, Problem, ProblemBuilder};
+use std::sync::OnceLock;
+
+use dlx::{Limits, OptionId, Problem, ProblemBuilder, StopReason};
 
 use crate::grid::Grid;
+use crate::logic::{Candidates, Deduce, Layout, Run};
 use crate::shape::{Cell, Shape};
 
 /// A kind of unit: a set of `n` cells that holds each digit exactly once.
@@ -180,7 +183,7 @@ pub enum PuzzleError {
     Clash {
         /// The digit, `1..=n`.
         digit: u8,
-        /// The digit as the default symbol prints it.
+        /// The digit as the default symbols write it for the grid's size.
         symbol: char,
         /// The first cell holding it.
         first: Cell,
@@ -191,20 +194,82 @@ pub enum PuzzleError {
     },
 }
 
-/// The default symbol of a digit: `1-9` then `A-Z`.
-pub(crate) fn default_symbol(digit: u8) -> char {
-    char::from_digit(u32::from(digit), 36)
-        .unwrap_or('?')
-        .to_ascii_uppercase()
-}
-
-/// Engine statistics of one search, after the givens are applied.
+/// Statistics of one search, after the givens are applied.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Search-tree nodes, as Knuth's dlx1 counts them.
+    /// Search-tree nodes: as Knuth's dlx1 counts them for [`Strategy::Dlx`]; digits tried in a
+    /// cell (or places tried for a digit) for [`Strategy::Propagate`].
     pub nodes: u64,
-    /// Updates, as Knuth's dlx1 counts them.
+    /// Updates, as Knuth's dlx1 counts them; candidates taken away by deductions for
+    /// [`Strategy::Propagate`].
     pub updates: u64,
+}
+
+/// How a [`SudokuSolver`] searches.
+///
+/// Both give the same answers (solutions, counts, uniqueness); they differ in speed and in
+/// what their node counts mean.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// [`Strategy::Dlx`] up to 9x9, [`Strategy::Propagate`] from 10x10 up: where each was
+    /// measured faster (`docs/benchmarks.md`).
+    #[default]
+    Auto,
+    /// Dancing links on the exact-cover matrix, with Knuth's MRV rule: node and update counts
+    /// equal to Knuth's `dlx1` on the same matrix.
+    Dlx,
+    /// Candidates as bit sets; at every node naked and hidden singles and locked candidates
+    /// (pointing and claiming) until nothing changes, then a branch on the open cell with the
+    /// fewest candidates (or on a digit with two places left in a unit); before each branch,
+    /// each candidate of a cell with two is probed (placed, and propagated by singles) and
+    /// taken away if that leads to a contradiction. Large puzzles, on which the plain rule
+    /// meets heavy-tailed searches, finish in a few nodes.
+    Propagate,
+}
+
+impl Strategy {
+    /// Every strategy, `auto` first.
+    pub const ALL: [Strategy; 3] = [Strategy::Auto, Strategy::Dlx, Strategy::Propagate];
+
+    /// The name, as `--solver` takes it: `auto`, `dlx`, `propagate`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Auto => "auto",
+            Strategy::Dlx => "dlx",
+            Strategy::Propagate => "propagate",
+        }
+    }
+
+    /// The strategy that runs for puzzles of `shape`: `Auto` made concrete.
+    pub fn resolve(self, shape: Shape) -> Strategy {
+        match self {
+            Strategy::Auto if shape.size() <= 9 => Strategy::Dlx,
+            Strategy::Auto => Strategy::Propagate,
+            s => s,
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A strategy name that is not one of [`Strategy::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown solver {0:?}: expected auto, dlx or propagate")]
+pub struct UnknownStrategy(pub String);
+
+impl std::str::FromStr for Strategy {
+    type Err = UnknownStrategy;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Strategy::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| UnknownStrategy(s.to_string()))
+    }
 }
 
 /// What a search found: up to a limit of solutions, and whether the count is exact.
@@ -219,7 +284,7 @@ pub struct Found {
     /// What stopped the search early, if anything: the solution limit, or one of the
     /// [`Limits`] (nodes, deadline, cancel flag).
     pub stopped: Option<dlx::StopReason>,
-    /// What the engine did.
+    /// What the search did.
     pub stats: SearchStats,
 }
 
@@ -255,6 +320,8 @@ pub struct Sudoku {
     /// The units of each cell, in unit order.
     cell_units: Vec<Vec<u32>>,
     problem: Problem,
+    /// Units, peers and meeting units for [`Strategy::Propagate`], made when first needed.
+    layout: OnceLock<Layout>,
 }
 
 /// Base-36 digit for item names: Knuth's names (`p02`, `r15`) for sizes up to 9.
@@ -356,7 +423,7 @@ impl Sudoku {
                 UnitKind::Window => 'w',
             };
             for d in 1..=n {
-                b.primary(format!("{prefix}{}{}", b36(unit.index), b36(d)))
+                b.primary(format!("{prefix}{}{}", b36(unit.index), b36(d % 36)))
                     .unwrap_or_else(|e| build(e));
             }
         }
@@ -375,6 +442,7 @@ impl Sudoku {
             units,
             cell_units,
             problem,
+            layout: OnceLock::new(),
         })
     }
 
@@ -425,6 +493,11 @@ impl Sudoku {
         &self.units
     }
 
+    /// Units, peers and where units meet, made once.
+    pub(crate) fn layout(&self) -> &Layout {
+        self.layout.get_or_init(|| Layout::new(self))
+    }
+
     /// The units of each cell, row-major, each in unit order.
     pub(crate) fn cell_units(&self) -> &[Vec<u32>] {
         &self.cell_units
@@ -455,7 +528,7 @@ impl Sudoku {
                     Some(first) => {
                         return Err(PuzzleError::Clash {
                             digit,
-                            symbol: default_symbol(digit),
+                            symbol: crate::Symbols::Default.for_size(n).symbol(digit),
                             first,
                             second: cell,
                             unit: self.units[u as usize],
@@ -474,6 +547,9 @@ impl Sudoku {
         SudokuSolver {
             sudoku: self,
             solver: self.problem.solver(),
+            strategy: Strategy::Auto,
+            candidates: None,
+            last: SearchStats::default(),
         }
     }
 
@@ -504,9 +580,25 @@ impl Sudoku {
 pub struct SudokuSolver<'s> {
     sudoku: &'s Sudoku,
     solver: dlx::Solver<'s>,
+    strategy: Strategy,
+    /// The state of [`Strategy::Propagate`], made when first needed.
+    candidates: Option<Candidates>,
+    /// The statistics of the last search.
+    last: SearchStats,
 }
 
 impl SudokuSolver<'_> {
+    /// Searches with `strategy` ([`Strategy::Auto`] unless told).
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// The strategy that searches puzzles of these rules.
+    pub fn resolved(&self) -> Strategy {
+        self.strategy.resolve(self.sudoku.shape)
+    }
+
     /// Searches for up to `limit` solutions (and within `limits`: nodes, deadline, cancel),
     /// keeping the first `keep` of them. Checks the puzzle first.
     pub fn search(
@@ -514,9 +606,50 @@ impl SudokuSolver<'_> {
         grid: &Grid,
         limit: u64,
         keep: usize,
-        mut limits: Limits,
+        limits: Limits,
     ) -> Result<Found, PuzzleError> {
         self.sudoku.check(grid)?;
+        let found = match self.resolved() {
+            Strategy::Propagate => self.propagate(grid, limit, keep, limits),
+            _ => self.dlx(grid, limit, keep, limits),
+        };
+        self.last = found.stats;
+        Ok(found)
+    }
+
+    /// [`SudokuSolver::search`] with [`Strategy::Propagate`], on a checked puzzle.
+    fn propagate(&mut self, grid: &Grid, limit: u64, keep: usize, limits: Limits) -> Found {
+        let layout = self.sudoku.layout();
+        let candidates = self
+            .candidates
+            .get_or_insert_with(|| Candidates::new(layout, Deduce::Probe));
+        let limit = limits.max_solutions.map_or(limit, |m| m.min(limit));
+        let mut run = Run::new(limit, keep, limits.max_nodes.unwrap_or(u64::MAX));
+        run.deadline = limits.deadline;
+        run.cancel = limits.cancel.as_deref();
+        if limit > 0 {
+            candidates.solve(layout, grid.cells(), &mut run);
+        } else {
+            run.stopped = Some(StopReason::SolutionLimit);
+        }
+        Found {
+            grids: run
+                .grids
+                .into_iter()
+                .map(|cells| Grid::from_cells(grid.shape(), cells).expect("a full grid"))
+                .collect(),
+            count: run.found,
+            complete: run.stopped.is_none(),
+            stopped: run.stopped,
+            stats: SearchStats {
+                nodes: run.nodes,
+                updates: run.removed,
+            },
+        }
+    }
+
+    /// [`SudokuSolver::search`] on the exact-cover matrix, on a checked puzzle.
+    fn dlx(&mut self, grid: &Grid, limit: u64, keep: usize, mut limits: Limits) -> Found {
         let n = self.sudoku.shape.size();
         self.solver.reset();
         for (cell, digit) in grid.givens() {
@@ -546,7 +679,7 @@ impl SudokuSolver<'_> {
             }
             ControlFlow::Continue(())
         });
-        Ok(Found {
+        Found {
             grids,
             count: outcome.solutions,
             complete: outcome.is_complete(),
@@ -555,12 +688,13 @@ impl SudokuSolver<'_> {
                 nodes: outcome.nodes,
                 updates: outcome.updates,
             },
-        })
+        }
     }
 
     /// Counts up to `limit` solutions on `threads` threads (0: one per core), within `limits`,
     /// keeping the first solution of the one-thread order. The count, nodes and updates are
-    /// those of the one-thread search ([`SudokuSolver::search`] with `keep` 1): for puzzles
+    /// those of the one-thread search ([`SudokuSolver::search`] with `keep` 1; with
+    /// [`Strategy::Propagate`] it is that search, on one thread): for puzzles
     /// with many solutions (an empty 6x6 grid has 28,200,960), where one search is worth all
     /// cores.
     pub fn count_parallel(
@@ -570,6 +704,9 @@ impl SudokuSolver<'_> {
         limits: Limits,
         threads: usize,
     ) -> Result<Found, PuzzleError> {
+        if self.resolved() == Strategy::Propagate {
+            return self.search(grid, limit, 1, limits);
+        }
         // The first solution (and the check of the puzzle).
         let mut first = self.search(grid, 1, 1, limits.clone())?;
         if first.complete || first.stopped != Some(dlx::StopReason::SolutionLimit) || limit <= 1 {
@@ -594,6 +731,7 @@ impl SudokuSolver<'_> {
             nodes: report.outcome.nodes,
             updates: report.outcome.updates,
         };
+        self.last = first.stats;
         Ok(first)
     }
 
@@ -612,12 +750,8 @@ impl SudokuSolver<'_> {
         })
     }
 
-    /// The engine's statistics of the last search.
+    /// The statistics of the last search.
     pub fn stats(&self) -> SearchStats {
-        let s = self.solver.stats();
-        SearchStats {
-            nodes: s.nodes,
-            updates: s.updates,
-        }
+        self.last
     }
 }

@@ -2,15 +2,16 @@
 
 use std::fmt;
 
-/// The largest size supported: 35 symbols are `1-9` then `A-Z`.
-pub const MAX_SIZE: usize = 35;
+/// The largest size supported: 36 symbols are `0-9` then `A-Z` (the 36x36 puzzles of other
+/// solvers' suites are written so; up to 35, `1-9` then `A-Z`, `0` for a blank).
+pub const MAX_SIZE: usize = 36;
 
 /// Why a shape is not possible.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ShapeError {
-    /// The size is outside `1..=35`.
-    #[error("a {n}x{n} grid is not supported: sizes go from 1 to 35")]
+    /// The size is outside `1..=36`.
+    #[error("a {n}x{n} grid is not supported: sizes go from 1 to 36")]
     Size {
         /// The size asked for.
         n: usize,
@@ -22,7 +23,7 @@ pub enum ShapeError {
         n: usize,
     },
     /// The box does not tile the grid.
-    #[error("boxes of {rows}x{cols} do not tile a grid: the size would be {rows}x{cols} = {n}, beyond 35")]
+    #[error("boxes of {rows}x{cols} do not tile a grid: the size would be {rows}x{cols} = {n}, beyond 36")]
     BadBox {
         /// Rows of a box.
         rows: usize,
@@ -154,7 +155,8 @@ mod tests {
         assert_eq!(boxes(25), Ok((5, 5)));
         assert_eq!(boxes(35), Ok((5, 7)));
         assert_eq!(boxes(7), Err(ShapeError::NoDefaultBox { n: 7 }));
-        assert_eq!(boxes(36), Err(ShapeError::Size { n: 36 }));
+        assert_eq!(boxes(36), Ok((6, 6)));
+        assert_eq!(boxes(37), Err(ShapeError::Size { n: 37 }));
         assert_eq!(Shape::with_box(1, 7).map(Shape::size), Ok(7));
     }
 

@@ -8,7 +8,8 @@ use crate::shape::{Shape, MAX_SIZE};
 /// How digits are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Symbols {
-    /// `1-9`, then `A-Z` for 10 to 35 (`0` is a blank).
+    /// `1-9`, then `A-Z` for 10 to 35 (`0` is a blank); for a 36x36 grid, `0-9` then `A-Z`
+    /// as [`Symbols::Hex`] (see [`Symbols::for_size`]).
     #[default]
     Default,
     /// `0-9`, then `A-Z`: digit 1 is written `0` (hex sudoku, 16x16 as `0-F`).
@@ -18,6 +19,16 @@ pub enum Symbols {
 }
 
 impl Symbols {
+    /// The symbols that write a grid of size `n`: `Default` is [`Symbols::Hex`] for 36x36 (36
+    /// symbols, `0-9` then `A-Z`, as other solvers write them), itself otherwise.
+    pub fn for_size(self, n: usize) -> Symbols {
+        if self == Symbols::Default && n == 36 {
+            Symbols::Hex
+        } else {
+            self
+        }
+    }
+
     /// The symbol of digit `d` (`1..=n`).
     pub fn symbol(self, d: u8) -> char {
         let d = u32::from(d);
@@ -98,15 +109,16 @@ fn expected_sizes(shape: Option<Shape>) -> String {
     match shape {
         Some(s) => format!("{} for {s}", s.cells()),
         None => "81 for 9x9, or n² for another size: 16 (4x4), 36 (6x6), 64 (8x8), 144 (12x12), \
-                 256 (16x16), 625 (25x25), up to 1225 (35x35)"
+                 256 (16x16), 625 (25x25), up to 1296 (36x36)"
             .to_string(),
     }
 }
 
 /// Builds a grid from cells read with their positions.
 fn grid_from(
-    cells: Vec<(u8, char, usize, usize)>,
+    mut cells: Vec<(u8, char, usize, usize)>,
     shape: Option<Shape>,
+    symbols: Symbols,
     end: (usize, usize),
 ) -> Result<Grid, ParseError> {
     let found = cells.len();
@@ -126,6 +138,16 @@ fn grid_from(
         }
     };
     let n = shape.size();
+    if symbols.for_size(n) != symbols {
+        // 36x36 in the default symbols: `0-9A-Z`, `0` a digit (read as a blank until the size
+        // was known).
+        let hex = symbols.for_size(n);
+        for cell in &mut cells {
+            if !hex.is_blank(cell.1) {
+                cell.0 = hex.digit(cell.1).expect("a symbol of 0-9A-Z");
+            }
+        }
+    }
     if let Some(&(digit, ch, line, column)) = cells.iter().find(|c| c.0 as usize > n) {
         let kind = ParseErrorKind::DigitTooLarge { ch, digit, n };
         return Err(ParseError { line, column, kind });
@@ -156,7 +178,7 @@ pub fn parse_line_with(
         let digit = read_cell(c, symbols, 1, column)?;
         cells.push((digit, c, 1, column));
     }
-    grid_from(cells, shape, (1, column.max(1)))
+    grid_from(cells, shape, symbols, (1, column.max(1)))
 }
 
 fn read_cell(c: char, symbols: Symbols, line: usize, column: usize) -> Result<u8, ParseError> {
@@ -207,7 +229,7 @@ pub fn parse_grid(
         }
         end = (line_no, line.chars().count() + 1);
     }
-    grid_from(cells, shape, end)
+    grid_from(cells, shape, symbols, end)
 }
 
 /// Reads a LeetCode board: a JSON array of `n` arrays of `n` one-character strings, `"."` for a
@@ -251,11 +273,12 @@ pub fn parse_leetcode(text: &str, shape: Option<Shape>) -> Result<Grid, ParseErr
             cells.push((digit, ch, r + 1, c + 1));
         }
     }
-    grid_from(cells, shape, (1, 1))
+    grid_from(cells, shape, Symbols::Default, (1, 1))
 }
 
 /// The grid as one line of symbols, `.` for a blank.
 pub fn to_line(grid: &Grid, symbols: Symbols) -> String {
+    let symbols = symbols.for_size(grid.shape().size());
     grid.cells()
         .iter()
         .map(|&d| if d == 0 { '.' } else { symbols.symbol(d) })
@@ -266,6 +289,7 @@ pub fn to_line(grid: &Grid, symbols: Symbols) -> String {
 /// newline.
 pub fn to_grid(grid: &Grid, symbols: Symbols) -> String {
     let n = grid.shape().size();
+    let symbols = symbols.for_size(n);
     let mut out = String::new();
     for row in grid.cells().chunks(n) {
         let cells: Vec<String> = row
@@ -282,6 +306,7 @@ pub fn to_grid(grid: &Grid, symbols: Symbols) -> String {
 pub fn to_pretty(grid: &Grid, symbols: Symbols) -> String {
     let shape = grid.shape();
     let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let symbols = symbols.for_size(n);
     let segment = "─".repeat(2 * bc + 1);
     let rule = |left: &str, mid: &str, right: &str| {
         let mut s = String::from(left);
@@ -317,6 +342,7 @@ pub fn to_pretty(grid: &Grid, symbols: Symbols) -> String {
 #[cfg(feature = "leetcode")]
 pub fn to_leetcode(grid: &Grid, symbols: Symbols) -> String {
     let n = grid.shape().size();
+    let symbols = symbols.for_size(n);
     let rows: Vec<Vec<String>> = grid
         .cells()
         .chunks(n)

@@ -71,7 +71,8 @@ fn rate_all(sudoku: &Sudoku, grids: &[Grid]) -> BTreeMap<Grade, usize> {
         assert_eq!(rating.score, score);
         assert_eq!(rating.guesses, rating.count(Technique::Guess));
         assert_eq!(rating.counts.iter().sum::<u64>(), rating.steps.len() as u64);
-        assert!(rating.nodes.is_some_and(|n| n > 0));
+        // The proof ran (propagation may need no node from 10x10 up).
+        assert!(rating.nodes.is_some());
         // Without the steps, the same rating.
         let plain = quick.rate(puzzle).unwrap();
         assert!(plain.steps.is_empty());

@@ -240,6 +240,7 @@ pub fn run(args: &Args) -> Result<()> {
                             status: Status::Unique,
                             nodes: g.nodes,
                             grade: g.rating.as_ref().map(|r| r.grade),
+                            strategy: g.nodes.map(|_| generator.strategy()),
                         };
                         made.push(g);
                         tally
@@ -250,6 +251,7 @@ pub fn run(args: &Args) -> Result<()> {
                             status: Status::Stopped,
                             nodes: None,
                             grade: None,
+                            strategy: None,
                         }
                     }
                 };

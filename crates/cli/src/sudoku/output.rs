@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
+use sudoku::Strategy;
+
 use super::work::{Done, Status, Tally};
 
 /// Totals over the records written.
@@ -32,6 +34,9 @@ pub struct Summary {
     searched: u64,
     /// Puzzles graded (`dlx sudoku rate`), by grade, easiest first.
     grades: [u64; 4],
+    /// Puzzles searched by dancing links, and by propagation.
+    by_dlx: u64,
+    by_propagate: u64,
     pub interrupted: bool,
     pub wall: Duration,
 }
@@ -54,10 +59,18 @@ struct SummaryJson {
     nodes_median: u64,
     nodes_p99: u64,
     nodes_max: u64,
+    /// How many puzzles each strategy searched: `{"dlx": 95, "propagate": 5}`.
+    solver: Solvers,
     /// `dlx sudoku rate`: how many puzzles of each grade.
     #[serde(skip_serializing_if = "Option::is_none")]
     grades: Option<Grades>,
     wall_s: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct Solvers {
+    dlx: u64,
+    propagate: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -91,6 +104,11 @@ impl Summary {
         }
         if let Some(g) = tally.grade {
             self.grades[g as usize] += 1;
+        }
+        match tally.strategy {
+            Some(Strategy::Propagate) => self.by_propagate += 1,
+            Some(_) => self.by_dlx += 1,
+            None => {}
         }
         if let Some(n) = tally.nodes {
             *self.nodes.entry(n).or_default() += 1;
@@ -154,6 +172,10 @@ impl Summary {
             nodes_median: self.nodes_quantile(0.5),
             nodes_p99: self.nodes_quantile(0.99),
             nodes_max: self.nodes.keys().next_back().copied().unwrap_or(0),
+            solver: Solvers {
+                dlx: self.by_dlx,
+                propagate: self.by_propagate,
+            },
             grades: (self.grades.iter().sum::<u64>() > 0).then_some(Grades {
                 simple: self.grades[0],
                 easy: self.grades[1],
@@ -189,6 +211,13 @@ impl Summary {
         }
         s.push('\n');
         if self.searched > 0 {
+            // What the nodes count: dancing links nodes, propagation's tries, or both.
+            let by = match (self.by_dlx, self.by_propagate) {
+                (_, 0) => "dlx".to_string(),
+                (0, _) => "propagate".to_string(),
+                (d, p) => format!("dlx {d}, propagate {p}"),
+            };
+            let _ = writeln!(s, "solver: {by}");
             let _ = writeln!(
                 s,
                 "nodes per puzzle searched: mean {:.1}, median {}, 99th percentile {}, max {}",
@@ -416,6 +445,7 @@ mod tests {
             status,
             nodes,
             grade: None,
+            strategy: None,
         }
     }
 

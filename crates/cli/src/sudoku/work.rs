@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use sudoku::{
-    Grade, Grid, Limits, Rater, Rating, Shape, StopReason, Sudoku, SudokuSolver, Symbols,
+    Grade, Grid, Limits, Rater, Rating, Shape, StopReason, Strategy, Sudoku, SudokuSolver, Symbols,
     Technique, Variant,
 };
 
@@ -28,6 +28,8 @@ pub struct Settings {
     pub names: Vec<Arc<str>>,
     /// Workers of the batch.
     pub jobs: usize,
+    /// How each puzzle is searched.
+    pub strategy: Strategy,
     /// Workers waiting for a chunk: a count with many solutions takes them over (see
     /// [`PROBE_NODES`]).
     pub idle: AtomicUsize,
@@ -95,6 +97,8 @@ pub struct Tally {
     pub nodes: Option<u64>,
     /// The grade, for a puzzle `dlx sudoku rate` graded.
     pub grade: Option<Grade>,
+    /// The strategy that searched it.
+    pub strategy: Option<Strategy>,
 }
 
 /// A chunk, solved.
@@ -173,6 +177,9 @@ struct Record<'a> {
     nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     updates: Option<u64>,
+    /// The strategy that searched: `dlx` or `propagate` (what `nodes` counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solver: Option<&'static str>,
     /// What stopped the search: `max_nodes` or `timeout`.
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped_by: Option<&'static str>,
@@ -264,6 +271,7 @@ fn solve_entry<'r>(
         complete: None,
         nodes: None,
         updates: None,
+        solver: None,
         stopped_by: None,
         error: None,
         puzzle: None,
@@ -277,6 +285,7 @@ fn solve_entry<'r>(
     let parsed = parse(puzzle, entry, name, settings.box_shape, settings.symbols);
     let mut status = Status::Invalid;
     let mut grade = None;
+    let mut strategy = None;
     let mut grids = Vec::new();
     match parsed {
         Err(e) => record.error = Some(e),
@@ -286,7 +295,7 @@ fn solve_entry<'r>(
                 let solver = solvers
                     .engines
                     .entry(grid.shape())
-                    .or_insert_with(|| sudoku.solver());
+                    .or_insert_with(|| sudoku.solver().strategy(settings.strategy));
                 let (limit, keep) = match settings.mode {
                     Mode::Solve => (1, 1),
                     Mode::Count(limit) => (limit, 1),
@@ -310,6 +319,8 @@ fn solve_entry<'r>(
                         }
                         record.nodes = Some(found.stats.nodes);
                         record.updates = Some(found.stats.updates);
+                        strategy = Some(solver.resolved());
+                        record.solver = strategy.map(Strategy::name);
                         status = match (&settings.mode, found.count, found.stopped) {
                             (_, _, Some(StopReason::NodeLimit | StopReason::Deadline)) => {
                                 Status::Stopped
@@ -368,6 +379,7 @@ fn solve_entry<'r>(
         status,
         nodes: record.nodes,
         grade,
+        strategy,
     };
     // Writing to a Vec cannot fail.
     let _ = write_record(out, &mut record, &grids, settings, entry.out);
