@@ -701,3 +701,46 @@ fn generate_to_a_difficulty() {
         r.stderr
     );
 }
+
+#[test]
+fn large_puzzles_propagate_and_say_so() {
+    // Three 25x25 puzzles: auto propagates, and each record and the summary say so.
+    let file = data("25x25-random266.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let three: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let r = run(&["sudoku", "--format", "json", "--stats"], three.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let records: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    for record in &records[..3] {
+        assert_eq!(record["status"], "solved");
+        assert_eq!(record["solver"], "propagate");
+    }
+    assert_eq!(records[3]["solver"]["propagate"], 3);
+    assert_eq!(records[3]["solver"]["dlx"], 0);
+    assert!(r.stderr.contains("\nsolver: propagate\n"), "{}", r.stderr);
+    // Dancing links, asked for, meets the heavy tail of the third: stopped, exit status 3.
+    let third = format!("{}\n", text.lines().nth(2).unwrap());
+    let r = run(
+        &[
+            "sudoku",
+            "--solver",
+            "dlx",
+            "--max-nodes",
+            "100000",
+            "--stats",
+        ],
+        third.as_bytes(),
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(r.stderr.contains("\nsolver: dlx\n"), "{}", r.stderr);
+    assert!(r.stdout.starts_with("# stopped"), "{}", r.stdout);
+    // An unknown solver is a usage error that names the choices.
+    let r = run(&["sudoku", "--solver", "fast"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("auto, dlx, propagate"), "{}", r.stderr);
+}
