@@ -511,7 +511,7 @@ pub enum RateError {
 pub struct Rater<'s> {
     sudoku: &'s Sudoku,
     solver: SudokuSolver<'s>,
-    layout: Layout,
+    layout: &'s Layout,
     /// The units: box-like ones (boxes, regions, windows) first, then the lines.
     order: Vec<usize>,
     /// How many of `order` are box-like.
@@ -544,25 +544,28 @@ impl Sudoku {
         order.extend((0..units.len()).filter(|&u| !boxy(&units[u])));
         let cells = self.shape().cells();
         let n = self.shape().size();
-        let layout = Layout::new(self);
-        let position = |u: usize, cell: u32| layout.units[u].iter().position(|&c| c == cell);
-        let meets = (0..units.len())
-            .map(|u| {
-                (0..units.len())
-                    .filter(|&v| v != u)
-                    .filter_map(|v| {
-                        let (mut in_u, mut in_v) = (0u64, 0u64);
-                        for &c in &layout.units[u] {
-                            if let Some(j) = position(v, c) {
-                                in_u |= 1 << position(u, c).expect("a cell of u");
-                                in_v |= 1 << j;
-                            }
-                        }
-                        (in_u.count_ones() >= 2).then_some((v, in_u, in_v))
-                    })
-                    .collect()
-            })
-            .collect();
+        let layout = self.layout();
+        // The pairs of units that meet (the search's locked candidates use the same), as
+        // positions in each unit, from both sides.
+        let position = |u: u32, cell: u32| {
+            layout.units[u as usize]
+                .iter()
+                .position(|&c| c == cell)
+                .expect("a shared cell is in both units")
+        };
+        let mut meets: Vec<Vec<(usize, u64, u64)>> = vec![Vec::new(); units.len()];
+        for meet in &layout.meets {
+            let (mut in_a, mut in_b) = (0u64, 0u64);
+            for &c in &meet.both {
+                in_a |= 1 << position(meet.a, c);
+                in_b |= 1 << position(meet.b, c);
+            }
+            meets[meet.a as usize].push((meet.b as usize, in_a, in_b));
+            meets[meet.b as usize].push((meet.a as usize, in_b, in_a));
+        }
+        for list in &mut meets {
+            list.sort_unstable_by_key(|m| m.0);
+        }
         let unit_of = |kind: UnitKind, k: usize| {
             units
                 .iter()
