@@ -105,6 +105,8 @@ struct Record<'a> {
     clues: usize,
     minimal: bool,
     nodes: Option<u64>,
+    /// The strategy of the proof whose nodes `nodes` counts: `dlx` or `propagate`.
+    solver: &'static str,
     grade: Option<&'static str>,
     score: Option<u64>,
     hardest: Option<&'static str>,
@@ -235,7 +237,8 @@ pub fn run(args: &Args) -> Result<()> {
                 // Writing to a Vec cannot fail.
                 let tally = match generator.generate(puzzle_seed(seed, i)) {
                     Ok(g) => {
-                        let _ = write_one(&mut done.out, i + 1, &g, format, symbols);
+                        let solver = generator.strategy().name();
+                        let _ = write_one(&mut done.out, i + 1, &g, solver, format, symbols);
                         let tally = Tally {
                             status: Status::Unique,
                             nodes: g.nodes,
@@ -393,6 +396,7 @@ fn write_one(
     out: &mut impl Write,
     index: u64,
     g: &Generated,
+    solver: &'static str,
     format: OutputFormat,
     symbols: Symbols,
 ) -> Result<()> {
@@ -416,6 +420,7 @@ fn write_one(
                 clues: g.clues,
                 minimal: g.minimal,
                 nodes: g.nodes,
+                solver,
                 grade: g.rating.as_ref().map(|r| r.grade.name()),
                 score: g.rating.as_ref().map(|r| r.score),
                 hardest: g.rating.as_ref().and_then(|r| r.hardest.map(Technique::id)),
