@@ -216,7 +216,7 @@ impl Cutter<'_> {
     }
 }
 
-/// The longest line read as a puzzle, in bytes: a 35x35 puzzle on one line is 1,225 symbols, a CSV
+/// The longest line read as a puzzle, in bytes: a 36x36 puzzle on one line is 1,296 symbols, a CSV
 /// line with its solution and a few more columns a few KiB. Longer lines become one `invalid`
 /// record each, read past in constant memory.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -225,7 +225,7 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// block that grows past it is cut there (and is invalid), so no input grows a chunk unboundedly.
 const MAX_BLOCK_LINES: usize = 80;
 
-/// The most bytes of a LeetCode board (a 35x35 board is under 8 KiB).
+/// The most bytes of a LeetCode board (a 36x36 board is under 8 KiB).
 const MAX_BOARD: u64 = 1 << 20;
 
 /// The non-blank, non-comment lines looked at to tell one-line puzzles from grids.
