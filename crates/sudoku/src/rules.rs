@@ -606,24 +606,26 @@ impl SudokuSolver<'_> {
         grid: &Grid,
         limit: u64,
         keep: usize,
-        limits: Limits,
+        mut limits: Limits,
     ) -> Result<Found, PuzzleError> {
         self.sudoku.check(grid)?;
+        // The solution limit, once, for either strategy.
+        limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
         let found = match self.resolved() {
-            Strategy::Propagate => self.propagate(grid, limit, keep, limits),
-            _ => self.dlx(grid, limit, keep, limits),
+            Strategy::Propagate => self.propagate(grid, keep, limits),
+            _ => self.dlx(grid, keep, limits),
         };
         self.last = found.stats;
         Ok(found)
     }
 
     /// [`SudokuSolver::search`] with [`Strategy::Propagate`], on a checked puzzle.
-    fn propagate(&mut self, grid: &Grid, limit: u64, keep: usize, limits: Limits) -> Found {
+    fn propagate(&mut self, grid: &Grid, keep: usize, limits: Limits) -> Found {
         let layout = self.sudoku.layout();
         let candidates = self
             .candidates
             .get_or_insert_with(|| Candidates::new(layout, Deduce::Probe));
-        let limit = limits.max_solutions.map_or(limit, |m| m.min(limit));
+        let limit = limits.max_solutions.unwrap_or(u64::MAX);
         let mut run = Run::new(limit, keep, limits.max_nodes.unwrap_or(u64::MAX));
         run.deadline = limits.deadline;
         run.cancel = limits.cancel.as_deref();
@@ -649,7 +651,7 @@ impl SudokuSolver<'_> {
     }
 
     /// [`SudokuSolver::search`] on the exact-cover matrix, on a checked puzzle.
-    fn dlx(&mut self, grid: &Grid, limit: u64, keep: usize, mut limits: Limits) -> Found {
+    fn dlx(&mut self, grid: &Grid, keep: usize, limits: Limits) -> Found {
         let n = self.sudoku.shape.size();
         self.solver.reset();
         for (cell, digit) in grid.givens() {
@@ -659,7 +661,6 @@ impl SudokuSolver<'_> {
                 unreachable!("givens passed the check: {e}");
             }
         }
-        limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
         self.solver.set_limits(limits);
         let mut grids = Vec::new();
         let outcome = self.solver.search(|solution| {
