@@ -9,6 +9,22 @@ use sudoku::{Method, Sudoku, Symbols, Variant};
 /// Runs every reader over `data`.
 pub fn check(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
+    // The readers that detect the symbols: what they read writes back, in the symbols they
+    // found, and reads back the same (as a line and as a grid).
+    let detected = [
+        sudoku::parse_line_auto(&text, None).ok(),
+        sudoku::parse_grid_auto(&text, None, 1).ok(),
+    ];
+    for (grid, symbols) in detected.into_iter().flatten() {
+        let line = sudoku::to_line(&grid, symbols);
+        let again = sudoku::parse_line_with(&line, Some(grid.shape()), symbols)
+            .unwrap_or_else(|e| panic!("{line:?} does not read back: {e}"));
+        assert_eq!(again, grid, "detected line round trip");
+        let drawn = sudoku::to_grid(&grid, symbols);
+        let again = sudoku::parse_grid(&drawn, Some(grid.shape()), symbols, 1)
+            .unwrap_or_else(|e| panic!("{drawn:?} does not read back: {e}"));
+        assert_eq!(again, grid, "detected grid round trip");
+    }
     for symbols in [Symbols::Default, Symbols::Hex, Symbols::Letters] {
         let grids = [
             sudoku::parse_line_with(&text, None, symbols).ok(),

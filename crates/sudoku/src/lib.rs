@@ -56,8 +56,8 @@ pub use rules::{
 };
 pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
 pub use text::{
-    parse_grid, parse_line, parse_line_with, to_grid, to_line, to_pretty, ParseError,
-    ParseErrorKind, Symbols,
+    is_comment, is_title, line_cells, parse_grid, parse_grid_auto, parse_line, parse_line_auto,
+    parse_line_with, row_cells, to_grid, to_line, to_pretty, ParseError, ParseErrorKind, Symbols,
 };
 #[cfg(feature = "leetcode")]
 pub use text::{parse_leetcode, to_leetcode};

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::grid::Grid;
-use crate::shape::{Shape, MAX_SIZE};
+use crate::shape::Shape;
 
 /// How digits are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -51,8 +51,9 @@ impl Symbols {
     }
 
     /// Whether a character is a blank: `.`, `_`, `-`, `?`, `*`, and `0` unless it is a symbol.
+    /// (`x` and `X` are blanks too where the size makes them no symbol: the readers see to it.)
     pub fn is_blank(self, c: char) -> bool {
-        matches!(c, '.' | '_' | '-' | '?' | '*') || (c == '0' && self != Symbols::Hex)
+        is_blank_char(c) || (c == '0' && self != Symbols::Hex)
     }
 }
 
@@ -69,7 +70,7 @@ pub enum ParseErrorKind {
         expected: String,
     },
     /// A character that is neither a symbol nor a blank.
-    #[error("unexpected character {ch:?}: expected a symbol or a blank (. 0 _ - ? *)")]
+    #[error("unexpected character {ch:?}: expected a symbol or a blank (. _ - ? * x, and 0 below 36x36)")]
     UnknownChar {
         /// The character.
         ch: char,
@@ -81,6 +82,20 @@ pub enum ParseErrorKind {
         ch: char,
         /// Its digit.
         digit: u8,
+        /// The grid's size.
+        n: usize,
+    },
+    /// A token that is not one cell, in a row written one cell per token.
+    #[error("`{token}` is not one cell: in a row written one cell per token (comma-separated, or numbers), each is a symbol, a blank or a number")]
+    Token {
+        /// The token.
+        token: String,
+    },
+    /// A number larger than the grid's size.
+    #[error("{number} is beyond the {n} digits of a {n}x{n} grid")]
+    NumberTooLarge {
+        /// The number.
+        number: u32,
         /// The grid's size.
         n: usize,
     },
@@ -114,13 +129,334 @@ fn expected_sizes(shape: Option<Shape>) -> String {
     }
 }
 
-/// Builds a grid from cells read with their positions.
+/// One cell as written, before the size and symbols are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    /// `.`, `_`, `-`, `?`, `*`, or an empty field of a comma-separated row.
+    Blank,
+    /// A letter or a decimal digit: a symbol, or a blank (`0`, `x`) where it cannot be one.
+    Char(char),
+    /// A number of two or more digits, in a row written one cell per token (`10 0 3 16`).
+    Number(u32),
+}
+
+/// A cell read, with where it was (1-based line and column, in characters).
+#[derive(Clone, Copy, Debug)]
+struct Raw {
+    tok: Tok,
+    line: usize,
+    column: usize,
+}
+
+/// `|` and the box-drawing characters (`│`, `┼`, what [`to_pretty`] draws): lines between
+/// boxes, not cells.
+fn is_rule(c: char) -> bool {
+    c == '|' || ('\u{2500}'..='\u{257f}').contains(&c)
+}
+
+fn is_blank_char(c: char) -> bool {
+    matches!(c, '.' | '_' | '-' | '?' | '*')
+}
+
+fn is_cell_char(c: char) -> bool {
+    is_blank_char(c) || c.is_ascii_alphanumeric()
+}
+
+/// Where a comment starts in a line (`#`, `;` or `//`), as a byte offset; the length if none.
+fn comment_start(line: &str) -> usize {
+    let b = line.as_bytes();
+    (0..b.len())
+        .find(|&i| b[i] == b'#' || b[i] == b';' || (b[i] == b'/' && b.get(i + 1) == Some(&b'/')))
+        .unwrap_or(b.len())
+}
+
+/// Whether a line is a comment: its first non-blank characters are `#`, `;` or `//`.
+pub fn is_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    !t.is_empty() && comment_start(t) == 0
+}
+
+/// The whitespace-separated tokens of `body`, each with the 1-based column of its first
+/// character; tokens made only of `|` are left out (box separators inside a row).
+fn tokens(body: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut column = 0;
+    let mut start_col = 0;
+    for (i, c) in body.char_indices() {
+        column += 1;
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((start_col, &body[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+            start_col = column;
+        }
+    }
+    if let Some(s) = start {
+        out.push((start_col, &body[s..]));
+    }
+    out.retain(|(_, t)| !t.chars().all(is_rule));
+    out
+}
+
+/// Whether a token after a row's cells starts a comment written without `#`: it starts with a
+/// character that cannot be in a row (`<-`, `(row 1)`), or it is a word (two letters in a row,
+/// one of them lower case, not only `x`) in a row whose first token has no lower case letter
+/// (so `row 3` ends a row of digits, while rows written in lower case letters stay whole).
+fn is_comment_word(token: &str, first_lower: bool) -> bool {
+    let Some(c0) = token.chars().next() else {
+        return false;
+    };
+    if !is_cell_char(c0) && !is_rule(c0) {
+        return true;
+    }
+    if first_lower {
+        return false;
+    }
+    let b = token.as_bytes();
+    b.windows(2).any(|w| {
+        w[0].is_ascii_alphabetic()
+            && w[1].is_ascii_alphabetic()
+            && (w[0].is_ascii_lowercase() || w[1].is_ascii_lowercase())
+            && !(w[0].eq_ignore_ascii_case(&b'x') && w[1].eq_ignore_ascii_case(&b'x'))
+    })
+}
+
+/// A decimal number of two or three digits without a leading zero: one cell of a row written
+/// one token per cell (`10`, `16`).
+fn is_number(token: &str) -> bool {
+    (2..=3).contains(&token.len())
+        && token.bytes().all(|b| b.is_ascii_digit())
+        && !token.starts_with('0')
+}
+
+/// One cell written as one token (a field of a comma-separated row, or a token of a row of
+/// numbers): a blank, a symbol, or a number.
+fn token_cell(token: &str, line: usize, column: usize) -> Result<Raw, ParseError> {
+    let raw = |tok| Raw { tok, line, column };
+    let mut chars = token.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => Ok(raw(Tok::Blank)),
+        (Some(c), None) => char_cell(c, line, column),
+        _ if token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()) => {
+            let v: u32 = token.parse().expect("digits");
+            Ok(raw(if v < 10 {
+                Tok::Char(char::from_digit(v, 10).expect("a digit"))
+            } else {
+                Tok::Number(v)
+            }))
+        }
+        _ => Err(ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::Token {
+                token: token.to_string(),
+            },
+        }),
+    }
+}
+
+fn char_cell(c: char, line: usize, column: usize) -> Result<Raw, ParseError> {
+    let tok = if is_blank_char(c) {
+        Tok::Blank
+    } else if c.is_ascii_alphanumeric() {
+        Tok::Char(c)
+    } else {
+        return Err(ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::UnknownChar { ch: c },
+        });
+    };
+    Ok(Raw { tok, line, column })
+}
+
+/// How a row was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RowKind {
+    /// One character per cell (`53..7....`, `5 3 . | . 7 .`).
+    Chars,
+    /// One token per cell: comma-separated (`5,3,0,...`), or numbers (`10 0 3 16`).
+    Tokens,
+}
+
+/// Reads the cells of one row of a grid, or of a puzzle on one line (`one_line`), into `out`:
+/// what follows `#`, `;` or `//` is a comment, and so is text after the cells (see
+/// [`is_comment_word`]). A row holding a comma is read one cell per field (an empty field is a
+/// blank); a row of numbers, some of two digits, one cell per token. On one line, the puzzle is
+/// its first token (the rest is a comment), unless that token is a single cell and at least
+/// four follow: then each token is a cell (`5 3 0 0 7 0 ...`).
+fn scan_row(
+    line: &str,
+    line_no: usize,
+    one_line: bool,
+    out: &mut Vec<Raw>,
+) -> Result<RowKind, ParseError> {
+    let body = &line[..comment_start(line)];
+    if one_line && !body.contains(',') {
+        // The common case, a puzzle as one token of two characters or more (`53..7....6..`):
+        // its characters, the rest of the line a comment. (A single cell first may be the
+        // start of a puzzle written one token per cell: below.)
+        let t = body.trim_start();
+        let first = t.split(char::is_whitespace).next().unwrap_or("");
+        if first.len() > 1 {
+            let lead = body[..body.len() - t.len()].chars().count();
+            for (k, c) in first.chars().enumerate() {
+                if !is_rule(c) {
+                    out.push(char_cell(c, line_no, lead + k + 1)?);
+                }
+            }
+            return Ok(RowKind::Chars);
+        }
+    }
+    if body.contains(',') {
+        let mut fields: Vec<(usize, &str)> = Vec::new();
+        let mut column = 1;
+        for field in body.split(',') {
+            let lead = field.len() - field.trim_start_matches([' ', '\t', '"', '|']).len();
+            let t = field.trim_matches([' ', '\t', '"', '|', '\r']);
+            fields.push((column + field[..lead].chars().count(), t));
+            column += field.chars().count() + 1;
+        }
+        // `7,8,0,` as a program prints rows: the field after the last comma is no cell, unless
+        // the row has other empty fields (a spreadsheet's empty cells).
+        if fields.len() > 1
+            && fields.last().is_some_and(|f| f.1.is_empty())
+            && fields[..fields.len() - 1].iter().all(|f| !f.1.is_empty())
+        {
+            fields.pop();
+        }
+        if fields.len() == 1 && fields[0].1.is_empty() {
+            return Ok(RowKind::Tokens);
+        }
+        for (column, field) in fields {
+            out.push(token_cell(field, line_no, column)?);
+        }
+        return Ok(RowKind::Tokens);
+    }
+    let mut toks = tokens(body);
+    let Some(first) = toks.first() else {
+        return Ok(RowKind::Chars);
+    };
+    let first_lower = first.1.bytes().any(|b| b.is_ascii_lowercase());
+    if let Some(k) = (1..toks.len()).find(|&k| is_comment_word(toks[k].1, first_lower)) {
+        toks.truncate(k);
+    }
+    let one_cell = |t: &str| t.chars().count() == 1;
+    let by_token = if one_line {
+        toks.len() >= 5 && (one_cell(toks[0].1) || is_number(toks[0].1))
+    } else {
+        toks.iter().any(|t| is_number(t.1)) && toks.iter().all(|t| is_number(t.1) || one_cell(t.1))
+    };
+    if by_token {
+        for (column, t) in toks {
+            out.push(token_cell(t, line_no, column)?);
+        }
+        return Ok(RowKind::Tokens);
+    }
+    if one_line {
+        toks.truncate(1);
+    }
+    for (start, t) in toks {
+        for (k, c) in t.chars().enumerate() {
+            if !is_rule(c) {
+                out.push(char_cell(c, line_no, start + k)?);
+            }
+        }
+    }
+    Ok(RowKind::Chars)
+}
+
+/// The cells of a puzzle written on one line, as [`parse_line`] reads it (0 if it cannot be
+/// read): for readers that tell one-line puzzles from grid rows.
+pub fn line_cells(line: &str) -> usize {
+    let mut out = Vec::new();
+    scan_row(line, 1, true, &mut out).map_or(0, |_| out.len())
+}
+
+/// The cells of a line as a row of a grid, as [`parse_grid`] reads it: 0 for a blank line, a
+/// comment or a separator line (`-`, `+`, `|`, `=`); cells up to the first bad character if it
+/// has one.
+pub fn row_cells(line: &str) -> usize {
+    if is_separator(line) {
+        return 0;
+    }
+    let mut out = Vec::new();
+    let _ = scan_row(line, 1, false, &mut out);
+    out.len()
+}
+
+/// Whether a line reads as a title rather than a row (`Grid 01`, `Puzzle 3: hard`): it holds a
+/// word (two letters in a row, one lower case, not only `x`) and starts with a letter. A reader
+/// takes it as a title only where its width differs from the rows after it.
+pub fn is_title(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with(|c: char| c.is_ascii_alphabetic())
+        && t.split_whitespace().any(|w| {
+            w.starts_with(|c: char| c.is_ascii_alphanumeric()) && is_comment_word(w, false)
+        })
+}
+
+/// The symbols a puzzle of size `n` was written in, from the characters of its cells: letters
+/// and no digit `1-9` are [`Symbols::Letters`] (`A-P` for 16x16); `0` beside another blank
+/// (`.`) is [`Symbols::Hex`] (`0-F`), from 10x10 up, and so is a full grid in which each of
+/// `0` to the `n`-th symbol appears `n` times; 36x36 is `0-9A-Z`; else the default. A reading
+/// that would put a symbol beyond `n` is not chosen.
+fn detect_symbols(cells: &[Raw], n: usize) -> Symbols {
+    let (mut digits, mut zero, mut letters, mut blank, mut numbers) =
+        (false, false, false, false, false);
+    for cell in cells {
+        match cell.tok {
+            Tok::Blank => blank = true,
+            Tok::Number(_) => numbers = true,
+            Tok::Char('0') => zero = true,
+            Tok::Char('1'..='9') => digits = true,
+            Tok::Char('x' | 'X') => {}
+            Tok::Char(_) => letters = true,
+        }
+    }
+    if numbers {
+        return Symbols::Default;
+    }
+    if n == 36 {
+        return Symbols::Hex;
+    }
+    // The largest digit a reading gives, and how often each symbol appears in hex.
+    let fits = |symbols: Symbols| {
+        cells.iter().all(|cell| match cell.tok {
+            Tok::Char('x' | 'X') | Tok::Blank | Tok::Number(_) => true,
+            Tok::Char(c) => symbols.digit(c).is_some_and(|d| usize::from(d) <= n),
+        })
+    };
+    if letters && !digits && fits(Symbols::Letters) {
+        return Symbols::Letters;
+    }
+    if zero && n >= 10 && fits(Symbols::Hex) {
+        let full = || {
+            let mut counts = [0usize; 37];
+            for cell in cells {
+                if let Tok::Char(c) = cell.tok {
+                    counts[usize::from(Symbols::Hex.digit(c).unwrap_or(0))] += 1;
+                }
+            }
+            counts[1..=n].iter().all(|&k| k == n)
+        };
+        if blank || full() {
+            return Symbols::Hex;
+        }
+    }
+    Symbols::Default
+}
+
+/// Builds a grid from cells read with their positions, in `symbols` or those detected.
 fn grid_from(
-    mut cells: Vec<(u8, char, usize, usize)>,
+    cells: Vec<Raw>,
     shape: Option<Shape>,
-    symbols: Symbols,
+    symbols: Option<Symbols>,
     end: (usize, usize),
-) -> Result<Grid, ParseError> {
+) -> Result<(Grid, Symbols), ParseError> {
     let found = cells.len();
     let shape = match shape {
         Some(s) if s.cells() == found => s,
@@ -138,25 +474,55 @@ fn grid_from(
         }
     };
     let n = shape.size();
-    if symbols.for_size(n) != symbols {
-        // 36x36 in the default symbols: `0-9A-Z`, `0` a digit (read as a blank until the size
-        // was known).
-        let hex = symbols.for_size(n);
-        for cell in &mut cells {
-            if !hex.is_blank(cell.1) {
-                cell.0 = hex.digit(cell.1).expect("a symbol of 0-9A-Z");
+    let symbols = match symbols {
+        Some(s) => s.for_size(n),
+        None => detect_symbols(&cells, n),
+    };
+    let mut digits = Vec::with_capacity(found);
+    for cell in cells {
+        let too_large = |ch, digit| ParseError {
+            line: cell.line,
+            column: cell.column,
+            kind: ParseErrorKind::DigitTooLarge { ch, digit, n },
+        };
+        let d = match cell.tok {
+            Tok::Blank => 0,
+            Tok::Number(v) if v as usize > n => {
+                return Err(ParseError {
+                    line: cell.line,
+                    column: cell.column,
+                    kind: ParseErrorKind::NumberTooLarge { number: v, n },
+                })
             }
-        }
+            Tok::Number(v) => v as u8,
+            Tok::Char(c) => match symbols.digit(c) {
+                // `x` is a blank where it is no symbol of this size.
+                _ if matches!(c, 'x' | 'X')
+                    && symbols.digit(c).is_none_or(|d| usize::from(d) > n) =>
+                {
+                    0
+                }
+                _ if symbols.is_blank(c) => 0,
+                Some(d) if usize::from(d) > n => return Err(too_large(c, d)),
+                Some(d) => d,
+                None => {
+                    return Err(ParseError {
+                        line: cell.line,
+                        column: cell.column,
+                        kind: ParseErrorKind::UnknownChar { ch: c },
+                    })
+                }
+            },
+        };
+        digits.push(d);
     }
-    if let Some(&(digit, ch, line, column)) = cells.iter().find(|c| c.0 as usize > n) {
-        let kind = ParseErrorKind::DigitTooLarge { ch, digit, n };
-        return Err(ParseError { line, column, kind });
-    }
-    Ok(Grid::from_cells(shape, cells.into_iter().map(|c| c.0).collect()).expect("checked"))
+    Ok((Grid::from_cells(shape, digits).expect("checked"), symbols))
 }
 
-/// Reads one puzzle written on one line: `n²` symbols or blanks; anything after whitespace or
-/// `#` is a comment. The size comes from the count unless `shape` is given.
+/// Reads one puzzle written on one line: `n²` symbols or blanks (`|` between boxes allowed);
+/// anything after whitespace, `#`, `;` or `//` is a comment. Or one token per cell: `n²` tokens
+/// separated by commas (an empty field is a blank), or by spaces (`5 3 0 0 7 ...`; numbers of
+/// two digits for sizes from 10). The size comes from the count unless `shape` is given.
 pub fn parse_line(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
     parse_line_with(text, shape, Symbols::Default)
 }
@@ -167,66 +533,87 @@ pub fn parse_line_with(
     shape: Option<Shape>,
     symbols: Symbols,
 ) -> Result<Grid, ParseError> {
+    read_line(text, shape, Some(symbols)).map(|(g, _)| g)
+}
+
+/// [`parse_line`] with the symbols detected from the puzzle (letters only: `A-Z`; `0` beside
+/// `.` blanks from 10x10 up: `0-9A-Z`; else the default), returned beside the grid so that
+/// answers can be written as the puzzle was.
+pub fn parse_line_auto(text: &str, shape: Option<Shape>) -> Result<(Grid, Symbols), ParseError> {
+    read_line(text, shape, None)
+}
+
+fn read_line(
+    text: &str,
+    shape: Option<Shape>,
+    symbols: Option<Symbols>,
+) -> Result<(Grid, Symbols), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut cells = Vec::new();
-    let mut column = 0;
-    for c in text.chars() {
-        column += 1;
-        if c.is_whitespace() || c == '#' {
-            break;
-        }
-        let digit = read_cell(c, symbols, 1, column)?;
-        cells.push((digit, c, 1, column));
-    }
-    grid_from(cells, shape, symbols, (1, column.max(1)))
+    let text = text.lines().next().unwrap_or("");
+    let mut cells = Vec::with_capacity(81);
+    scan_row(text, 1, true, &mut cells)?;
+    let end = cells.last().map_or(1, |c| c.column);
+    grid_from(cells, shape, symbols, (1, end))
 }
 
-fn read_cell(c: char, symbols: Symbols, line: usize, column: usize) -> Result<u8, ParseError> {
-    if symbols.is_blank(c) {
-        Ok(0)
-    } else if let Some(d) = symbols.digit(c).filter(|&d| (d as usize) <= MAX_SIZE) {
-        Ok(d)
-    } else {
-        Err(ParseError {
-            line,
-            column,
-            kind: ParseErrorKind::UnknownChar { ch: c },
-        })
-    }
-}
-
-/// Whether a line of a grid is a separator (only `-`, `+`, `|`, `=` and blanks).
+/// Whether a line of a grid is a separator (only `-`, `+`, `|`, `=`, box-drawing characters
+/// and blanks).
 fn is_separator(line: &str) -> bool {
     let t = line.trim();
     !t.is_empty()
         && t.chars()
-            .all(|c| matches!(c, '-' | '+' | '|' | '=' | ' ' | '\t'))
+            .all(|c| matches!(c, '-' | '+' | '=' | ' ' | '\t') || is_rule(c))
 }
 
 /// Reads one puzzle drawn as a grid: rows of symbols with optional spaces and `|`, separator
-/// lines of `-`, `+` and `|` (the HDU-1426 form, `7 1 2 ? 6 ? 3 5 8`, is one). `first_line` is
-/// the line number of the first line of `text`, for messages.
+/// lines of `-`, `+` and `|` (the HDU-1426 form, `7 1 2 ? 6 ? 3 5 8`, is one), blank and
+/// comment lines anywhere (between bands too), rows of comma-separated cells (`7,8,0,...`) or
+/// of numbers (`10 0 3 16 ...`), a comment after a row (`#`, `;`, `//`, or words: `row 3`), and
+/// a title line first (`Grid 01`). `first_line` is the line number of the first line of
+/// `text`, for messages.
 pub fn parse_grid(
     text: &str,
     shape: Option<Shape>,
     symbols: Symbols,
     first_line: usize,
 ) -> Result<Grid, ParseError> {
+    read_grid(text, shape, Some(symbols), first_line).map(|(g, _)| g)
+}
+
+/// [`parse_grid`] with the symbols detected, as [`parse_line_auto`].
+pub fn parse_grid_auto(
+    text: &str,
+    shape: Option<Shape>,
+    first_line: usize,
+) -> Result<(Grid, Symbols), ParseError> {
+    read_grid(text, shape, None, first_line)
+}
+
+fn read_grid(
+    text: &str,
+    shape: Option<Shape>,
+    symbols: Option<Symbols>,
+    first_line: usize,
+) -> Result<(Grid, Symbols), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let rows: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(k, l)| (first_line + k, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !is_separator(l) && !is_comment(l))
+        .collect();
+    // A title first: a line that reads as one, as wide as no row after it.
+    let skip = usize::from(
+        rows.len() > 1
+            && is_title(rows[0].1)
+            && rows[1..]
+                .iter()
+                .all(|r| row_cells(r.1) != row_cells(rows[0].1)),
+    );
     let mut cells = Vec::new();
     let mut end = (first_line, 1);
-    for (k, line) in text.lines().enumerate() {
-        let line_no = first_line + k;
-        if line.trim().is_empty() || is_separator(line) {
-            continue;
-        }
-        for (col, c) in line.chars().enumerate() {
-            if c.is_whitespace() || c == '|' {
-                continue;
-            }
-            let digit = read_cell(c, symbols, line_no, col + 1)?;
-            cells.push((digit, c, line_no, col + 1));
-        }
+    for &(line_no, line) in &rows[skip..] {
+        scan_row(line, line_no, false, &mut cells)?;
         end = (line_no, line.chars().count() + 1);
     }
     grid_from(cells, shape, symbols, end)
@@ -269,11 +656,10 @@ pub fn parse_leetcode(text: &str, shape: Option<Shape>) -> Result<Grid, ParseErr
                     ))
                 })?;
             let ch = s.chars().next().expect("one character");
-            let digit = read_cell(ch, Symbols::Default, r + 1, c + 1)?;
-            cells.push((digit, ch, r + 1, c + 1));
+            cells.push(char_cell(ch, r + 1, c + 1)?);
         }
     }
-    grid_from(cells, shape, Symbols::Default, (1, 1))
+    grid_from(cells, shape, Some(Symbols::Default), (1, 1)).map(|(g, _)| g)
 }
 
 /// The grid as one line of symbols, `.` for a blank.
@@ -397,5 +783,80 @@ mod tests {
             e.kind,
             ParseErrorKind::DigitTooLarge { digit: 5, n: 4, .. }
         ));
+    }
+
+    #[test]
+    fn x_is_a_blank_where_it_is_no_symbol() {
+        let line = "x".repeat(81);
+        assert_eq!(parse_line(&line, None).unwrap().givens().count(), 0);
+        // In a 36x36 grid, X is 33 (0-9A-Z): a symbol.
+        let mut big = ".".repeat(1296);
+        big.replace_range(0..1, "X");
+        let (grid, symbols) = parse_line_auto(&big, None).unwrap();
+        assert_eq!((grid.cells()[0], symbols), (34, Symbols::Hex));
+    }
+
+    #[test]
+    fn rows_lose_their_comments() {
+        let rows = |line: &str| row_cells(line);
+        assert_eq!(rows("5 3 . | . 7 . | . . .   row 1"), 9);
+        assert_eq!(rows("53..7....  <- first"), 9);
+        assert_eq!(rows("53..7.... ; first"), 9);
+        assert_eq!(rows("53..7....// first"), 9);
+        assert_eq!(rows("53. .7. ...   # first"), 9);
+        // `x` blanks and lower case symbols are cells, not words.
+        assert_eq!(rows("123 x7x xxx"), 9);
+        assert_eq!(rows("abcd efgh ijkl mnop"), 16);
+        assert_eq!(rows("7,8,0,4,0,0,1,2,0"), 9);
+        assert_eq!(rows("7,8,0,4,0,0,1,2,0,"), 9);
+        assert_eq!(rows(",,3,,,,,,"), 9);
+        assert_eq!(rows("1 0 13 0 0 0 0 4 0 10 5 8 0 0 0 0"), 16);
+        assert_eq!(rows("-----+-----+-----"), 0);
+        assert_eq!(rows("│ 8 1 2 │ 7 5 3 │ 6 4 9 │"), 9);
+        assert_eq!(line_cells(&"5 ".repeat(81)), 81);
+        assert_eq!(line_cells(&format!("{} easy", ".".repeat(81))), 81);
+        assert!(is_title("Grid 01") && is_title("Hard puzzles"));
+        assert!(!is_title("53..7....") && !is_title("a #") && !is_title("ABCD EFGH"));
+        assert!(is_comment("  // note") && is_comment("; note") && !is_comment("1/2"));
+    }
+
+    #[test]
+    fn tokens_that_are_no_cell_are_named() {
+        let e = parse_line("1,2,34,..,5", None).unwrap_err();
+        assert_eq!(e.column, 8);
+        assert_eq!(e.kind, ParseErrorKind::Token { token: "..".into() });
+        let mut row = vec!["0"; 16];
+        row[3] = "17";
+        let text = (0..16).map(|_| row.join(" ") + "\n").collect::<String>();
+        let e = parse_grid(&text, None, Symbols::Default, 1).unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (1, 7, ParseErrorKind::NumberTooLarge { number: 17, n: 16 })
+        );
+    }
+
+    #[test]
+    fn symbols_are_detected_only_when_unambiguous() {
+        let with = |givens: &str| {
+            let mut line = ".".repeat(256);
+            line.replace_range(0..givens.len(), givens);
+            parse_line_auto(&line, None).unwrap().1
+        };
+        assert_eq!(with("ABP"), Symbols::Letters);
+        assert_eq!(with("1AG"), Symbols::Default);
+        assert_eq!(with("0AF"), Symbols::Hex);
+        // G is no symbol of 0-F: the default, 0 a blank.
+        assert_eq!(with("0AG"), Symbols::Default);
+        // Z is no letter of a 16x16 grid: read in the default symbols, it is beyond 16.
+        let mut line = ".".repeat(256);
+        line.replace_range(0..3, "ABZ");
+        let e = parse_line_auto(&line, None).unwrap_err();
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::DigitTooLarge { ch: 'Z', .. }
+        ));
+        // Only 0 as a blank: the default.
+        let zeros = "0".repeat(256);
+        assert_eq!(parse_line_auto(&zeros, None).unwrap().1, Symbols::Default);
     }
 }
