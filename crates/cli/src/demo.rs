@@ -42,8 +42,10 @@ pub fn run() -> Result<()> {
         .collect();
     let batch = Batch {
         mode: Mode::Unique,
-        symbols: Symbols::Default,
+        symbols: Some(Symbols::Default),
         box_shape: None,
+        column: None,
+        solution_column: None,
         variant: Variant::default(),
         input: InputFormat::Auto,
         format: Some(OutputFormat::Pretty),

@@ -33,7 +33,7 @@ enum Command {
     /// run with `--count --format json --job LINE`): the totals of the whole search, checked.
     Merge(merge::Args),
     /// Solve, count or check sudoku puzzles (4x4 to 36x36, variants), one record per puzzle.
-    Sudoku(sudoku::Args),
+    Sudoku(Box<sudoku::Args>),
     /// N-queens: count, list or draw the ways to place n queens that do not attack each other.
     Queens(puzzles::QueensArgs),
     /// Polyomino tilings: pentominoes on 6x10 by default; any board, any pieces.

@@ -162,7 +162,7 @@ fn bad_lines_are_named_and_left_out() {
     let path = dir.join("mixed.txt");
     let good = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     let clash = format!("55{}", &good[2..]);
-    let bad_char = format!("{}x{}", &good[..10], &good[11..]);
+    let bad_char = format!("{}%{}", &good[..10], &good[11..]);
     std::fs::write(&path, format!("{good}\n{clash}\n{bad_char}\n{good}\n")).unwrap();
     let name = path.display().to_string();
     let out = run(

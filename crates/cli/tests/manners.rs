@@ -149,24 +149,38 @@ fn a_byte_order_mark_changes_nothing() {
     assert_eq!(count(&bom_board.path, &plain_pieces.path), plain);
 }
 
-/// A title line before one-line puzzles costs one `invalid` record; the puzzles are solved
-/// (the title once made the whole file one puzzle of 7,706 cells).
+/// A title line before one-line puzzles is a title, not a puzzle: no record of its own, and
+/// JSON records carry it (the title once made the whole file one puzzle of 7,706 cells, then
+/// cost an `invalid` record). A line that is no title (`%%%`) costs one `invalid` record.
 #[test]
-fn a_title_line_costs_one_record() {
+fn a_title_line_is_a_title() {
     let norvig = std::fs::read_to_string(sudoku_data("norvig-top95.txt")).unwrap();
-    for title in ["Norvig top95", "hello world"] {
+    for (title, records) in [("Norvig top95", 95), ("hello world", 95), ("%%% 1", 96)] {
         let file = temp_file("titled.txt", format!("{title}\n{norvig}").as_bytes());
         let r = run(&["sudoku", &file.path, "--stats"], b"");
         assert_eq!(r.code, 0, "{}", r.stderr);
         let lines: Vec<&str> = r.stdout.lines().collect();
-        assert_eq!(lines.len(), 96);
-        assert!(lines[0].starts_with("# invalid: "), "{}", lines[0]);
-        assert!(lines[0].contains("titled.txt:1:"), "{}", lines[0]);
-        assert!(lines[1..].iter().all(|l| l.len() == 81));
+        assert_eq!(lines.len(), records, "{title}");
+        let solved = &lines[records - 95..];
+        assert!(solved.iter().all(|l| l.len() == 81));
+        if records == 96 {
+            assert!(lines[0].starts_with("# invalid: "), "{}", lines[0]);
+            assert!(lines[0].contains("titled.txt:1:"), "{}", lines[0]);
+        }
         assert!(
-            r.stderr.starts_with("96 puzzles: 95 solved"),
+            r.stderr
+                .starts_with(&format!("{records} puzzles: 95 solved")),
             "{}",
             r.stderr
+        );
+        let json = run(&["sudoku", &file.path, "--format", "json"], b"");
+        let first = json.stdout.lines().next().unwrap();
+        if records == 95 {
+            assert!(first.contains(&format!("\"title\":\"{title}\"")), "{first}");
+        }
+        assert_eq!(
+            json.stdout.matches("\"title\"").count(),
+            usize::from(records == 95)
         );
         let bench = run(
             &["bench", &file.path, "--methods", "dlx", "--format", "csv"],
@@ -179,17 +193,23 @@ fn a_title_line_costs_one_record() {
             bench.stdout
         );
     }
-    // Grids stacked with a title before each: the titles are records of their own, the grids
-    // are solved.
+    // Grids stacked with a title before each (Project Euler 96): the grids are solved, the
+    // titles go with them.
     let grid = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n";
     let file = format!("Grid 01\n{grid}Grid 02\n{grid}");
     let r = run(&["sudoku", "--format", "line"], file.as_bytes());
     let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{}", r.stdout);
-    assert!(lines[0].starts_with("# invalid: <stdin>:1:"));
-    assert!(lines[2].starts_with("# invalid: <stdin>:11:"));
-    assert_eq!(lines[1], lines[3]);
-    assert_eq!(lines[1].len(), 81);
+    assert_eq!(lines.len(), 2, "{}", r.stdout);
+    assert_eq!(lines[0], lines[1]);
+    assert_eq!(lines[0].len(), 81);
+    let r = run(&["sudoku", "--format", "json"], file.as_bytes());
+    let titles: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.contains("\"title\":\"Grid 0"))
+        .collect();
+    assert_eq!(titles.len(), 2, "{}", r.stdout);
+    assert!(titles[1].contains("\"line_no\":12"), "{}", titles[1]);
 }
 
 /// `--all` output splits back into puzzles: a comment line opens each puzzle's solutions.

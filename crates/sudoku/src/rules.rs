@@ -153,6 +153,15 @@ impl Regions {
             .find(|n| n * n == self.of_cell.len())
             .unwrap_or(0)
     }
+
+    /// The shape of the grid the regions were drawn for: the regions replace its boxes, so its
+    /// box is the default one of that size, or `1 x n` for a prime size (a 7x7 jigsaw).
+    pub fn shape(&self) -> Shape {
+        let n = self.size();
+        Shape::new(n)
+            .or_else(|_| Shape::with_box(1, n))
+            .expect("a map has 1 to 36 rows")
+    }
 }
 
 /// The variant rules: extra units, or regions instead of boxes. The default is classic sudoku.

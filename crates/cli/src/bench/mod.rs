@@ -230,6 +230,8 @@ pub fn run(args: &Args) -> Result<()> {
         input: args.input.into(),
         format: None,
         box_shape: None,
+        column: None,
+        solution_column: None,
     };
     // Open the plot first: a path that cannot be written fails before the work.
     let mut plot_file = match &args.plot {
@@ -317,7 +319,8 @@ fn read_puzzles(source: Source, settings: &ReadSettings, first: usize) -> Result
         .flat_map(|c| c.entries.iter().map(move |e| (&c.text, e)));
     for (text, entry) in entries.take(first) {
         let puzzle = &text[entry.text.clone()];
-        let parsed = crate::sudoku::work::parse(puzzle, entry, &name, None, Symbols::Default);
+        let parsed = crate::sudoku::work::parse(puzzle, entry, &name, None, Some(Symbols::Default))
+            .map(|(grid, _)| grid);
         let problem = match parsed {
             Err(e) => Some(e),
             Ok(grid) => {

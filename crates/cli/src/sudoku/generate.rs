@@ -169,9 +169,7 @@ pub fn run(args: &Args) -> Result<()> {
     let shape = match (args.box_shape, args.size, &variant.regions) {
         (Some(shape), _, _) => shape,
         (None, Some(n), _) => Shape::new(n).map_err(|e| InputError(e.to_string()))?,
-        (None, None, Some(r)) => {
-            Shape::new(r.size()).map_err(|e| InputError(format!("the regions' size: {e}")))?
-        }
+        (None, None, Some(r)) => r.shape(),
         (None, None, None) => Shape::CLASSIC,
     };
     let sudoku = Arc::new(Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?);

@@ -89,6 +89,12 @@ pub struct Entry {
     /// The line was longer than [`MAX_LINE`] (or the board than any board): its length in
     /// bytes. `text` then holds only its start.
     pub too_long: Option<u64>,
+    /// The title line before the puzzle (`Grid 01`), if any.
+    pub title: Option<Box<str>>,
+    /// A CSV line's other columns: each one's name (from the header, or its number) and value.
+    pub columns: Vec<(Arc<str>, Range<usize>)>,
+    /// How the source was read, and why, for messages about puzzles that did not read.
+    pub read_as: &'static str,
 }
 
 /// A run of consecutive puzzles, solved by one worker.
@@ -108,6 +114,29 @@ pub struct ReadSettings {
     pub input: InputFormat,
     pub format: Option<OutputFormat>,
     pub box_shape: Option<Shape>,
+    /// CSV: the puzzle's column (`--column`), and the solution's (`--solution-column`).
+    pub column: Option<Column>,
+    pub solution_column: Option<Column>,
+}
+
+/// A CSV column, by its name in the header or its number (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Column {
+    Name(String),
+    Number(usize),
+}
+
+impl std::str::FromStr for Column {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Column, String> {
+        let s = s.trim();
+        match s.parse::<usize>() {
+            Ok(0) => Err("columns are numbered from 1".into()),
+            Ok(k) => Ok(Column::Number(k)),
+            Err(_) if s.is_empty() => Err("expected a column name or number".into()),
+            Err(_) => Ok(Column::Name(s.to_string())),
+        }
+    }
 }
 
 /// A read failure: which source, and what.
@@ -281,29 +310,7 @@ fn line_text(buf: &[u8], first: bool) -> String {
 
 fn is_skipped(line: &str) -> bool {
     let t = line.trim();
-    t.is_empty() || t.starts_with('#')
-}
-
-/// The symbols of a line up to whitespace or `#` (what a one-line puzzle reader takes).
-fn line_symbols(line: &str) -> usize {
-    line.trim()
-        .chars()
-        .take_while(|c| !c.is_whitespace() && *c != '#')
-        .count()
-}
-
-/// The cells of a line as a grid row: its characters other than blanks and `|` (0 for a
-/// separator line of `-`, `+`, `|` and `=`).
-fn row_cells(line: &str) -> usize {
-    let t = line.trim();
-    if t.chars()
-        .all(|c| matches!(c, '-' | '+' | '|' | '=' | ' ' | '\t'))
-    {
-        return 0;
-    }
-    t.chars()
-        .filter(|c| !c.is_whitespace() && *c != '|')
-        .count()
+    t.is_empty() || sudoku::is_comment(t)
 }
 
 fn fits(cells: usize, shape: Option<Shape>) -> bool {
@@ -313,57 +320,131 @@ fn fits(cells: usize, shape: Option<Shape>) -> bool {
     }
 }
 
-/// Whether a line looks like a whole puzzle on one line rather than a grid row: its symbols
-/// make a grid, or it is longer than any grid row.
+/// Whether a line looks like a whole puzzle on one line rather than a grid row: its first token
+/// reads as a puzzle (`53..7....6..`), or it holds more cells than any grid row (81 cells
+/// separated by spaces or commas). A row of 16 cells written with spaces is a 16x16 row, not a
+/// 4x4 puzzle.
 fn looks_like_line(line: &str, shape: Option<Shape>) -> bool {
-    let drawn = line
-        .trim()
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '|')
-        .count();
-    fits(line_symbols(line), shape) || drawn > sudoku::MAX_SIZE
+    let cells = sudoku::line_cells(line);
+    let first = line
+        .split_whitespace()
+        .next()
+        .map_or(0, |t| t.chars().filter(|&c| c != '|').count());
+    // A row of a 16x16 grid drawn without spaces has 16 symbols, as a 4x4 puzzle: it is one
+    // only if its symbols are a 4x4's.
+    cells > sudoku::MAX_SIZE
+        || (fits(cells, shape)
+            && first == cells
+            && !line.contains(',')
+            && sudoku::parse_line_auto(line, shape).is_ok())
 }
 
-/// The format of a source from its first lines that are neither blank nor comments: `[` first
-/// is a LeetCode board, a comma a CSV file; else one-line puzzles if at least half of the lines
-/// (up to [`LOOKAHEAD`]) look like whole puzzles, grids otherwise. So a title line before a
-/// file of one-line puzzles costs one `invalid` record, not the file.
-fn detect(lines: &[&str], shape: Option<Shape>) -> InputFormat {
+/// Whether a line with commas is a row of cells (`7,8,0,4,...`, `,,3,,`), not CSV: four fields
+/// or more, each empty, one character, or a number.
+fn is_comma_row(line: &str) -> bool {
+    let fields: Vec<&str> = line
+        .split(',')
+        .map(|f| f.trim_matches([' ', '\t', '"']))
+        .collect();
+    fields.len() >= 4
+        && fields.iter().all(|f| {
+            f.chars().count() <= 1 || (f.len() <= 3 && f.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// The format of a source from its first lines that are neither blank nor comments, and why,
+/// for messages: `[` first is a LeetCode board, a comma between fields that are not single
+/// cells a CSV file; else one-line puzzles if at least half of the lines (up to [`LOOKAHEAD`])
+/// look like whole puzzles, grids otherwise. A title line (`Grid 01`, `Hard puzzles`) is not
+/// counted.
+fn detect(lines: &[&str], shape: Option<Shape>) -> (InputFormat, &'static str) {
     let Some(first) = lines.first().map(|l| l.trim()) else {
-        return InputFormat::Line;
+        return (InputFormat::Line, LINE_DETECTED);
     };
     if first.starts_with('[') {
-        return InputFormat::Leetcode;
+        return (
+            InputFormat::Leetcode,
+            "read as a LeetCode board, since the input starts with `[`",
+        );
     }
-    if first.contains(',') {
-        return InputFormat::Csv;
+    if first.contains(',') && !is_comma_row(first) {
+        return (
+            InputFormat::Csv,
+            "read as CSV, since the first line has commas between fields that are not single \
+             cells; --input line or --input grid reads the file otherwise",
+        );
     }
-    let whole = lines.iter().filter(|l| looks_like_line(l, shape)).count();
-    if 2 * whole >= lines.len() {
-        InputFormat::Line
+    let counted: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !sudoku::is_title(l) || looks_like_line(l, shape))
+        .collect();
+    let whole = counted.iter().filter(|l| looks_like_line(l, shape)).count();
+    if counted.is_empty() || 2 * whole >= counted.len() {
+        (InputFormat::Line, LINE_DETECTED)
     } else {
-        InputFormat::Grid
+        (
+            InputFormat::Grid,
+            "read as grids, since the first lines are rows rather than whole puzzles; \
+             --input line reads one puzzle per line",
+        )
     }
 }
 
-/// The first field of a CSV line, and the second if there is one, as byte ranges of `line`
-/// with blanks and double quotes around each field removed.
-fn csv_fields(line: &str) -> (Range<usize>, Option<Range<usize>>) {
-    let field = |start: usize, end: usize| {
-        let s = &line[start..end];
-        let lead = s.len() - s.trim_start_matches([' ', '\t', '"']).len();
-        let trail = s.len() - s.trim_end_matches([' ', '\t', '"']).len();
-        let (a, b) = (start + lead, end - trail);
-        a..b.max(a)
-    };
-    match line.find(',') {
-        None => (field(0, line.len()), None),
-        Some(k) => {
-            let rest = k + 1;
-            let end2 = line[rest..].find(',').map_or(line.len(), |j| rest + j);
-            (field(0, k), Some(field(rest, end2)))
+const LINE_DETECTED: &str = "read as one puzzle per line, since the first lines hold whole \
+                             puzzles; --input grid reads grids";
+
+/// How a source read with `--input` was read, for messages.
+fn read_as_given(input: InputFormat) -> &'static str {
+    match input {
+        InputFormat::Line | InputFormat::Auto => "read as one puzzle per line, as --input says",
+        InputFormat::Grid => "read as grids, as --input says",
+        InputFormat::Csv => "read as CSV, as --input says",
+        InputFormat::Leetcode => "read as a LeetCode board, as --input says",
+    }
+}
+
+/// The fields of a CSV line: separated by commas, blanks around each removed, double quotes
+/// around a field removed (a comma inside them is no separator, `""` is a quote).
+fn csv_split(line: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(std::mem::take(&mut field).trim().to_string()),
+            _ => field.push(c),
         }
     }
+    fields.push(field.trim().to_string());
+    fields
+}
+
+/// The column names a CSV header may give the puzzle, and the solution.
+const PUZZLE_NAMES: [&str; 8] = [
+    "puzzle",
+    "puzzles",
+    "quizzes",
+    "quiz",
+    "question",
+    "questions",
+    "sudoku",
+    "problem",
+];
+const SOLUTION_NAMES: [&str; 5] = ["solution", "solutions", "answer", "answers", "solved"];
+
+/// Where a CSV file keeps its puzzles: the puzzle's column, the solution's, and the name of
+/// every column (from the header, or its number).
+struct CsvLayout {
+    puzzle: usize,
+    solution: Option<usize>,
+    names: Vec<Arc<str>>,
 }
 
 /// One line as read: its number, its text (at most [`MAX_LINE`] bytes of it), and its length
@@ -379,11 +460,17 @@ struct SourceReader<'s> {
     file: usize,
     format: InputFormat,
     settings: &'s ReadSettings,
-    /// An open grid block: its first line number, where its text starts in the chunk, its lines,
-    /// its rows and the cells of its first row.
+    /// An open grid block.
     block: Option<Block>,
-    /// A CSV header may only come first.
+    /// CSV: the columns, once the header (or the first line) has said them.
+    csv: Option<CsvLayout>,
+    /// CSV: the header's names, while the first data line has not come.
+    header: Option<Vec<String>>,
+    /// No CSV line has come yet (a header may only come first).
     csv_first: bool,
+    /// A title line waiting for its puzzle.
+    title: Option<Box<str>>,
+    read_as: &'static str,
 }
 
 struct Block {
@@ -397,6 +484,13 @@ struct Block {
     widths: [usize; 2],
     /// Where its second row starts: line number, offset in the chunk, lines before it.
     second: Option<(usize, usize, usize)>,
+}
+
+impl Block {
+    /// The cells of its rows (the second row's, once there is one: a first row may be a title).
+    fn width(&self) -> usize {
+        self.widths[usize::from(self.rows >= 2)]
+    }
 }
 
 impl SourceReader<'_> {
@@ -417,7 +511,32 @@ impl SourceReader<'_> {
             text,
             extra: None,
             too_long: None,
+            title: None,
+            columns: Vec::new(),
+            read_as: self.read_as,
         }
+    }
+
+    /// Sends an entry on, with the title that came before it.
+    fn push(&mut self, cutter: &mut Cutter<'_>, mut entry: Entry) {
+        entry.title = self.title.take();
+        cutter.push(entry);
+    }
+
+    /// Whether a blank or comment line inside an open block leaves it open: between bands of a
+    /// grid (the rows so far make whole bands, and fewer than a grid).
+    fn band_gap(&self) -> bool {
+        let Some(b) = &self.block else { return false };
+        let width = b.width();
+        let band = match self.settings.box_shape {
+            Some(s) if s.size() == width => s.box_rows(),
+            Some(_) => return false,
+            None => match Shape::from_cells(width * width) {
+                Some(s) => s.box_rows(),
+                None => return false,
+            },
+        };
+        b.rows > 0 && b.rows < width && b.rows % band == 0
     }
 
     /// Takes one line. Returns `true` when the source is done (a LeetCode board takes the rest).
@@ -440,7 +559,7 @@ impl SourceReader<'_> {
             cutter.chunk.text.push_str(&line.text[..end]);
             let mut entry = self.entry(line.no, Form::Line, base..base + end);
             entry.too_long = Some(bytes);
-            cutter.push(entry);
+            self.push(cutter, entry);
             return Ok(false);
         }
         match self.format {
@@ -467,51 +586,163 @@ impl SourceReader<'_> {
                     entry.text = start..cutter.chunk.text.len();
                     entry.too_long = Some(line.text.len() as u64 + 1 + n as u64 + left);
                 }
-                cutter.push(entry);
+                self.push(cutter, entry);
                 return Ok(true);
             }
             InputFormat::Grid => {
-                if skipped {
-                    self.close_block(cutter);
-                } else {
+                if !skipped {
                     self.grid_line(&line, cutter);
-                }
-            }
-            InputFormat::Csv if !skipped => {
-                let (puzzle, extra) = csv_fields(&line.text);
-                let header = self.csv_first && !fits(puzzle.len(), self.settings.box_shape) && {
-                    // A header names its columns: letters, not puzzle symbols.
-                    let first = &line.text[puzzle.clone()];
-                    first.chars().any(|c| c.is_ascii_alphabetic()) && first.len() < 16
-                };
-                self.csv_first = false;
-                if !header {
-                    let base = cutter.chunk.text.len();
+                } else if self.band_gap() {
+                    // Between bands: the block goes on (its text keeps the line, so that line
+                    // numbers in messages stay right).
                     cutter.chunk.text.push_str(&line.text);
-                    let mut entry =
-                        self.entry(line.no, Form::Line, base + puzzle.start..base + puzzle.end);
-                    entry.extra = extra.map(|r| base + r.start..base + r.end);
-                    cutter.push(entry);
+                    cutter.chunk.text.push('\n');
+                    if let Some(b) = &mut self.block {
+                        b.lines += 1;
+                    }
+                } else {
+                    self.close_block(cutter);
                 }
             }
+            InputFormat::Csv if !skipped => self.csv_line(&line, cutter)?,
             InputFormat::Line | InputFormat::Auto if !skipped => {
-                let base = cutter.chunk.text.len();
                 let t = line.text.trim();
+                if sudoku::is_title(t) && !fits(sudoku::line_cells(t), self.settings.box_shape) {
+                    // `Hard puzzles` before the puzzles: a title, not a puzzle.
+                    self.title = Some(t.into());
+                    return Ok(false);
+                }
+                let base = cutter.chunk.text.len();
                 let lead = line.text.len() - line.text.trim_start().len();
                 cutter.chunk.text.push_str(&line.text);
                 let entry = self.entry(line.no, Form::Line, base + lead..base + lead + t.len());
-                cutter.push(entry);
+                self.push(cutter, entry);
             }
             _ => {}
         }
         Ok(false)
     }
 
-    /// A line of a grid. A block ends at a blank line, when it holds n rows of n cells (grids
-    /// stacked with no blank line between them), or at [`MAX_BLOCK_LINES`]. A first row whose
-    /// width differs from the two rows after it (a title) is a record of its own.
+    /// A CSV line: the header (the first line, if none of its fields is a puzzle and one has a
+    /// letter), or a puzzle with its solution and other columns.
+    fn csv_line(&mut self, line: &Line, cutter: &mut Cutter<'_>) -> io::Result<()> {
+        let fields = csv_split(&line.text);
+        let shape = self.settings.box_shape;
+        let is_puzzle = |f: &String| fits(sudoku::line_cells(f), shape);
+        if std::mem::take(&mut self.csv_first)
+            && !fields.iter().any(is_puzzle)
+            && fields
+                .iter()
+                .any(|f| f.chars().any(|c| c.is_ascii_alphabetic()))
+        {
+            self.header = Some(fields);
+            return Ok(());
+        }
+        if self.csv.is_none() {
+            self.csv = Some(self.csv_layout(&fields)?);
+        }
+        let layout = self.csv.as_ref().expect("set");
+        let base = cutter.chunk.text.len();
+        let mut push = |text: &str| {
+            let start = cutter.chunk.text.len();
+            cutter.chunk.text.push_str(text);
+            start..cutter.chunk.text.len()
+        };
+        let puzzle = push(fields.get(layout.puzzle).map_or("", |f| f.as_str()));
+        let extra = layout
+            .solution
+            .map(|k| push(fields.get(k).map_or("", |f| f.as_str())));
+        let mut columns = Vec::new();
+        for (k, field) in fields.iter().enumerate() {
+            if k != layout.puzzle && Some(k) != layout.solution {
+                let name = layout
+                    .names
+                    .get(k)
+                    .cloned()
+                    .unwrap_or_else(|| (k + 1).to_string().into());
+                columns.push((name, push(field)));
+            }
+        }
+        debug_assert!(puzzle.start == base);
+        let mut entry = self.entry(line.no, Form::Line, puzzle);
+        entry.extra = extra;
+        entry.columns = columns;
+        self.push(cutter, entry);
+        Ok(())
+    }
+
+    /// The columns of a CSV source, from `--column` and `--solution-column`, the header's names,
+    /// or the first line (its first field that holds a puzzle, and the next one).
+    fn csv_layout(&self, first: &[String]) -> io::Result<CsvLayout> {
+        let header = self.header.as_deref();
+        let shape = self.settings.box_shape;
+        let find = |column: &Column, what: &str| -> io::Result<usize> {
+            match column {
+                Column::Number(k) => Ok(k - 1),
+                Column::Name(name) => {
+                    let Some(h) = header else {
+                        return Err(io::Error::other(format!(
+                            "{what} `{name}`: the file has no header line naming its columns; \
+                             give the column's number instead"
+                        )));
+                    };
+                    h.iter()
+                        .position(|f| f.eq_ignore_ascii_case(name))
+                        .ok_or_else(|| {
+                            io::Error::other(format!(
+                                "{what} `{name}`: no such column in the header ({})",
+                                h.join(", ")
+                            ))
+                        })
+                }
+            }
+        };
+        let named = |names: &[&str]| {
+            header.and_then(|h| {
+                h.iter()
+                    .position(|f| names.iter().any(|n| f.eq_ignore_ascii_case(n)))
+            })
+        };
+        let holds_puzzle = |k: &usize| {
+            first
+                .get(*k)
+                .is_some_and(|f| fits(sudoku::line_cells(f), shape))
+        };
+        let puzzle = match &self.settings.column {
+            Some(c) => find(c, "--column")?,
+            None => named(&PUZZLE_NAMES)
+                .or_else(|| (0..first.len()).find(holds_puzzle))
+                .unwrap_or(0),
+        };
+        let solution = match &self.settings.solution_column {
+            Some(c) => Some(find(c, "--solution-column")?),
+            None => named(&SOLUTION_NAMES).or_else(|| {
+                if header.is_some() {
+                    // A header without a solution's name: the column after the puzzle only if
+                    // it holds a grid.
+                    Some(puzzle + 1).filter(holds_puzzle)
+                } else {
+                    (puzzle + 1..first.len()).find(holds_puzzle)
+                }
+            }),
+        };
+        let names = match header {
+            Some(h) => h.iter().map(|n| Arc::from(n.as_str())).collect(),
+            None => Vec::new(),
+        };
+        Ok(CsvLayout {
+            puzzle,
+            solution: solution.filter(|&k| k != puzzle),
+            names,
+        })
+    }
+
+    /// A line of a grid. A block ends at a blank line (unless it falls between bands), when it
+    /// holds n rows of n cells (grids stacked with no blank line between them), or at
+    /// [`MAX_BLOCK_LINES`]. A first row whose width differs from the two rows after it is a
+    /// title if it reads as one (`Grid 01`), else a record of its own.
     fn grid_line(&mut self, line: &Line, cutter: &mut Cutter<'_>) {
-        let cells = row_cells(&line.text);
+        let cells = sudoku::row_cells(&line.text);
         let start = cutter.chunk.text.len();
         cutter.chunk.text.push_str(&line.text);
         cutter.chunk.text.push('\n');
@@ -554,29 +785,41 @@ impl SourceReader<'_> {
                 _ => {}
             }
         }
-        let width = block.widths[usize::from(block.rows >= 2)];
+        let width = block.width();
         let full = block.rows == width && width > 1 && fits(width * width, self.settings.box_shape);
         let too_many = block.lines >= MAX_BLOCK_LINES;
         if let Some(t) = title {
-            // The title's record comes first: its text lies before the block's.
-            let entry = self.entry(
-                t.first,
-                Form::Grid,
-                t.start..self.block.as_ref().expect("open").start,
-            );
-            cutter.push(entry);
+            // The title's text lies before the block's.
+            let end = self.block.as_ref().expect("open").start;
+            let text = cutter.chunk.text[t.start..end].trim();
+            if sudoku::is_title(text) {
+                self.title = Some(text.into());
+            } else {
+                let entry = self.entry(t.first, Form::Grid, t.start..end);
+                self.push(cutter, entry);
+            }
         }
         if full || too_many {
             self.close_block(cutter);
         }
     }
 
-    /// Ends an open grid block: one puzzle.
+    /// Ends an open grid block: one puzzle, or the title of the next one (a block of one line
+    /// that reads as a title, followed by a blank line).
     fn close_block(&mut self, cutter: &mut Cutter<'_>) {
         if let Some(b) = self.block.take() {
             let end = cutter.chunk.text.len();
+            let text = cutter.chunk.text[b.start..end].trim();
+            if b.rows == 0 {
+                // Only separator lines (the bottom rule of a drawn grid): no puzzle.
+                return;
+            }
+            if b.rows == 1 && sudoku::is_title(text) && !text.contains('\n') {
+                self.title = Some(text.into());
+                return;
+            }
             let entry = self.entry(b.first, Form::Grid, b.start..end);
-            cutter.push(entry);
+            self.push(cutter, entry);
         }
     }
 }
@@ -593,7 +836,11 @@ fn read_source(
         format: settings.input,
         settings,
         block: None,
+        csv: None,
+        header: None,
         csv_first: true,
+        title: None,
+        read_as: read_as_given(settings.input),
     };
     // With `--input auto`, the lines read before the format is known.
     let mut pending: Vec<Line> = Vec::new();
@@ -627,13 +874,14 @@ fn read_source(
             let first = seen.first().map(|l| l.trim_start());
             // Decide early when the next read would wait (a person typing puzzles gets each
             // answer at once); a file is buffered, so its first lines are all looked at.
-            let decided = first.is_some_and(|f| f.starts_with('[') || f.contains(','))
+            let decided = first
+                .is_some_and(|f| f.starts_with('[') || (f.contains(',') && !is_comma_row(f)))
                 || seen.len() >= LOOKAHEAD
                 || (!seen.is_empty() && reader.buffer().is_empty());
             if !decided {
                 continue;
             }
-            state.format = detect(&seen, settings.box_shape);
+            (state.format, state.read_as) = detect(&seen, settings.box_shape);
             deciding = false;
             for line in pending.drain(..) {
                 if state.take(line, reader, cutter)? {
@@ -655,7 +903,7 @@ fn read_source(
             .filter(|l| !is_skipped(&l.text) && l.too_long.is_none())
             .map(|l| l.text.as_str())
             .collect();
-        state.format = detect(&seen, settings.box_shape);
+        (state.format, state.read_as) = detect(&seen, settings.box_shape);
         for line in pending.drain(..) {
             if state.take(line, reader, cutter)? {
                 break;
@@ -687,6 +935,8 @@ mod tests {
             input,
             format: None,
             box_shape: None,
+            column: None,
+            solution_column: None,
         };
         let (tx, rx) = sync_channel(bytes.len() + 2);
         let (token_tx, token_rx) = sync_channel(bytes.len() + 2);
@@ -740,8 +990,8 @@ mod tests {
             check(&bytes, input);
         }
 
-        /// One-line puzzles: every line that is not blank or a comment is one entry, whatever
-        /// the line ends, and entries hold the line's text.
+        /// One-line puzzles: every line that is not blank, a comment or a title is one entry,
+        /// whatever the line ends, and entries hold the line's text.
         #[test]
         fn every_line_is_kept(
             lines in proptest::collection::vec("[.1-9#a ]{0,20}", 0..700),
@@ -754,6 +1004,8 @@ mod tests {
                 .iter()
                 .enumerate()
                 .filter(|(_, l)| !is_skipped(l))
+                // A title (`aa 1`) is no puzzle: it goes with the next one.
+                .filter(|(_, l)| !sudoku::is_title(l) || fits(sudoku::line_cells(l), None))
                 .map(|(k, l)| (0, k + 1, l.trim().to_string()))
                 .collect();
             prop_assert_eq!(got, want);
@@ -762,30 +1014,31 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert_eq!(detect(&["[[\"5\"]]"], None), InputFormat::Leetcode);
-        assert_eq!(detect(&["quizzes,solutions"], None), InputFormat::Csv);
-        assert_eq!(detect(&[&".".repeat(81)], None), InputFormat::Line);
+        assert_eq!(detect(&["[[\"5\"]]"], None).0, InputFormat::Leetcode);
+        assert_eq!(detect(&["quizzes,solutions"], None).0, InputFormat::Csv);
+        assert_eq!(detect(&[&".".repeat(81)], None).0, InputFormat::Line);
         // A bad first line (80 symbols) is still a line, not the start of a grid.
-        assert_eq!(detect(&[&".".repeat(80)], None), InputFormat::Line);
-        assert_eq!(detect(&["7 1 2 ? 6 ? 3 5 8"], None), InputFormat::Grid);
-        assert_eq!(detect(&["53..7....", "6..195..."], None), InputFormat::Grid);
+        assert_eq!(detect(&[&".".repeat(80)], None).0, InputFormat::Line);
+        assert_eq!(detect(&["7 1 2 ? 6 ? 3 5 8"], None).0, InputFormat::Grid);
+        assert_eq!(
+            detect(&["53..7....", "6..195..."], None).0,
+            InputFormat::Grid
+        );
         // A title before one-line puzzles: the puzzles decide.
         let puzzle = ".".repeat(81);
         let titled = ["Norvig top95", &puzzle, &puzzle, &puzzle];
-        assert_eq!(detect(&titled, None), InputFormat::Line);
-        assert_eq!(detect(&["hello world", &puzzle], None), InputFormat::Line);
+        assert_eq!(detect(&titled, None).0, InputFormat::Line);
+        assert_eq!(detect(&["hello world", &puzzle], None).0, InputFormat::Line);
     }
 
     #[test]
     fn csv_fields_trim_blanks_and_quotes() {
-        let line = "\"12.4\" , 1234,rest";
-        let (a, b) = csv_fields(line);
-        assert_eq!(&line[a], "12.4");
-        assert_eq!(&line[b.unwrap()], "1234");
-        let (a, b) = csv_fields("abc");
-        assert_eq!((a, b), (0..3, None));
-        let line = "x,";
-        let (_, b) = csv_fields(line);
-        assert_eq!(&line[b.unwrap()], "");
+        assert_eq!(csv_split("\"12.4\" , 1234,rest"), ["12.4", "1234", "rest"]);
+        assert_eq!(csv_split("abc"), ["abc"]);
+        assert_eq!(csv_split("x,"), ["x", ""]);
+        assert_eq!(
+            csv_split("\"a,b\",\"say \"\"hi\"\"\""),
+            ["a,b", "say \"hi\""]
+        );
     }
 }

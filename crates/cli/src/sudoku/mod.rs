@@ -56,6 +56,9 @@ pub enum OutputFormat {
 /// The symbol sets of `--symbols`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SymbolSet {
+    /// Detected per puzzle: letters only are `letters`, `0` beside `.` blanks from 10x10 up is
+    /// `hex`, else `default` (answers are written in the symbols detected).
+    Auto,
     /// `1-9`, then `A-Z`.
     Default,
     /// `0-9`, then `A-Z` (`0-F` for 16x16).
@@ -123,11 +126,19 @@ pub struct BatchArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<Shape>,
     /// The symbols of the digits.
-    #[arg(long, value_enum, default_value_t = SymbolSet::Default)]
+    #[arg(long, value_enum, default_value_t = SymbolSet::Auto)]
     pub symbols: SymbolSet,
     /// The input format.
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub input: InputFormat,
+    /// CSV: the puzzle's column, by its name in the header or its number from 1 (default: a
+    /// column named puzzle, quizzes, quiz..., else the first that holds a puzzle).
+    #[arg(long, value_name = "NAME|N")]
+    pub column: Option<input::Column>,
+    /// CSV: the solution's column, as --column (default: a column named solution(s) or
+    /// answer, else the next that holds a grid); --verify checks it.
+    #[arg(long, value_name = "NAME|N")]
+    pub solution_column: Option<input::Column>,
     /// Worker threads (default and most: one per core).
     #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
     pub jobs: Option<u64>,
@@ -181,8 +192,13 @@ impl BatchArgs {
     ) -> Batch {
         Batch {
             mode,
-            symbols: self.symbols.into(),
-            box_shape: self.box_shape,
+            symbols: self.symbols.fixed(),
+            // A regions map says the size (a 7x7 jigsaw needs no --box).
+            box_shape: self
+                .box_shape
+                .or_else(|| variant.regions.as_ref().map(Regions::shape)),
+            column: self.column.clone(),
+            solution_column: self.solution_column.clone(),
             variant,
             input: self.input,
             format,
@@ -197,10 +213,18 @@ impl BatchArgs {
     }
 }
 
+impl SymbolSet {
+    /// The symbols asked for, or `None` to detect them per puzzle.
+    pub fn fixed(self) -> Option<Symbols> {
+        (self != SymbolSet::Auto).then(|| self.into())
+    }
+}
+
 impl From<SymbolSet> for Symbols {
+    /// `Auto` is the default where nothing is read to detect from (generated puzzles).
     fn from(set: SymbolSet) -> Symbols {
         match set {
-            SymbolSet::Default => Symbols::Default,
+            SymbolSet::Auto | SymbolSet::Default => Symbols::Default,
             SymbolSet::Hex => Symbols::Hex,
             SymbolSet::Letters => Symbols::Letters,
         }
@@ -314,8 +338,11 @@ pub enum Mode {
 /// Everything a batch needs besides its sources.
 pub struct Batch {
     pub mode: Mode,
-    pub symbols: Symbols,
+    /// `None`: detected per puzzle.
+    pub symbols: Option<Symbols>,
     pub box_shape: Option<Shape>,
+    pub column: Option<input::Column>,
+    pub solution_column: Option<input::Column>,
     pub variant: Variant,
     pub input: InputFormat,
     pub format: Option<OutputFormat>,
@@ -490,6 +517,8 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
         input: batch.input,
         format: batch.format,
         box_shape: batch.box_shape,
+        column: batch.column.clone(),
+        solution_column: batch.solution_column.clone(),
     };
     let stream = stream::StreamSettings {
         jobs,

@@ -20,7 +20,8 @@ use super::{Mode, OutputFormat};
 /// The settings every worker reads.
 pub struct Settings {
     pub mode: Mode,
-    pub symbols: Symbols,
+    /// `None`: detected per puzzle.
+    pub symbols: Option<Symbols>,
     pub box_shape: Option<Shape>,
     pub verify: bool,
     pub max_nodes: Option<u64>,
@@ -164,6 +165,9 @@ struct Record<'a> {
     file: &'a str,
     line_no: usize,
     input: &'a str,
+    /// The title line before the puzzle (`Grid 01`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
@@ -203,6 +207,33 @@ struct Record<'a> {
     techniques: Option<Techniques>,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<String>>,
+    /// A CSV line's other columns, passed through.
+    #[serde(skip_serializing_if = "Columns::is_empty")]
+    columns: Columns<'a>,
+    /// The symbols the puzzle was read in, and its answers are written in.
+    #[serde(skip)]
+    symbols: Symbols,
+}
+
+/// The other columns of a CSV line, as a JSON object (in the file's order).
+#[derive(Debug, Default)]
+struct Columns<'a>(Vec<(&'a str, &'a str)>);
+
+impl Columns<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Columns<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 fn solve_chunk<'r>(
@@ -264,6 +295,7 @@ fn solve_entry<'r>(
         file: name,
         line_no: entry.line_no,
         input: puzzle.lines().next().unwrap_or("").trim_end(),
+        title: entry.title.as_deref(),
         status: "invalid",
         solution: None,
         grids: None,
@@ -281,15 +313,26 @@ fn solve_entry<'r>(
         guesses: None,
         techniques: None,
         steps: None,
+        columns: Columns(
+            entry
+                .columns
+                .iter()
+                .map(|(k, r)| (&**k, &text[r.clone()]))
+                .collect(),
+        ),
+        symbols: settings.symbols.unwrap_or_default(),
     };
     let parsed = parse(puzzle, entry, name, settings.box_shape, settings.symbols);
+    if let Ok((_, symbols)) = &parsed {
+        record.symbols = *symbols;
+    }
     let mut status = Status::Invalid;
     let mut grade = None;
     let mut strategy = None;
     let mut grids = Vec::new();
     match parsed {
         Err(e) => record.error = Some(e),
-        Ok(grid) => match rules.get(grid.shape()) {
+        Ok((grid, symbols)) => match rules.get(grid.shape()) {
             Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
             Ok(sudoku) => {
                 let solver = solvers
@@ -337,7 +380,7 @@ fn solve_entry<'r>(
                                 .or_insert_with(|| sudoku.rater().explain(explain));
                             match rater.rate_with(&grid, &found.grids[0]) {
                                 Ok(rating) => {
-                                    rated(&mut record, &grid, &rating, settings.symbols, explain);
+                                    rated(&mut record, &grid, &rating, explain);
                                     grade = Some(rating.grade);
                                 }
                                 Err(e) => {
@@ -360,7 +403,7 @@ fn solve_entry<'r>(
                             if let (Some(extra), Some(ours)) = (&entry.extra, found.grids.first()) {
                                 let theirs = &text[extra.clone()];
                                 if !theirs.is_empty() {
-                                    if let Some(why) = verify(sudoku, &grid, ours, theirs, settings)
+                                    if let Some(why) = verify(sudoku, &grid, ours, theirs, symbols)
                                     {
                                         status = Status::Mismatch;
                                         record.error = Some(why);
@@ -387,7 +430,8 @@ fn solve_entry<'r>(
 }
 
 /// Puts a grading into the record.
-fn rated(record: &mut Record<'_>, grid: &Grid, rating: &Rating, symbols: Symbols, explain: bool) {
+fn rated(record: &mut Record<'_>, grid: &Grid, rating: &Rating, explain: bool) {
+    let symbols = record.symbols;
     record.puzzle = Some(sudoku::to_line(grid, symbols));
     record.grade = Some(rating.grade.name());
     record.score = Some(rating.score);
@@ -433,8 +477,8 @@ pub fn parse(
     entry: &Entry,
     name: &str,
     box_shape: Option<Shape>,
-    symbols: Symbols,
-) -> Result<Grid, String> {
+    symbols: Option<Symbols>,
+) -> Result<(Grid, Symbols), String> {
     if let Some(bytes) = entry.too_long {
         let what = if entry.form == Form::Leetcode {
             format!(
@@ -450,21 +494,34 @@ pub fn parse(
         return Err(format!("{name}:{}: {what}", entry.line_no));
     }
     let parsed = match entry.form {
-        Form::Leetcode => sudoku::parse_leetcode(puzzle, box_shape),
-        Form::Grid => sudoku::parse_grid(puzzle, box_shape, symbols, entry.line_no),
-        Form::Line => {
-            sudoku::parse_line_with(puzzle, box_shape, symbols).map_err(|e| sudoku::ParseError {
-                line: entry.line_no,
-                ..e
-            })
+        Form::Leetcode => sudoku::parse_leetcode(puzzle, box_shape).map(|g| (g, Symbols::Default)),
+        Form::Grid => match symbols {
+            Some(s) => sudoku::parse_grid(puzzle, box_shape, s, entry.line_no).map(|g| (g, s)),
+            None => sudoku::parse_grid_auto(puzzle, box_shape, entry.line_no),
+        },
+        Form::Line => match symbols {
+            Some(s) => sudoku::parse_line_with(puzzle, box_shape, s).map(|g| (g, s)),
+            None => sudoku::parse_line_auto(puzzle, box_shape),
         }
+        .map_err(|e| sudoku::ParseError {
+            line: entry.line_no,
+            ..e
+        }),
     };
     parsed.map_err(|e| {
         let what = match e.kind {
             sudoku::ParseErrorKind::CellCount { found, .. } if box_shape.is_none() => no_box(found),
             _ => None,
         };
-        let what = what.unwrap_or_else(|| e.kind.to_string());
+        let mut what = what.unwrap_or_else(|| e.kind.to_string());
+        if matches!(
+            e.kind,
+            sudoku::ParseErrorKind::CellCount { .. } | sudoku::ParseErrorKind::DigitTooLarge { .. }
+        ) {
+            // A count that fits no grid is what a file read in the wrong format gives: say how
+            // it was read, and how to read it otherwise.
+            what = format!("{what} ({})", entry.read_as);
+        }
         format!("{name}:{}:{}: {what}", e.line, e.column)
     })
 }
@@ -486,9 +543,9 @@ fn verify(
     puzzle: &Grid,
     ours: &Grid,
     theirs: &str,
-    settings: &Settings,
+    symbols: Symbols,
 ) -> Option<String> {
-    let given = match sudoku::parse_line_with(theirs, Some(ours.shape()), settings.symbols) {
+    let given = match sudoku::parse_line_with(theirs, Some(ours.shape()), symbols) {
         Ok(g) => g,
         Err(e) => {
             return Some(format!(
@@ -512,7 +569,7 @@ fn verify(
         if d == 0 {
             '.'
         } else {
-            settings.symbols.symbol(d)
+            symbols.symbol(d)
         }
     };
     let mut why = format!(
@@ -544,7 +601,7 @@ fn write_record(
     settings: &Settings,
     format: OutputFormat,
 ) -> io::Result<()> {
-    let symbols = settings.symbols;
+    let symbols = record.symbols;
     let mode = &settings.mode;
     if format == OutputFormat::Json {
         let lines: Vec<String> = grids.iter().map(|g| sudoku::to_line(g, symbols)).collect();
