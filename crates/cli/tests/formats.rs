@@ -329,3 +329,40 @@ fn regions_alone_give_the_shape_prime_sizes_included() {
     assert_eq!(g.code, 0, "{}", g.stderr);
     assert_eq!(g.stdout.trim().len(), 49);
 }
+
+/// A bad line is a bad record, never nothing: a grid with a bad character is one `invalid`
+/// record naming it (the rows around it stay one grid), and a quoted one-column CSV reads.
+#[test]
+fn bad_lines_are_records_not_silence() {
+    let rows = [
+        "53..7....",
+        "6..1%5...",
+        ".98....6.",
+        "8...6...3",
+        "4..8.3..1",
+        "7...2...6",
+        ".6....28.",
+        "...419..5",
+        "....8..79",
+    ];
+    let r = run(&["sudoku"], (rows.join("\n") + "\n").as_bytes());
+    assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .starts_with("# invalid: <stdin>:2:5: unexpected character '%'"),
+        "{}",
+        r.stdout
+    );
+    let mut quoted = rows.to_vec();
+    quoted[1] = "\"bad\"";
+    let r = run(&["sudoku"], (quoted.join("\n") + "\n").as_bytes());
+    assert!(
+        r.stdout
+            .starts_with("# invalid: <stdin>:2:1: unexpected character '\"'"),
+        "{}",
+        r.stdout
+    );
+    let csv = format!("\"puzzle\"\n\"{}\"\n", lines("reference-9x9.txt")[1]);
+    let r = run(&["sudoku", "--stats"], csv.as_bytes());
+    assert!(r.stderr.starts_with("1 puzzle: 1 solved"), "{}", r.stderr);
+}

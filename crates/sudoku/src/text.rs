@@ -377,15 +377,23 @@ pub fn line_cells(line: &str) -> usize {
 }
 
 /// The cells of a line as a row of a grid, as [`parse_grid`] reads it: 0 for a blank line, a
-/// comment or a separator line (`-`, `+`, `|`, `=`); cells up to the first bad character if it
-/// has one.
+/// comment or a separator line (`-`, `+`, `|`, `=`); for a line with a bad character, a cell per
+/// character (at least 1: a bad line is a bad row, not nothing).
 pub fn row_cells(line: &str) -> usize {
     if is_separator(line) {
         return 0;
     }
     let mut out = Vec::new();
-    let _ = scan_row(line, 1, false, &mut out);
-    out.len()
+    match scan_row(line, 1, false, &mut out) {
+        Ok(_) => out.len(),
+        // A row, if a bad one (its reader will say what is wrong): a cell per character, as
+        // wide as it would be with the bad one mended.
+        Err(_) => line[..comment_start(line)]
+            .chars()
+            .filter(|&c| !c.is_whitespace() && !is_rule(c))
+            .count()
+            .max(1),
+    }
 }
 
 /// Whether a line reads as a title rather than a row (`Grid 01`, `Puzzle 3: hard`): it holds a

@@ -367,11 +367,11 @@ fn detect(lines: &[&str], shape: Option<Shape>) -> (InputFormat, &'static str) {
             "read as a LeetCode board, since the input starts with `[`",
         );
     }
-    if first.contains(',') && !is_comma_row(first) {
+    if (first.contains(',') && !is_comma_row(first)) || first.starts_with('"') {
         return (
             InputFormat::Csv,
             "read as CSV, since the first line has commas between fields that are not single \
-             cells; --input line or --input grid reads the file otherwise",
+             cells, or starts with a quote; --input line or --input grid reads the file otherwise",
         );
     }
     let counted: Vec<&str> = lines
