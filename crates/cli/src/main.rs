@@ -32,7 +32,7 @@ enum Command {
     /// Add up the summaries of the jobs of a split search (`dlx xc FILE --split K`, each job
     /// run with `--count --format json --job LINE`): the totals of the whole search, checked.
     Merge(merge::Args),
-    /// Solve, count or check sudoku puzzles (4x4 to 36x36, variants), one record per puzzle.
+    /// Solve, count or check sudoku puzzles (4x4 to 64x64, variants), one record per puzzle.
     Sudoku(Box<sudoku::Args>),
     /// N-queens: count, list or draw the ways to place n queens that do not attack each other.
     Queens(puzzles::QueensArgs),

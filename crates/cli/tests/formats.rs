@@ -366,3 +366,52 @@ fn bad_lines_are_records_not_silence() {
     let r = run(&["sudoku", "--stats"], csv.as_bytes());
     assert!(r.stderr.starts_with("1 puzzle: 1 solved"), "{}", r.stderr);
 }
+
+/// The numbers of a grid written one token per cell (`0` or `.` a blank).
+fn numbers(text: &str) -> Vec<usize> {
+    text.split_whitespace()
+        .filter(|t| !t.chars().all(|c| "│┌┐└┘├┤┬┴┼─|".contains(c)))
+        .map(|t| t.parse().unwrap_or(0))
+        .collect()
+}
+
+/// Whether `solution` (n x n, boxes b x b) holds each number once per row, column and box and
+/// keeps the givens of `puzzle`.
+fn solves(puzzle: &[usize], solution: &[usize], b: usize) -> bool {
+    let n = b * b;
+    let whole = |cells: Vec<usize>| {
+        let mut v: Vec<usize> = cells.iter().map(|&k| solution[k]).collect();
+        v.sort_unstable();
+        v == (1..=n).collect::<Vec<_>>()
+    };
+    solution.len() == n * n
+        && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
+        && (0..n).all(|r| whole((0..n).map(|c| r * n + c).collect()))
+        && (0..n).all(|c| whole((0..n).map(|r| r * n + c).collect()))
+        && (0..n).all(|k| {
+            let (r0, c0) = (k / b * b, k % b * b);
+            whole((0..n).map(|i| (r0 + i / b) * n + c0 + i % b).collect())
+        })
+}
+
+/// Beyond 36x36: numbers, one token per cell, as grid rows (49x49) or on one line (64x64);
+/// solved, written and read back in every text format.
+#[test]
+fn sizes_beyond_36_read_and_write_as_numbers() {
+    for (name, b) in [("numbers-49x49.txt", 7), ("line-64x64.txt", 8)] {
+        let path = file(name);
+        let puzzle = numbers(&std::fs::read_to_string(&path).unwrap());
+        assert_eq!(puzzle.len(), b * b * b * b);
+        for format in ["line", "grid", "pretty"] {
+            let r = run(&["sudoku", &path, "--format", format], b"");
+            assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+            assert!(
+                solves(&puzzle, &numbers(&r.stdout), b),
+                "{name} {format}: {}",
+                r.stdout
+            );
+            let again = run(&["sudoku", "--format", format], r.stdout.as_bytes());
+            assert_eq!(again.stdout, r.stdout, "{name} {format}");
+        }
+    }
+}

@@ -295,7 +295,7 @@ impl Killer {
             syntax(
                 first,
                 1,
-                format!("a map of {n} rows: {e} (a killer sudoku is n x n, 4x4 to 36x36)"),
+                format!("a map of {n} rows: {e} (a killer sudoku is n x n, 4x4 to 64x64)"),
             )
         })?;
         let mut cages: BTreeMap<char, (usize, Vec<Cell>)> = BTreeMap::new();

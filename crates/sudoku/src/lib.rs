@@ -1,6 +1,6 @@
 //! Sudoku as exact cover, on the `dlx` engine.
 //!
-//! A puzzle of size `n` (boxes of `r x c`, `n = r * c`, from 4x4 to 36x36) becomes `4n²` primary
+//! A puzzle of size `n` (boxes of `r x c`, `n = r * c`, from 4x4 to 64x64) becomes `4n²` primary
 //! items, one per cell, row-digit, column-digit and box-digit (324 for 9x9), in the order of
 //! Knuth's sudoku-dlx, and `n³` options, one per cell and digit. Variants add items: both
 //! diagonals (X-sudoku), the windows of hyper sudoku, or irregular regions instead of boxes

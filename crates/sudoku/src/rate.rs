@@ -298,7 +298,7 @@ impl Step {
     /// The step as a person reads it, digits written with `symbols`:
     /// `r3c5 = 7: the only place for 7 in box 2 (hidden single)`.
     pub fn explain(&self, symbols: Symbols) -> String {
-        let sym = |d: u8| symbols.symbol(d).to_string();
+        let sym = |d: u8| symbols.label(d);
         let digits = |ds: &[u8], word: &str| list(ds.iter().map(|&d| sym(d)).collect(), word);
         let cells = |cs: &[Cell]| list(cs.iter().map(Cell::to_string).collect(), "and");
         let name = self.technique().name();

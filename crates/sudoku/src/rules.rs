@@ -160,7 +160,7 @@ impl Regions {
         let n = self.size();
         Shape::new(n)
             .or_else(|_| Shape::with_box(1, n))
-            .expect("a map has 1 to 36 rows")
+            .expect("a map has 1 to 64 rows")
     }
 }
 
@@ -192,8 +192,8 @@ pub enum PuzzleError {
     Clash {
         /// The digit, `1..=n`.
         digit: u8,
-        /// The digit as the default symbols write it for the grid's size.
-        symbol: char,
+        /// The digit as the default symbols write it for the grid's size (a number beyond 36).
+        symbol: String,
         /// The first cell holding it.
         first: Cell,
         /// The second.
@@ -334,8 +334,14 @@ pub struct Sudoku {
 }
 
 /// Base-36 digit for item names: Knuth's names (`p02`, `r15`) for sizes up to 9.
+/// One character for `0..64` in item names: `0-9a-z` (as base 36), then `A-Z`, `#`, `$`.
 fn b36(k: usize) -> char {
-    char::from_digit(k as u32, 36).expect("below 36")
+    match k {
+        0..36 => char::from_digit(k as u32, 36).expect("below 36"),
+        36..62 => (b'A' + (k - 36) as u8) as char,
+        62 => '#',
+        _ => '$',
+    }
 }
 
 impl Sudoku {
@@ -432,7 +438,7 @@ impl Sudoku {
                 UnitKind::Window => 'w',
             };
             for d in 1..=n {
-                b.primary(format!("{prefix}{}{}", b36(unit.index), b36(d % 36)))
+                b.primary(format!("{prefix}{}{}", b36(unit.index), b36(d % 64)))
                     .unwrap_or_else(|e| build(e));
             }
         }
@@ -537,7 +543,7 @@ impl Sudoku {
                     Some(first) => {
                         return Err(PuzzleError::Clash {
                             digit,
-                            symbol: crate::Symbols::Default.for_size(n).symbol(digit),
+                            symbol: crate::Symbols::Default.for_size(n).label(digit),
                             first,
                             second: cell,
                             unit: self.units[u as usize],

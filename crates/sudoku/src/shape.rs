@@ -2,16 +2,17 @@
 
 use std::fmt;
 
-/// The largest size supported: 36 symbols are `0-9` then `A-Z` (the 36x36 puzzles of other
-/// solvers' suites are written so; up to 35, `1-9` then `A-Z`, `0` for a blank).
-pub const MAX_SIZE: usize = 36;
+/// The largest size supported: 64 (8x8 boxes; candidates are 64-bit sets). Up to 36 a digit is
+/// one symbol (`1-9` then `A-Z`; 36x36 in `0-9A-Z`); beyond, a number (see
+/// [`Symbols::Numbers`](crate::Symbols::Numbers)).
+pub const MAX_SIZE: usize = 64;
 
 /// Why a shape is not possible.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ShapeError {
-    /// The size is outside `1..=36`.
-    #[error("a {n}x{n} grid is not supported: sizes go from 1 to 36")]
+    /// The size is outside `1..=64`.
+    #[error("a {n}x{n} grid is not supported: sizes go from 1 to 64")]
     Size {
         /// The size asked for.
         n: usize,
@@ -23,7 +24,7 @@ pub enum ShapeError {
         n: usize,
     },
     /// The box does not tile the grid.
-    #[error("boxes of {rows}x{cols} do not tile a grid: the size would be {rows}x{cols} = {n}, beyond 36")]
+    #[error("boxes of {rows}x{cols} do not tile a grid: the size would be {rows}x{cols} = {n}, beyond 64")]
     BadBox {
         /// Rows of a box.
         rows: usize,
@@ -156,7 +157,10 @@ mod tests {
         assert_eq!(boxes(35), Ok((5, 7)));
         assert_eq!(boxes(7), Err(ShapeError::NoDefaultBox { n: 7 }));
         assert_eq!(boxes(36), Ok((6, 6)));
-        assert_eq!(boxes(37), Err(ShapeError::Size { n: 37 }));
+        assert_eq!(boxes(37), Err(ShapeError::NoDefaultBox { n: 37 }));
+        assert_eq!(boxes(49), Ok((7, 7)));
+        assert_eq!(boxes(64), Ok((8, 8)));
+        assert_eq!(boxes(65), Err(ShapeError::Size { n: 65 }));
         assert_eq!(Shape::with_box(1, 7).map(Shape::size), Ok(7));
     }
 

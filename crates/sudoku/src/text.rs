@@ -16,16 +16,33 @@ pub enum Symbols {
     Hex,
     /// `A-Z`: digit 1 is `A` (`A-P` for 16x16, `A-Y` for 25x25; `0` is a blank).
     Letters,
+    /// Numbers, one token per cell (`1 0 13 16`, `0` a blank): how grids beyond 36x36 are
+    /// written, and any size on request.
+    Numbers,
 }
 
 impl Symbols {
     /// The symbols that write a grid of size `n`: `Default` is [`Symbols::Hex`] for 36x36 (36
-    /// symbols, `0-9` then `A-Z`, as other solvers write them), itself otherwise.
+    /// symbols, `0-9` then `A-Z`, as other solvers write them); a set with fewer symbols than
+    /// `n` (`Default` beyond 36, `Letters` beyond 26) is [`Symbols::Numbers`]; else itself.
     pub fn for_size(self, n: usize) -> Symbols {
-        if self == Symbols::Default && n == 36 {
-            Symbols::Hex
-        } else {
-            self
+        match self {
+            Symbols::Default if n == 36 => Symbols::Hex,
+            Symbols::Default | Symbols::Hex if n > 36 => Symbols::Numbers,
+            Symbols::Letters if n > 26 => Symbols::Numbers,
+            s => s,
+        }
+    }
+
+    /// Digit `d` as written: its symbol, or its number for [`Symbols::Numbers`] (or a digit
+    /// beyond the set).
+    pub fn label(self, d: u8) -> String {
+        match self {
+            Symbols::Numbers => d.to_string(),
+            _ => match self.symbol(d) {
+                '?' => d.to_string(),
+                c => c.to_string(),
+            },
         }
     }
 
@@ -36,6 +53,8 @@ impl Symbols {
             Symbols::Default => d,
             Symbols::Hex => d - 1,
             Symbols::Letters => d + 9,
+            Symbols::Numbers if d < 10 => d,
+            Symbols::Numbers => return '?',
         };
         char::from_digit(k, 36).map_or('?', |c| c.to_ascii_uppercase())
     }
@@ -47,6 +66,7 @@ impl Symbols {
             Symbols::Default => (k >= 1).then_some(k),
             Symbols::Hex => Some(k + 1),
             Symbols::Letters => (k >= 10).then(|| k - 9),
+            Symbols::Numbers => (1..10).contains(&k).then_some(k),
         }
     }
 
@@ -124,7 +144,7 @@ fn expected_sizes(shape: Option<Shape>) -> String {
     match shape {
         Some(s) => format!("{} for {s}", s.cells()),
         None => "81 for 9x9, or n² for another size: 16 (4x4), 36 (6x6), 64 (8x8), 144 (12x12), \
-                 256 (16x16), 625 (25x25), up to 1296 (36x36)"
+                 256 (16x16), 625 (25x25), 1296 (36x36), up to 4096 (64x64)"
             .to_string(),
     }
 }
@@ -410,8 +430,8 @@ pub fn is_title(line: &str) -> bool {
 /// The symbols a puzzle of size `n` was written in, from the characters of its cells: letters
 /// and no digit `1-9` are [`Symbols::Letters`] (`A-P` for 16x16); `0` beside another blank
 /// (`.`) is [`Symbols::Hex`] (`0-F`), from 10x10 up, and so is a full grid in which each of
-/// `0` to the `n`-th symbol appears `n` times; 36x36 is `0-9A-Z`; else the default. A reading
-/// that would put a symbol beyond `n` is not chosen.
+/// `0` to the `n`-th symbol appears `n` times; 36x36 is `0-9A-Z`; beyond 36, numbers; else the
+/// default. A reading that would put a symbol beyond `n` is not chosen.
 fn detect_symbols(cells: &[Raw], n: usize) -> Symbols {
     let (mut digits, mut zero, mut letters, mut blank, mut numbers) =
         (false, false, false, false, false);
@@ -424,6 +444,9 @@ fn detect_symbols(cells: &[Raw], n: usize) -> Symbols {
             Tok::Char('x' | 'X') => {}
             Tok::Char(_) => letters = true,
         }
+    }
+    if n > 36 {
+        return Symbols::Numbers;
     }
     if numbers {
         return Symbols::Default;
@@ -558,10 +581,52 @@ fn read_line(
 ) -> Result<(Grid, Symbols), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = text.lines().next().unwrap_or("");
+    if let Some(read) = read_plain_line(text, shape, symbols) {
+        return Ok(read);
+    }
     let mut cells = Vec::with_capacity(81);
     scan_row(text, 1, true, &mut cells)?;
     let end = cells.last().map_or(1, |c| c.column);
     grid_from(cells, shape, symbols, (1, end))
+}
+
+/// The common case of [`read_line`] in one pass: a puzzle of up to 9x9 written in `0-9` and
+/// `.`, the rest of the line blank or a comment. `None` for anything else (and for any error),
+/// which the general reader then reads, with the same result.
+fn read_plain_line(
+    text: &str,
+    shape: Option<Shape>,
+    symbols: Option<Symbols>,
+) -> Option<(Grid, Symbols)> {
+    if matches!(symbols, Some(Symbols::Hex | Symbols::Letters)) {
+        return None;
+    }
+    let b = text.trim_start().as_bytes();
+    let len = b
+        .iter()
+        .position(|c| !matches!(c, b'0'..=b'9' | b'.'))
+        .unwrap_or(b.len());
+    if b.get(len)
+        .is_some_and(|&c| !c.is_ascii_whitespace() && c != b'#' && c != b';')
+    {
+        return None;
+    }
+    let shape = match shape {
+        Some(s) if s.cells() == len => s,
+        None if len <= 81 => Shape::from_cells(len)?,
+        _ => return None,
+    };
+    let n = shape.size() as u8;
+    let mut digits = Vec::with_capacity(len);
+    for &c in &b[..len] {
+        let d = if c == b'.' { 0 } else { c - b'0' };
+        if d > n {
+            return None;
+        }
+        digits.push(d);
+    }
+    let symbols = symbols.unwrap_or_default().for_size(shape.size());
+    Some((Grid::from_cells(shape, digits)?, symbols))
 }
 
 /// Whether a line of a grid is a separator (only `-`, `+`, `|`, `=`, box-drawing characters
@@ -655,24 +720,29 @@ pub fn parse_leetcode(text: &str, shape: Option<Shape>) -> Result<Grid, ParseErr
         for (c, cell) in row.iter().enumerate() {
             let s = cell
                 .as_str()
-                .filter(|s| s.chars().count() == 1)
+                .filter(|s| (1..=3).contains(&s.chars().count()))
                 .ok_or_else(|| {
                     board(format!(
-                        "row {}, cell {} is not a one-character string",
+                        "row {}, cell {} is not a string of one symbol (or a number)",
                         r + 1,
                         c + 1
                     ))
                 })?;
-            let ch = s.chars().next().expect("one character");
-            cells.push(char_cell(ch, r + 1, c + 1)?);
+            // A cell is one symbol, or a number beyond 36x36 (`"12"`).
+            cells.push(token_cell(s, r + 1, c + 1)?);
         }
     }
     grid_from(cells, shape, Some(Symbols::Default), (1, 1)).map(|(g, _)| g)
 }
 
-/// The grid as one line of symbols, `.` for a blank.
+/// The grid as one line of symbols, `.` for a blank; in [`Symbols::Numbers`] (beyond 36x36),
+/// numbers separated by spaces, `0` for a blank.
 pub fn to_line(grid: &Grid, symbols: Symbols) -> String {
     let symbols = symbols.for_size(grid.shape().size());
+    if symbols == Symbols::Numbers {
+        let cells: Vec<String> = grid.cells().iter().map(|d| d.to_string()).collect();
+        return cells.join(" ");
+    }
     grid.cells()
         .iter()
         .map(|&d| if d == 0 { '.' } else { symbols.symbol(d) })
@@ -680,15 +750,20 @@ pub fn to_line(grid: &Grid, symbols: Symbols) -> String {
 }
 
 /// The grid as rows of space-separated symbols (as HDU-1426 prints it), each row ending in a
-/// newline.
+/// newline; in [`Symbols::Numbers`], numbers aligned in columns, `0` for a blank.
 pub fn to_grid(grid: &Grid, symbols: Symbols) -> String {
     let n = grid.shape().size();
     let symbols = symbols.for_size(n);
+    let width = n.to_string().len();
     let mut out = String::new();
     for row in grid.cells().chunks(n) {
         let cells: Vec<String> = row
             .iter()
-            .map(|&d| if d == 0 { '.' } else { symbols.symbol(d) }.to_string())
+            .map(|&d| match symbols {
+                Symbols::Numbers => format!("{d:>width$}"),
+                _ if d == 0 => ".".to_string(),
+                _ => symbols.symbol(d).to_string(),
+            })
             .collect();
         out.push_str(&cells.join(" "));
         out.push('\n');
@@ -701,7 +776,12 @@ pub fn to_pretty(grid: &Grid, symbols: Symbols) -> String {
     let shape = grid.shape();
     let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
     let symbols = symbols.for_size(n);
-    let segment = "─".repeat(2 * bc + 1);
+    let width = if symbols == Symbols::Numbers {
+        n.to_string().len()
+    } else {
+        1
+    };
+    let segment = "─".repeat((width + 1) * bc + 1);
     let rule = |left: &str, mid: &str, right: &str| {
         let mut s = String::from(left);
         for k in 0..n / bc {
@@ -724,7 +804,12 @@ pub fn to_pretty(grid: &Grid, symbols: Symbols) -> String {
             if c > 0 && c % bc == 0 {
                 out.push_str(" │");
             }
-            let _ = write!(out, " {}", if d == 0 { '.' } else { symbols.symbol(d) });
+            let label = if d == 0 {
+                ".".to_string()
+            } else {
+                symbols.label(d)
+            };
+            let _ = write!(out, " {label:>width$}");
         }
         out.push_str(" │\n");
     }
@@ -746,7 +831,7 @@ pub fn to_leetcode(grid: &Grid, symbols: Symbols) -> String {
                     if d == 0 {
                         ".".to_string()
                     } else {
-                        symbols.symbol(d).to_string()
+                        symbols.label(d)
                     }
                 })
                 .collect()
@@ -866,5 +951,33 @@ mod tests {
         // Only 0 as a blank: the default.
         let zeros = "0".repeat(256);
         assert_eq!(parse_line_auto(&zeros, None).unwrap().1, Symbols::Default);
+    }
+
+    #[test]
+    fn numbers_write_and_read_back_at_every_size() {
+        for n in [4usize, 9, 16, 49, 64] {
+            let shape = Shape::new(n).unwrap();
+            let cells: Vec<u8> = (0..n * n)
+                .map(|k| ((k * 7 + k / n) % (n + 1)) as u8)
+                .collect();
+            let grid = Grid::from_cells(shape, cells).unwrap();
+            let line = to_line(&grid, Symbols::Numbers);
+            assert_eq!(
+                parse_line_with(&line, None, Symbols::Numbers).unwrap(),
+                grid
+            );
+            let (again, symbols) =
+                parse_grid_auto(&to_grid(&grid, Symbols::Numbers), None, 1).unwrap();
+            assert_eq!(again, grid);
+            if n > 36 {
+                // Beyond 36 every set writes numbers, and they are detected.
+                assert_eq!(to_line(&grid, Symbols::Default), line);
+                assert_eq!(symbols, Symbols::Numbers);
+                assert_eq!(parse_line_auto(&line, None).unwrap().0, grid);
+            }
+        }
+        assert_eq!(Symbols::Numbers.label(12), "12");
+        assert_eq!(Symbols::Default.for_size(49), Symbols::Numbers);
+        assert_eq!(Symbols::Letters.for_size(30), Symbols::Numbers);
     }
 }

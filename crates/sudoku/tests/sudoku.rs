@@ -180,7 +180,7 @@ fn two_equal_digits_in_a_row_is_invalid() {
         err,
         PuzzleError::Clash {
             digit: 5,
-            symbol: '5',
+            symbol: "5".into(),
             first: Cell { row: 0, col: 0 },
             second: Cell { row: 0, col: 1 },
             unit: Unit {

@@ -245,14 +245,15 @@ impl Cutter<'_> {
     }
 }
 
-/// The longest line read as a puzzle, in bytes: a 36x36 puzzle on one line is 1,296 symbols, a CSV
-/// line with its solution and a few more columns a few KiB. Longer lines become one `invalid`
+/// The longest line read as a puzzle, in bytes: a 64x64 puzzle on one line is about 12 KiB, a CSV
+/// line with its solution and a few more columns under 30 KiB. Longer lines become one `invalid`
 /// record each, read past in constant memory.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// The most lines one grid block holds: 35 rows, separator lines between them, and slack. A
-/// block that grows past it is cut there (and is invalid), so no input grows a chunk unboundedly.
-const MAX_BLOCK_LINES: usize = 80;
+/// The most lines one grid block holds: 64 rows, separator and blank lines between bands, and
+/// slack. A block that grows past it is cut there (and is invalid), so no input grows a chunk
+/// unboundedly.
+const MAX_BLOCK_LINES: usize = 160;
 
 /// The most bytes of a LeetCode board (a 36x36 board is under 8 KiB).
 const MAX_BOARD: u64 = 1 << 20;

@@ -65,6 +65,8 @@ pub enum SymbolSet {
     Hex,
     /// `A-Z` (`A-P` for 16x16, `A-Y` for 25x25).
     Letters,
+    /// Numbers, one token per cell, `0` a blank (`1 0 13 16`; beyond 36x36 in any case).
+    Numbers,
 }
 
 #[derive(Debug, clap::Args)]
@@ -227,6 +229,7 @@ impl From<SymbolSet> for Symbols {
             SymbolSet::Auto | SymbolSet::Default => Symbols::Default,
             SymbolSet::Hex => Symbols::Hex,
             SymbolSet::Letters => Symbols::Letters,
+            SymbolSet::Numbers => Symbols::Numbers,
         }
     }
 }

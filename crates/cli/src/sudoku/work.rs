@@ -567,9 +567,9 @@ fn verify(
     };
     let sym = |d: u8| {
         if d == 0 {
-            '.'
+            ".".to_string()
         } else {
-            symbols.symbol(d)
+            symbols.label(d)
         }
     };
     let mut why = format!(
