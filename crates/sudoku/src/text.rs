@@ -293,15 +293,6 @@ fn char_cell(c: char, line: usize, column: usize) -> Result<Raw, ParseError> {
     Ok(Raw { tok, line, column })
 }
 
-/// How a row was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RowKind {
-    /// One character per cell (`53..7....`, `5 3 . | . 7 .`).
-    Chars,
-    /// One token per cell: comma-separated (`5,3,0,...`), or numbers (`10 0 3 16`).
-    Tokens,
-}
-
 /// Reads the cells of one row of a grid, or of a puzzle on one line (`one_line`), into `out`:
 /// what follows `#`, `;` or `//` is a comment, and so is text after the cells (see
 /// [`is_comment_word`]). A row holding a comma is read one cell per field (an empty field is a
@@ -313,7 +304,7 @@ fn scan_row(
     line_no: usize,
     one_line: bool,
     out: &mut Vec<Raw>,
-) -> Result<RowKind, ParseError> {
+) -> Result<(), ParseError> {
     let body = &line[..comment_start(line)];
     if one_line && !body.contains(',') {
         // The common case, a puzzle as one token of two characters or more (`53..7....6..`):
@@ -328,7 +319,7 @@ fn scan_row(
                     out.push(char_cell(c, line_no, lead + k + 1)?);
                 }
             }
-            return Ok(RowKind::Chars);
+            return Ok(());
         }
     }
     if body.contains(',') {
@@ -349,16 +340,16 @@ fn scan_row(
             fields.pop();
         }
         if fields.len() == 1 && fields[0].1.is_empty() {
-            return Ok(RowKind::Tokens);
+            return Ok(());
         }
         for (column, field) in fields {
             out.push(token_cell(field, line_no, column)?);
         }
-        return Ok(RowKind::Tokens);
+        return Ok(());
     }
     let mut toks = tokens(body);
     let Some(first) = toks.first() else {
-        return Ok(RowKind::Chars);
+        return Ok(());
     };
     let first_lower = first.1.bytes().any(|b| b.is_ascii_lowercase());
     if let Some(k) = (1..toks.len()).find(|&k| is_comment_word(toks[k].1, first_lower)) {
@@ -374,7 +365,7 @@ fn scan_row(
         for (column, t) in toks {
             out.push(token_cell(t, line_no, column)?);
         }
-        return Ok(RowKind::Tokens);
+        return Ok(());
     }
     if one_line {
         toks.truncate(1);
@@ -386,7 +377,7 @@ fn scan_row(
             }
         }
     }
-    Ok(RowKind::Chars)
+    Ok(())
 }
 
 /// The cells of a puzzle written on one line, as [`parse_line`] reads it (0 if it cannot be
