@@ -239,15 +239,43 @@ pub struct Generator<'s> {
     solver: SudokuSolver<'s>,
     settings: GenerateSettings,
     layout: &'s Layout,
-    candidates: Candidates,
+    candidates: Candidates<false>,
+    /// From 16x16 up, the propagating search's candidates (locked candidates, probes, the
+    /// lookahead's branches) look for another solution: on such grids the singles alone
+    /// meet search trees a hundred times larger.
+    probing: Option<Candidates<true>>,
     rater: Rater<'s>,
 }
 
 /// Tries of the candidate search before a proof goes to the engine.
 const CANDIDATE_NODES: u64 = 20_000;
 
+/// The smallest size whose proofs go to the propagating search's candidates.
+const PROBING_SIZE: usize = 16;
+
 /// Tries for a solved grid before giving up.
 const GRID_TRIES: u32 = 64;
+
+/// Whether the puzzle `cells` (`solution` with the cells of `orbit` emptied, from a puzzle
+/// with one solution) has one solution, by the candidates alone: the deductions fill it, or
+/// a search for another solution (which must differ in the orbit) settles it within
+/// [`CANDIDATE_NODES`]; `None` past them (the engine's proof takes over).
+fn quick_proof<const COUNTED: bool>(
+    candidates: &mut Candidates<COUNTED>,
+    layout: &Layout,
+    cells: &[u8],
+    solution: &Grid,
+    orbit: &[usize],
+) -> Option<Proof> {
+    match candidates.singles(layout, cells) {
+        Singles::Solved => Some(Proof::Unique(0)),
+        _ => match candidates.another(layout, solution.cells(), orbit, CANDIDATE_NODES) {
+            Some(false) => Some(Proof::Unique(0)),
+            Some(true) => Some(Proof::Several),
+            None => None,
+        },
+    }
+}
 
 /// What a proof of uniqueness found.
 enum Proof {
@@ -265,6 +293,8 @@ impl<'s> Generator<'s> {
             solver: sudoku.solver(),
             settings,
             candidates: Candidates::new(layout, Deduce::Singles),
+            probing: (sudoku.shape().size() >= PROBING_SIZE)
+                .then(|| Candidates::new(layout, Deduce::Probe)),
             layout,
             rater: sudoku.rater(),
         }
@@ -342,22 +372,14 @@ impl<'s> Generator<'s> {
             for &k in orbit {
                 cells[k] = 0;
             }
-            // A puzzle the singles fill has one solution; where they stall, a search over the
+            // A puzzle the deductions fill has one solution; where they stall, a search over the
             // candidates looks for another (which must differ in the orbit: the puzzle with it
             // had one), and the engine takes over if that search grows long.
-            let proof = match self.candidates.singles(self.layout, &cells) {
-                Singles::Solved => Proof::Unique(0),
-                _ => match self.candidates.another(
-                    self.layout,
-                    solution.cells(),
-                    orbit,
-                    CANDIDATE_NODES,
-                ) {
-                    Some(false) => Proof::Unique(0),
-                    Some(true) => Proof::Several,
-                    None => self.prove(&cells),
-                },
+            let quick = match &mut self.probing {
+                Some(probing) => quick_proof(probing, self.layout, &cells, &solution, orbit),
+                None => quick_proof(&mut self.candidates, self.layout, &cells, &solution, orbit),
             };
+            let proof = quick.unwrap_or_else(|| self.prove(&cells));
             match proof {
                 Proof::Unique(_) => clues -= orbit.len(),
                 proof => {

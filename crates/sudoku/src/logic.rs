@@ -2,8 +2,9 @@
 //! cell as bit sets, the singles (a cell with one candidate left; a digit with one place left
 //! in a unit) and locked candidates (a digit whose places in one unit all lie where it meets
 //! another: it can go nowhere else in the other). On them, a search that propagates at every
-//! node and branches on the fewest choices: the stronger solver of large puzzles
-//! ([`crate::Strategy::Propagate`]), and the generator's cheap proof of uniqueness.
+//! node, probes every two-way choice and branches on the one whose probes took the most away
+//! (a lookahead): the stronger solver of large puzzles ([`crate::Strategy::Propagate`]), and
+//! the generator's cheap proof of uniqueness.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -20,12 +21,42 @@ pub(crate) struct Layout {
     pub(crate) units: Vec<Vec<u32>>,
     /// The peers of each cell, row-major.
     pub(crate) peers: Vec<Vec<u32>>,
-    /// The units of each cell.
-    pub(crate) cell_units: Vec<Vec<u32>>,
     /// Every pair of units meeting in two cells or more (a box and a row, say), once.
     pub(crate) meets: Vec<Meet>,
     /// For each unit, the meets it is part of (indices into `meets`).
     pub(crate) unit_meets: Vec<Vec<u32>>,
+    /// The units of each cell.
+    cell_units: Vec<Vec<u32>>,
+    /// `peers` and `cell_units` in one vector each, for the counted propagation's inner loops
+    /// (faster on large grids; the vectors of vectors are, on 9x9, for the other).
+    flat_peers: Lists,
+    flat_cell_units: Lists,
+}
+
+/// Lists of numbers in one vector: list `k` is `items[span[k].0..span[k].1]`.
+#[derive(Debug, Clone)]
+struct Lists {
+    span: Vec<(u32, u32)>,
+    items: Vec<u32>,
+}
+
+impl Lists {
+    fn new(lists: &[Vec<u32>]) -> Lists {
+        let mut span = Vec::with_capacity(lists.len());
+        let mut items = Vec::new();
+        for list in lists {
+            let at = items.len() as u32;
+            items.extend_from_slice(list);
+            span.push((at, items.len() as u32));
+        }
+        Lists { span, items }
+    }
+
+    #[inline]
+    fn get(&self, k: usize) -> &[u32] {
+        let (a, b) = self.span[k];
+        &self.items[a as usize..b as usize]
+    }
 }
 
 /// Two units meeting in two cells or more: the cells they share, and those of each alone.
@@ -86,9 +117,11 @@ impl Layout {
         }
         Layout {
             n,
+            flat_peers: Lists::new(&peers),
+            flat_cell_units: Lists::new(sudoku.cell_units()),
+            cell_units: sudoku.cell_units().to_vec(),
             units,
             peers,
-            cell_units: sudoku.cell_units().to_vec(),
             meets,
             unit_meets,
         }
@@ -112,8 +145,10 @@ pub(crate) enum Deduce {
     /// Naked and hidden singles.
     Singles,
     /// Singles, and locked candidates (pointing and claiming) over every pair of units that
-    /// meet; before each branch, probes: each candidate of a cell with two is placed and
-    /// propagated by singles, and one that leads to a contradiction is taken away.
+    /// meet; before each branch, probes: each side of every two-way choice (a cell with two
+    /// candidates, a digit with two places in a unit) is placed and propagated by singles, and
+    /// one that leads to a contradiction is taken away; the branch is the choice whose sides
+    /// took the most away.
     Probe,
 }
 
@@ -151,9 +186,15 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Whether the search must unwind.
+    #[inline]
+    fn halted(&self) -> bool {
+        self.stopped.is_some()
+    }
+
     /// Counts a node, or says why the search must stop first.
     fn node(&mut self) -> bool {
-        if self.stopped.is_some() {
+        if self.halted() {
             return false;
         }
         if self.nodes >= self.max_nodes {
@@ -175,49 +216,108 @@ impl<'a> Run<'a> {
     }
 }
 
+/// One change to a cell, kept so that it can be undone: what the cell held before.
+#[derive(Debug, Clone, Copy)]
+struct Change {
+    cell: u32,
+    value: u8,
+    cand: u64,
+}
+
 /// Candidates of a grid being filled.
+///
+/// Every change to a cell goes through [`Candidates::place`] or [`Candidates::remove`].
+/// `COUNTED` chooses, once per use, how hidden singles are found and how changes are undone:
+///
+/// - `true` (the propagating search, whose probes make and undo a few changes at a time on
+///   large grids): the places of each digit in each unit are counted as candidates go (a count
+///   of one is a hidden single, of none a contradiction), and what each changed cell held goes
+///   on a trail; going back undoes the trail, in time proportional to what changed since.
+/// - `false` (the generator, which propagates small grids whole, from scratch): the units
+///   whose cells changed are marked and scanned when the placements run out, and going back
+///   copies every cell back. Counting cost this use more than it saved (docs/benchmarks.md).
 #[derive(Debug, Clone)]
-pub(crate) struct Candidates {
-    /// Bit `d - 1` set: digit `d` is still possible in the cell.
+pub(crate) struct Candidates<const COUNTED: bool> {
+    n: usize,
+    /// Bit `d - 1` set: digit `d` is still possible in the cell (a placed digit's bit stays).
     cand: Vec<u64>,
     /// The digit placed in each cell, 0 if open.
     value: Vec<u8>,
+    /// `count[u * n + d - 1]`: the cells of unit `u` where `d` is possible (or placed).
+    count: Vec<u8>,
+    /// The cells' former states, the latest last (`COUNTED`).
+    trail: Vec<Change>,
+    /// Copies of every cell's candidates and digit, a level after another (not `COUNTED`).
+    saved_cand: Vec<u64>,
+    saved_value: Vec<u8>,
     /// Placements waiting to be made.
     queue: Vec<(u32, u8)>,
     /// Cells without a digit.
     open: usize,
     /// What is deduced at each node.
     deduce: Deduce,
+    /// Set by a count falling to zero: a digit with no place left in a unit.
+    broken: bool,
     /// Candidates taken away since the last search began.
     removed: u64,
-    /// Candidates and digits saved by the search, a level after another.
-    saved_cand: Vec<u64>,
-    saved_value: Vec<u8>,
-    /// Candidates and digits saved during a probe.
-    probe_cand: Vec<u64>,
-    probe_value: Vec<u8>,
-    /// Units whose cells changed since hidden singles last looked at them (a bit per unit).
+    /// Units whose cells changed since hidden singles last looked at them (not `COUNTED`).
     dirty_hidden: Vec<u64>,
     /// Units whose cells changed since locked candidates last looked at their meets.
     dirty_locked: Vec<u64>,
+    /// The two-way choice whose sides' probes took the most away (the product of what each
+    /// took), from the last pass of probes, the side that took less first: the branch.
+    best: Option<[(u32, u8); 2]>,
+    /// The pass of probes now running (see `stamp`).
+    pass: u32,
+    /// `stamp[cell * n + d - 1] == pass`: placing `d` in `cell` was probed in this pass and
+    /// took `took[...]` candidates away.
+    stamp: Vec<u32>,
+    took: Vec<u32>,
 }
 
-impl Candidates {
+impl<const COUNTED: bool> Candidates<COUNTED> {
     pub(crate) fn new(layout: &Layout, deduce: Deduce) -> Self {
-        let cells = layout.n * layout.n;
+        let n = layout.n;
+        let cells = n * n;
         Candidates {
+            n,
             cand: vec![0; cells],
             value: vec![0; cells],
+            count: vec![0; layout.units.len() * n],
+            trail: Vec::new(),
+            saved_cand: Vec::new(),
+            saved_value: Vec::new(),
             queue: Vec::new(),
             open: cells,
             deduce,
+            broken: false,
             removed: 0,
-            saved_cand: Vec::new(),
-            saved_value: Vec::new(),
-            probe_cand: Vec::new(),
-            probe_value: Vec::new(),
             dirty_hidden: vec![0; layout.units.len().div_ceil(64)],
             dirty_locked: vec![0; layout.units.len().div_ceil(64)],
+            best: None,
+            pass: 0,
+            stamp: vec![0; cells * n],
+            took: vec![0; cells * n],
+        }
+    }
+
+    /// The units of `cell`, from the tables that suit `COUNTED`.
+    #[inline(always)]
+    fn units_of<'l>(&self, layout: &'l Layout, cell: usize) -> &'l [u32] {
+        if COUNTED {
+            layout.flat_cell_units.get(cell)
+        } else {
+            &layout.cell_units[cell]
+        }
+    }
+
+    /// The peers of `cell`, from the tables that suit `COUNTED`.
+    #[inline(always)]
+    fn peers_of<'l>(&self, layout: &'l Layout, cell: usize) -> &'l [u32] {
+        if COUNTED {
+            layout.flat_peers.get(cell)
+        } else {
+            &layout.peers[cell]
         }
     }
 
@@ -227,6 +327,12 @@ impl Candidates {
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.cand.fill(full);
         self.value.fill(0);
+        if COUNTED {
+            for (u, unit) in layout.units.iter().enumerate() {
+                self.count[u * n..(u + 1) * n].fill(unit.len() as u8);
+            }
+        }
+        self.trail.clear();
         self.queue.clear();
         self.queue.extend(
             cells
@@ -236,8 +342,9 @@ impl Candidates {
                 .map(|(k, &d)| (k as u32, d)),
         );
         self.open = cells.len();
+        self.broken = false;
         self.removed = 0;
-        for (k, w) in self.dirty_hidden.iter_mut().enumerate() {
+        for (k, w) in self.dirty_locked.iter_mut().enumerate() {
             let units = layout.units.len() - 64 * k;
             *w = if units >= 64 {
                 u64::MAX
@@ -245,23 +352,140 @@ impl Candidates {
                 (1 << units) - 1
             };
         }
-        self.dirty_locked.copy_from_slice(&self.dirty_hidden);
+        if !COUNTED {
+            self.dirty_hidden.copy_from_slice(&self.dirty_locked);
+        }
         self.propagate(layout)
     }
 
-    /// Marks the units of `cell` for another look: its candidates changed.
-    #[inline]
-    fn touch(&mut self, layout: &Layout, cell: usize) {
-        for &u in &layout.cell_units[cell] {
-            let (w, b) = (u as usize / 64, 1u64 << (u % 64));
-            self.dirty_hidden[w] |= b;
-            self.dirty_locked[w] |= b;
+    /// Takes the digits of `hit` from the places counted in the units of `cell` (whose
+    /// candidates have just lost them), queueing the hidden singles this leaves; a count
+    /// falling to zero sets `broken`.
+    #[inline(always)]
+    fn uncount(&mut self, layout: &Layout, cell: usize, hit: u64) {
+        let n = self.n;
+        for &u in self.units_of(layout, cell) {
+            let u = u as usize;
+            self.dirty_locked[u / 64] |= 1 << (u % 64);
+            if !COUNTED {
+                self.dirty_hidden[u / 64] |= 1 << (u % 64);
+                continue;
+            }
+            let mut bits = hit;
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let k = &mut self.count[u * n + d];
+                *k -= 1;
+                match *k {
+                    0 => self.broken = true,
+                    1 => self.hidden_single(layout, u, d),
+                    _ => {}
+                }
+            }
         }
+    }
+
+    /// Queues the one place left for digit `d + 1` in unit `u`, unless it is placed there.
+    #[inline(never)]
+    fn hidden_single(&mut self, layout: &Layout, u: usize, d: usize) {
+        let bit = 1u64 << d;
+        for &c in &layout.units[u] {
+            let c = c as usize;
+            if self.cand[c] & bit != 0 {
+                if self.value[c] == 0 {
+                    self.queue.push((c as u32, d as u8 + 1));
+                }
+                return;
+            }
+        }
+    }
+
+    /// Takes the digits of `hit` (some of them candidates) from an open `cell`, queueing a
+    /// naked single. False on a contradiction (no candidate left, or a digit with no place).
+    #[inline(always)]
+    fn remove(&mut self, layout: &Layout, cell: usize, hit: u64) -> bool {
+        let old = self.cand[cell];
+        let hit = old & hit;
+        if hit == 0 {
+            return true;
+        }
+        if COUNTED {
+            self.trail.push(Change {
+                cell: cell as u32,
+                value: self.value[cell],
+                cand: old,
+            });
+        }
+        let left = old & !hit;
+        self.cand[cell] = left;
+        self.removed += u64::from(hit.count_ones());
+        self.uncount(layout, cell, hit);
+        if left == 0 || (COUNTED && self.broken) {
+            return false;
+        }
+        if left & (left - 1) == 0 && self.value[cell] == 0 {
+            self.queue
+                .push((cell as u32, left.trailing_zeros() as u8 + 1));
+        }
+        true
+    }
+
+    /// Where to come back to with [`Candidates::restore`]: the trail's length, or (not
+    /// `COUNTED`, where grids are small or propagated whole) a copy of every cell.
+    #[inline]
+    fn save(&mut self) -> usize {
+        if COUNTED {
+            self.trail.len()
+        } else {
+            let at = self.saved_cand.len();
+            self.saved_cand.extend_from_slice(&self.cand);
+            self.saved_value.extend_from_slice(&self.value);
+            at
+        }
+    }
+
+    /// Puts every cell back as it was at [`Candidates::save`].
+    #[inline]
+    fn restore(&mut self, layout: &Layout, mark: usize) {
+        if COUNTED {
+            self.undo(layout, mark);
+        } else {
+            self.cand.copy_from_slice(&self.saved_cand[mark..]);
+            self.value.copy_from_slice(&self.saved_value[mark..]);
+            self.saved_cand.truncate(mark);
+            self.saved_value.truncate(mark);
+        }
+    }
+
+    /// Puts every cell back as it was when the trail was `mark` long, and the counts with it.
+    fn undo(&mut self, layout: &Layout, mark: usize) {
+        let n = self.n;
+        while self.trail.len() > mark {
+            let Change { cell, value, cand } = self.trail.pop().expect("longer than mark");
+            let c = cell as usize;
+            let back = cand & !self.cand[c];
+            if COUNTED && back != 0 {
+                for &u in self.units_of(layout, c) {
+                    let base = u as usize * n;
+                    let mut bits = back;
+                    while bits != 0 {
+                        self.count[base + bits.trailing_zeros() as usize] += 1;
+                        bits &= bits - 1;
+                    }
+                }
+            }
+            self.cand[c] = cand;
+            self.value[c] = value;
+        }
+        self.broken = false;
     }
 
     /// Forgets what was marked: the state was put back to a fixpoint of the deductions.
     fn clean(&mut self) {
-        self.dirty_hidden.fill(0);
+        if !COUNTED {
+            self.dirty_hidden.fill(0);
+        }
         self.dirty_locked.fill(0);
         self.queue.clear();
     }
@@ -283,12 +507,14 @@ impl Candidates {
                 self.clean();
                 return Singles::Solved;
             }
-            if !self.hidden_singles(layout) {
-                self.clean();
-                return Singles::Contradiction;
-            }
-            if !self.queue.is_empty() {
-                continue;
+            if !COUNTED {
+                if !self.hidden_singles(layout) {
+                    self.clean();
+                    return Singles::Contradiction;
+                }
+                if !self.queue.is_empty() {
+                    continue;
+                }
             }
             match self.deduce {
                 Deduce::Singles => return Singles::Stuck,
@@ -389,56 +615,60 @@ impl Candidates {
                     // it.
                     return None;
                 }
-                let left = self.cand[c] & !hit;
-                self.cand[c] = left;
-                self.removed += u64::from(hit.count_ones());
-                self.touch(layout, c);
                 changed = true;
-                match left.count_ones() {
-                    0 => return None,
-                    1 => self.queue.push((c as u32, left.trailing_zeros() as u8 + 1)),
-                    _ => {}
+                if !self.remove(layout, c, hit) {
+                    return None;
                 }
             }
         }
         Some(changed)
     }
 
-    /// Places `d` in `cell` and takes it from the peers' candidates, queueing naked singles:
-    /// `Some(true)` when placed, `Some(false)` when it was there already, `None` on a
+    /// Places `d` in `cell` and takes it from the peers' candidates, queueing naked and hidden
+    /// singles: `Some(true)` when placed, `Some(false)` when it was there already, `None` on a
     /// contradiction.
     fn place(&mut self, layout: &Layout, cell: usize, d: u8) -> Option<bool> {
         if self.value[cell] == d {
             return Some(false);
         }
         let bit = 1u64 << (d - 1);
-        if self.value[cell] != 0 || self.cand[cell] & bit == 0 {
+        let old = self.cand[cell];
+        if self.value[cell] != 0 || old & bit == 0 {
             return None;
+        }
+        if COUNTED {
+            self.trail.push(Change {
+                cell: cell as u32,
+                value: 0,
+                cand: old,
+            });
         }
         self.value[cell] = d;
         self.cand[cell] = bit;
-        self.touch(layout, cell);
-        for &p in &layout.peers[cell] {
+        if old != bit {
+            self.uncount(layout, cell, old & !bit);
+        } else {
+            for &u in self.units_of(layout, cell) {
+                self.dirty_locked[u as usize / 64] |= 1 << (u % 64);
+                if !COUNTED {
+                    self.dirty_hidden[u as usize / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        if COUNTED && self.broken {
+            return None;
+        }
+        for &p in self.peers_of(layout, cell) {
             let p = p as usize;
-            let c = self.cand[p];
-            if c & bit != 0 {
-                let left = c & !bit;
-                self.cand[p] = left;
-                self.removed += 1;
-                self.touch(layout, p);
-                if left == 0 {
-                    return None;
-                }
-                if self.value[p] == 0 && left.count_ones() == 1 {
-                    self.queue.push((p as u32, left.trailing_zeros() as u8 + 1));
-                }
+            if self.cand[p] & bit != 0 && !self.remove(layout, p, bit) {
+                return None;
             }
         }
         Some(true)
     }
 
     /// Searches the puzzle `cells` for solutions, within the run's limits: the deductions at
-    /// every node, then a branch on the fewest choices.
+    /// every node, then a branch ([`Candidates::search`]).
     pub(crate) fn solve(&mut self, layout: &Layout, cells: &[u8], run: &mut Run<'_>) {
         match self.singles(layout, cells) {
             Singles::Solved => self.found(run),
@@ -482,7 +712,7 @@ impl Candidates {
                 if run.found > 0 {
                     return Some(true);
                 }
-                if run.stopped.is_some() {
+                if run.halted() {
                     return None;
                 }
             }
@@ -495,9 +725,7 @@ impl Candidates {
         if !run.node() {
             return;
         }
-        let size = self.cand.len();
-        self.saved_cand.extend_from_slice(&self.cand);
-        self.saved_value.extend_from_slice(&self.value);
+        let mark = self.save();
         let open = self.open;
         self.queue.push((cell as u32, d));
         match self.propagate(layout) {
@@ -505,56 +733,68 @@ impl Candidates {
             Singles::Stuck => self.search(layout, run),
             Singles::Contradiction => {}
         }
-        let at = self.saved_cand.len() - size;
-        self.cand.copy_from_slice(&self.saved_cand[at..]);
-        self.value.copy_from_slice(&self.saved_value[at..]);
-        self.saved_cand.truncate(at);
-        self.saved_value.truncate(at);
+        self.restore(layout, mark);
         self.open = open;
         self.clean();
     }
 
-    /// Probes every cell with two candidates until none is taken away: each candidate is
-    /// placed and propagated, and one that leads to a contradiction goes.
+    /// Probes every two-way choice until none gives way: a cell with two candidates, and a
+    /// digit with two places left in a unit. Each side is placed and propagated by singles;
+    /// a side that leads to a contradiction is taken away (and the other follows). In the
+    /// last pass, where nothing gave way, the choice whose sides took the most away (the
+    /// product of the two) is kept in `best`, the side that took less first: the branch a
+    /// lookahead solver makes.
     fn probe(&mut self, layout: &Layout) -> Singles {
         loop {
+            self.pass = self.pass.wrapping_add(1);
+            if self.pass == 0 {
+                self.stamp.fill(0);
+                self.pass = 1;
+            }
             let mut changed = false;
+            self.best = None;
+            let mut best_score = 0;
             for cell in 0..self.cand.len() {
                 if self.value[cell] != 0 || self.cand[cell].count_ones() != 2 {
                     continue;
                 }
-                let mut digits = self.cand[cell];
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as u8 + 1;
-                    digits &= digits - 1;
-                    self.probe_cand.clear();
-                    self.probe_cand.extend_from_slice(&self.cand);
-                    self.probe_value.clear();
-                    self.probe_value.extend_from_slice(&self.value);
-                    let open = self.open;
-                    self.queue.push((cell as u32, d));
-                    // Singles alone in a probe: locked candidates there cost more time than
-                    // the nodes they save (measured on 25x25 puzzles, docs/benchmarks.md).
-                    self.deduce = Deduce::Singles;
-                    let outcome = self.propagate(layout);
-                    self.deduce = Deduce::Probe;
-                    self.cand.copy_from_slice(&self.probe_cand);
-                    self.value.copy_from_slice(&self.probe_value);
-                    self.open = open;
-                    self.clean();
-                    if outcome == Singles::Contradiction {
-                        let left = self.cand[cell] & !(1u64 << (d - 1));
-                        self.cand[cell] = left;
-                        self.removed += 1;
-                        self.touch(layout, cell);
-                        self.queue
-                            .push((cell as u32, left.trailing_zeros() as u8 + 1));
-                        match self.propagate(layout) {
-                            Singles::Stuck => {}
-                            done => return done,
-                        }
-                        changed = true;
-                        break;
+                let m = self.cand[cell];
+                let (d1, d2) = (m.trailing_zeros() as u8 + 1, 64 - m.leading_zeros() as u8);
+                let pair = [(cell as u32, d1), (cell as u32, d2)];
+                match self.probe_pair(layout, pair) {
+                    Ok(score) => self.consider(pair, score, &mut best_score),
+                    Err(Singles::Stuck) => changed = true,
+                    Err(done) => return done,
+                }
+            }
+            for (u, unit) in layout.units.iter().enumerate() {
+                let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+                for &c in unit {
+                    let c = c as usize;
+                    if self.value[c] == 0 {
+                        let m = self.cand[c];
+                        thrice |= twice & m;
+                        twice |= once & m;
+                        once |= m;
+                    }
+                }
+                let mut two = twice & !thrice;
+                while two != 0 {
+                    let d = two.trailing_zeros() as usize;
+                    two &= two - 1;
+                    let bit = 1u64 << d;
+                    let mut places = layout.units[u].iter().filter(|&&c| {
+                        self.value[c as usize] == 0 && self.cand[c as usize] & bit != 0
+                    });
+                    let (Some(&c1), Some(&c2)) = (places.next(), places.next()) else {
+                        // An earlier probe of this pass changed the unit.
+                        continue;
+                    };
+                    let pair = [(c1, d as u8 + 1), (c2, d as u8 + 1)];
+                    match self.probe_pair(layout, pair) {
+                        Ok(score) => self.consider(pair, score, &mut best_score),
+                        Err(Singles::Stuck) => changed = true,
+                        Err(done) => return done,
                     }
                 }
             }
@@ -564,8 +804,60 @@ impl Candidates {
         }
     }
 
-    /// Branches on the open cell with the fewest candidates; when it has more than two, on a
-    /// digit with two places left in a unit, if there is one.
+    /// Keeps `pair` as the branch if its score beats the best so far, the side that took
+    /// less first.
+    fn consider(&mut self, pair: [(u32, u8); 2], (score, swap): (u64, bool), best: &mut u64) {
+        if score > *best {
+            *best = score;
+            self.best = Some(if swap { [pair[1], pair[0]] } else { pair });
+        }
+    }
+
+    /// Probes both sides of a two-way choice (each once a pass): `Ok` with the product of
+    /// what each took away (plus one) and whether the second took less; `Err` when a side led
+    /// to a contradiction and was taken away, with what propagating that gave.
+    fn probe_pair(
+        &mut self,
+        layout: &Layout,
+        pair: [(u32, u8); 2],
+    ) -> Result<(u64, bool), Singles> {
+        let n = self.n;
+        let mut took = [0u64; 2];
+        for (side, &(cell, d)) in pair.iter().enumerate() {
+            let k = cell as usize * n + d as usize - 1;
+            if self.stamp[k] == self.pass {
+                took[side] = u64::from(self.took[k]);
+                continue;
+            }
+            let mark = self.save();
+            let open = self.open;
+            self.queue.push((cell, d));
+            // Singles alone in a probe: locked candidates there cost more time than the
+            // nodes they save (measured on 25x25 puzzles, docs/benchmarks.md).
+            self.deduce = Deduce::Singles;
+            let removed = self.removed;
+            let outcome = self.propagate(layout);
+            self.deduce = Deduce::Probe;
+            took[side] = self.removed - removed;
+            self.restore(layout, mark);
+            self.open = open;
+            self.clean();
+            if outcome == Singles::Contradiction {
+                if !self.remove(layout, cell as usize, 1u64 << (d - 1)) {
+                    self.clean();
+                    return Err(Singles::Contradiction);
+                }
+                return Err(self.propagate(layout));
+            }
+            self.stamp[k] = self.pass;
+            self.took[k] = took[side].min(u64::from(u32::MAX)) as u32;
+        }
+        Ok(((took[0] + 1).saturating_mul(took[1] + 1), took[1] < took[0]))
+    }
+
+    /// Probes (with [`Deduce::Probe`]) and branches on the choice the probes chose; without
+    /// one (singles alone, or no two-way choice left), on the open cell with the fewest
+    /// candidates, or when it has more than two, on a digit with two places left in a unit.
     fn search(&mut self, layout: &Layout, run: &mut Run<'_>) {
         if self.deduce == Deduce::Probe {
             match self.probe(layout) {
@@ -573,6 +865,15 @@ impl Candidates {
                 Singles::Solved => return self.found(run),
                 Singles::Contradiction => return,
             }
+        }
+        if let Some(pair) = self.best.take() {
+            for (cell, d) in pair {
+                self.try_digit(layout, cell as usize, d, run);
+                if run.halted() {
+                    return;
+                }
+            }
+            return;
         }
         let Some(cell) = (0..self.cand.len())
             .filter(|&c| self.value[c] == 0)
@@ -587,7 +888,7 @@ impl Candidates {
                     let c = c as usize;
                     if self.value[c] == 0 && self.cand[c] & bit != 0 {
                         self.try_digit(layout, c, d, run);
-                        if run.stopped.is_some() {
+                        if run.halted() {
                             return;
                         }
                     }
@@ -600,7 +901,7 @@ impl Candidates {
             let d = digits.trailing_zeros() as u8 + 1;
             digits &= digits - 1;
             self.try_digit(layout, cell, d, run);
-            if run.stopped.is_some() {
+            if run.halted() {
                 return;
             }
         }
@@ -639,7 +940,7 @@ mod tests {
     fn singles_solve_an_easy_puzzle_and_stall_on_a_hard_one() {
         let sudoku = Sudoku::classic();
         let layout = Layout::new(&sudoku);
-        let mut c = Candidates::new(&layout, Deduce::Singles);
+        let mut c = Candidates::<false>::new(&layout, Deduce::Singles);
         // An easy puzzle (singles suffice), and its solution from the engine.
         let easy = crate::parse_line(
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
@@ -681,5 +982,76 @@ mod tests {
         bad[0] = 1;
         bad[5] = 1;
         assert_eq!(c.singles(&layout, &bad), Singles::Contradiction);
+    }
+
+    /// Every count agrees with the candidates it counts, and `open` with the digits placed.
+    fn assert_consistent(c: &Candidates<true>, layout: &Layout) {
+        for (u, unit) in layout.units.iter().enumerate() {
+            for d in 0..layout.n {
+                let places = unit
+                    .iter()
+                    .filter(|&&k| c.cand[k as usize] & (1 << d) != 0)
+                    .count();
+                assert_eq!(
+                    usize::from(c.count[u * layout.n + d]),
+                    places,
+                    "unit {u}, {d}"
+                );
+            }
+        }
+        assert_eq!(c.open, c.value.iter().filter(|&&v| v == 0).count());
+    }
+
+    #[test]
+    fn a_search_undoes_its_changes_and_their_counts() {
+        let sudoku =
+            Sudoku::new(crate::Shape::new(16).unwrap(), crate::Variant::default()).unwrap();
+        let layout = Layout::new(&sudoku);
+        let mut c = Candidates::<true>::new(&layout, Deduce::Probe);
+        let line = "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C8C7E.69..F.....D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...F.....B..3A.42E1A.4C.5...E6.7.3........3D.C5.7B2....9..1GB.63.4.C...2.........6.....8FD.3....9.E";
+        let full = crate::parse_line(line, None).unwrap();
+        // Every third given kept: many solutions, a search that branches and backs up.
+        let mut kept = 0;
+        let cells: Vec<u8> = full
+            .cells()
+            .iter()
+            .map(|&d| {
+                kept += usize::from(d != 0);
+                if d != 0 && kept % 3 == 0 {
+                    d
+                } else {
+                    0
+                }
+            })
+            .collect();
+        assert_eq!(c.singles(&layout, &cells), Singles::Stuck);
+        assert_consistent(&c, &layout);
+        let before = (c.cand.clone(), c.value.clone());
+        let mut run = Run::new(20, 20, u64::MAX);
+        c.search(&layout, &mut run);
+        assert_eq!(run.found, 20);
+        assert!(
+            run.nodes > 20,
+            "{} nodes: a search that backs up",
+            run.nodes
+        );
+        assert_consistent(&c, &layout);
+        // Back at the root: the candidates are the root's (less what probes there took away,
+        // every one of them a deduction), the digits placed still placed.
+        for (k, (&now, &then)) in c.cand.iter().zip(&before.0).enumerate() {
+            assert_eq!(now & !then, 0, "cell {k} gained a candidate");
+            assert!(before.1[k] == 0 || c.value[k] == before.1[k], "cell {k}");
+        }
+        // Twenty different solutions, each keeping the givens and breaking no rule.
+        let mut grids = run.grids.clone();
+        grids.sort();
+        grids.dedup();
+        assert_eq!(grids.len(), 20);
+        for g in &run.grids {
+            let grid = crate::Grid::from_cells(sudoku.shape(), g.clone()).unwrap();
+            assert!(grid.is_full());
+            sudoku.check(&grid).unwrap();
+            assert!(cells.iter().zip(g).all(|(&a, &b)| a == 0 || a == b));
+        }
     }
 }

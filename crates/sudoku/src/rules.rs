@@ -597,7 +597,7 @@ pub struct SudokuSolver<'s> {
     solver: dlx::Solver<'s>,
     strategy: Strategy,
     /// The state of [`Strategy::Propagate`], made when first needed.
-    candidates: Option<Candidates>,
+    candidates: Option<Candidates<true>>,
     /// The statistics of the last search.
     last: SearchStats,
 }
