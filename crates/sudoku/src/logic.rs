@@ -768,17 +768,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
                 }
             }
             for (u, unit) in layout.units.iter().enumerate() {
-                let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-                for &c in unit {
-                    let c = c as usize;
-                    if self.value[c] == 0 {
-                        let m = self.cand[c];
-                        thrice |= twice & m;
-                        twice |= once & m;
-                        once |= m;
-                    }
-                }
-                let mut two = twice & !thrice;
+                let mut two = self.two_places(unit);
                 while two != 0 {
                     let d = two.trailing_zeros() as usize;
                     two &= two - 1;
@@ -907,20 +897,25 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         }
     }
 
+    /// The digits with exactly two places left among the open cells of `unit` (a bit each).
+    fn two_places(&self, unit: &[u32]) -> u64 {
+        let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+        for &c in unit {
+            let c = c as usize;
+            if self.value[c] == 0 {
+                let m = self.cand[c];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+        }
+        twice & !thrice
+    }
+
     /// The first unit and digit with exactly two places left.
     fn pair_of_places(&self, layout: &Layout) -> Option<(usize, u8)> {
         layout.units.iter().enumerate().find_map(|(u, unit)| {
-            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-            for &c in unit {
-                let c = c as usize;
-                if self.value[c] == 0 {
-                    let m = self.cand[c];
-                    thrice |= twice & m;
-                    twice |= once & m;
-                    once |= m;
-                }
-            }
-            let two = twice & !thrice;
+            let two = self.two_places(unit);
             (two != 0).then(|| (u, two.trailing_zeros() as u8 + 1))
         })
     }
