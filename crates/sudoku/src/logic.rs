@@ -186,15 +186,9 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Whether the search must unwind.
-    #[inline]
-    fn halted(&self) -> bool {
-        self.stopped.is_some()
-    }
-
     /// Counts a node, or says why the search must stop first.
     fn node(&mut self) -> bool {
-        if self.halted() {
+        if self.stopped.is_some() {
             return false;
         }
         if self.nodes >= self.max_nodes {
@@ -401,15 +395,13 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         }
     }
 
-    /// Takes the digits of `hit` (some of them candidates) from an open `cell`, queueing a
+    /// Takes the digits of `hit` (candidates of `cell`) from an open `cell`, queueing a
     /// naked single. False on a contradiction (no candidate left, or a digit with no place).
     #[inline(always)]
     fn remove(&mut self, layout: &Layout, cell: usize, hit: u64) -> bool {
         let old = self.cand[cell];
-        let hit = old & hit;
-        if hit == 0 {
-            return true;
-        }
+        // Every caller takes candidates the cell has.
+        debug_assert!(hit != 0 && old & hit == hit);
         if COUNTED {
             self.trail.push(Change {
                 cell: cell as u32,
@@ -712,7 +704,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
                 if run.found > 0 {
                     return Some(true);
                 }
-                if run.halted() {
+                if run.stopped.is_some() {
                     return None;
                 }
             }
@@ -859,7 +851,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         if let Some(pair) = self.best.take() {
             for (cell, d) in pair {
                 self.try_digit(layout, cell as usize, d, run);
-                if run.halted() {
+                if run.stopped.is_some() {
                     return;
                 }
             }
@@ -878,7 +870,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
                     let c = c as usize;
                     if self.value[c] == 0 && self.cand[c] & bit != 0 {
                         self.try_digit(layout, c, d, run);
-                        if run.halted() {
+                        if run.stopped.is_some() {
                             return;
                         }
                     }
@@ -891,7 +883,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
             let d = digits.trailing_zeros() as u8 + 1;
             digits &= digits - 1;
             self.try_digit(layout, cell, d, run);
-            if run.halted() {
+            if run.stopped.is_some() {
                 return;
             }
         }
