@@ -115,6 +115,12 @@ pub struct Stats {
     /// With color controls (`dlx2`): one per purification (a chosen option's color given to a
     /// secondary item) and one per other node found to have that color. 0 for a plain problem.
     pub cleansings: u64,
+    /// The most *branch nodes* on one path from the root: levels whose chosen item had two
+    /// options or more when chosen (a guess; an item with one option is forced). How deep the
+    /// guesses nest, a measure of a search's difficulty that its node count mixes with its
+    /// width. `None` unless asked for ([`Solver::track_branch_depth`]) and for problems with
+    /// bounds; 0 when every choice was forced.
+    pub branch_depth: Option<u32>,
     /// Nodes per level: `profile[0]` is the root; a solution found at depth `d` (after `d`
     /// choices) counts at level `d`. Trailing zero levels are trimmed by [`Stats::profile`].
     pub(crate) profile: Vec<u64>,
@@ -135,11 +141,13 @@ impl Stats {
             nodes,
             updates,
             cleansings,
+            branch_depth: None,
             profile,
         }
     }
 
-    /// Adds `other`'s figures, its profile moved `shift` levels down.
+    /// Adds `other`'s figures, its profile moved `shift` levels down. (The branch depth is not
+    /// tracked by the searches that add up.)
     pub(crate) fn add_shifted(&mut self, other: &Stats, shift: usize) {
         self.solutions += other.solutions;
         self.nodes += other.nodes;
@@ -428,6 +436,13 @@ pub struct Solver<'p> {
     /// The loop looks at the deadline, the cancel flag and the signal when the node count
     /// `& check_mask` is 0 ([`ASYNC_CHECK_MASK`] unless a parallel search asks for another).
     check_mask: u64,
+    /// Whether the branch depth is tracked ([`Solver::track_branch_depth`]), and whether from
+    /// the next search from the root.
+    track_depth: bool,
+    want_depth: bool,
+    /// With `track_depth`, `forks[l]` is the number of branch nodes above level `l` on the
+    /// current path (`forks[0] = 0`); empty otherwise.
+    forks: Vec<u32>,
     /// The updates those selections made (undone by [`Solver::reset`]).
     selected_updates: u64,
     /// The cleansings those selections made.
@@ -494,6 +509,9 @@ impl<'p> Solver<'p> {
             paused: false,
             no_pause_at: u64::MAX,
             check_mask: ASYNC_CHECK_MASK,
+            track_depth: false,
+            want_depth: false,
+            forks: Vec::new(),
             selected_updates: 0,
             selected_cleansings: 0,
         }
@@ -508,6 +526,26 @@ impl<'p> Solver<'p> {
     /// Sets the limits for the rest of the search.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// Tracks [`Stats::branch_depth`] (or stops tracking it): at once if the search has not
+    /// begun, otherwise from the next [`Solver::reset`]. Off by default; the search loop is
+    /// chosen by it, once per run, so a search that does not track it pays nothing. Not
+    /// tracked for problems with bounds.
+    pub fn track_branch_depth(&mut self, on: bool) {
+        self.want_depth = on;
+        if self.level == 0 && self.resume == Resume::Forward && self.stats.nodes == 0 {
+            self.start_depth();
+        }
+    }
+
+    /// Applies `want_depth`: from here the search starts from the root.
+    fn start_depth(&mut self) {
+        self.track_depth = self.want_depth && self.mcc.is_none();
+        self.stats.branch_depth = self.track_depth.then_some(0);
+        if self.track_depth && self.forks.is_empty() {
+            self.forks = vec![0; self.choice.len() + 1];
+        }
     }
 
     /// The problem being searched.
@@ -884,6 +922,7 @@ impl<'p> Solver<'p> {
         self.stats.updates = 0;
         self.stats.cleansings = 0;
         self.stats.profile.fill(0);
+        self.start_depth();
     }
 
     /// Puts the links and colors back in their built state and forgets the selections.
@@ -958,12 +997,17 @@ impl<'p> Solver<'p> {
         if self.mcc.is_some() {
             return self.run_mcc(visit);
         }
-        match (self.links.avx2, self.colors.is_empty()) {
+        match (self.links.avx2, self.colors.is_empty(), self.track_depth) {
             // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
-            (true, true) => unsafe { self.run_avx2::<false, F>(visit) },
-            (true, false) => unsafe { self.run_avx2::<true, F>(visit) },
-            (false, true) => self.run_with::<false, F>(visit),
-            (false, false) => self.run_with::<true, F>(visit),
+            (true, true, false) => unsafe { self.run_avx2::<false, false, F>(visit) },
+            (true, false, false) => unsafe { self.run_avx2::<true, false, F>(visit) },
+            (false, true, false) => self.run_with::<false, false, F>(visit),
+            (false, false, false) => self.run_with::<true, false, F>(visit),
+            // SAFETY: as above.
+            (true, true, true) => unsafe { self.run_avx2::<false, true, F>(visit) },
+            (true, false, true) => unsafe { self.run_avx2::<true, true, F>(visit) },
+            (false, true, true) => self.run_with::<false, true, F>(visit),
+            (false, false, true) => self.run_with::<true, true, F>(visit),
         }
     }
 
@@ -1052,27 +1096,37 @@ impl<'p> Solver<'p> {
     /// The CPU must support AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn run_avx2<const COLORED: bool, F>(&mut self, visit: F) -> Option<StopReason>
+    unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool, F>(
+        &mut self,
+        visit: F,
+    ) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
-        self.run_with::<COLORED, F>(visit)
+        self.run_with::<COLORED, DEPTH, F>(visit)
     }
 
     /// Stands in for the AVX2 loop where there is no such thing; never called.
     #[cfg(not(target_arch = "x86_64"))]
-    unsafe fn run_avx2<const COLORED: bool, F>(&mut self, visit: F) -> Option<StopReason>
+    unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool, F>(
+        &mut self,
+        visit: F,
+    ) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
-        self.run_with::<COLORED, F>(visit)
+        self.run_with::<COLORED, DEPTH, F>(visit)
     }
 
     /// The loop itself: plain exact cover (`dlx1`), or with color controls (`dlx2`) when
     /// `COLORED`, which changes only what a cover, a cover of an option's other items and their
-    /// undoing do.
+    /// undoing do. With `DEPTH`, each node also counts the branch nodes on its path
+    /// ([`Stats::branch_depth`]).
     #[inline(always)]
-    fn run_with<const COLORED: bool, F>(&mut self, mut visit: F) -> Option<StopReason>
+    fn run_with<const COLORED: bool, const DEPTH: bool, F>(
+        &mut self,
+        mut visit: F,
+    ) -> Option<StopReason>
     where
         F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
     {
@@ -1085,6 +1139,8 @@ impl<'p> Solver<'p> {
         let root_mark = self.root_mark;
         let rest_mark = &mut self.rest_mark;
         let profile = &mut self.stats.profile;
+        let forks = &mut self.forks;
+        let mut branch_depth = self.stats.branch_depth.unwrap_or(0);
         let limits = &self.limits;
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
@@ -1104,7 +1160,7 @@ impl<'p> Solver<'p> {
 
         // The entry of a per-level vector at `$l`, without a bounds check in release builds.
         // SAFETY (every use): `choice` and `left` have `num_primary` entries and `profile` one
-        // more; a level covers at least one primary item, so the search never stands deeper than
+        // more (as `forks` has when `DEPTH`); a level covers at least one primary item, so the search never stands deeper than
         // `num_primary - 1` with an item chosen, and counts solutions at most one level deeper.
         macro_rules! at {
             ($v:expr, $l:expr) => {{
@@ -1219,6 +1275,11 @@ impl<'p> Solver<'p> {
                         enter_level = false;
                         continue;
                     }
+                    if DEPTH {
+                        let f = *at!(forks, level) + u32::from(len > 1);
+                        *at!(forks, level + 1) = f;
+                        branch_depth = branch_depth.max(f);
+                    }
                     // SAFETY: a primary item is active here (otherwise the last level would
                     // have been a solution), so `best` is an item.
                     updates += unsafe { links.cover_with::<COLORED>(best, trail, &colors.of) };
@@ -1285,6 +1346,9 @@ impl<'p> Solver<'p> {
         self.stats.updates = updates;
         self.stats.cleansings = cleansings;
         self.stats.solutions = solutions;
+        if DEPTH {
+            self.stats.branch_depth = Some(branch_depth);
+        }
         self.level = level;
         stopped
     }

@@ -130,6 +130,48 @@ fn oracle(spec: &Spec) -> BTreeSet<Vec<usize>> {
     found
 }
 
+/// Algorithm X written plainly (sets, recursion), with the engine's rule (the first active
+/// primary item with the fewest options): its node count, and the most branch nodes (a
+/// chosen item with two options or more) on one path.
+fn reference_tree(spec: &Spec) -> (u64, u32) {
+    fn level(spec: &Spec, covered: &mut Vec<bool>, forks: u32, tree: &mut (u64, u32)) {
+        tree.0 += 1;
+        let fits = |o: &Vec<usize>, covered: &[bool]| o.iter().all(|&i| !covered[i]);
+        let Some(item) = (0..spec.primary).filter(|&i| !covered[i]).min_by_key(|&i| {
+            spec.options
+                .iter()
+                .filter(|o| o.contains(&i) && fits(o, covered))
+                .count()
+        }) else {
+            return; // a solution: its node is counted above
+        };
+        let choices: Vec<usize> = (0..spec.options.len())
+            .filter(|&k| spec.options[k].contains(&item) && fits(&spec.options[k], covered))
+            .collect();
+        let forks = forks + u32::from(choices.len() > 1);
+        if !choices.is_empty() {
+            tree.1 = tree.1.max(forks);
+        }
+        for k in choices {
+            for &i in &spec.options[k] {
+                covered[i] = true;
+            }
+            level(spec, covered, forks, tree);
+            for &i in &spec.options[k] {
+                covered[i] = false;
+            }
+        }
+    }
+    let mut tree = (0, 0);
+    level(
+        spec,
+        &mut vec![false; spec.primary + spec.secondary],
+        0,
+        &mut tree,
+    );
+    tree
+}
+
 fn solution_sets(problem: &Problem) -> Vec<Vec<usize>> {
     problem
         .solver()
@@ -194,6 +236,24 @@ proptest! {
             prop_assert_eq!(o.solutions, (expected.len() as u64).min(limit));
             prop_assert_eq!(o.is_complete(), (expected.len() as u64) < limit);
         }
+    }
+
+    /// The branch depth, when tracked, is that of a plain recursive Algorithm X on the same
+    /// tree (same node count); untracked, it is not reported.
+    #[test]
+    fn branch_depth_agrees_with_a_plain_search(spec in spec_strategy()) {
+        let order: Vec<usize> = (0..spec.primary + spec.secondary).collect();
+        let problem = build(&spec, &order);
+        let (nodes, depth) = reference_tree(&spec);
+        let mut solver = problem.solver();
+        solver.track_branch_depth(true);
+        let outcome = solver.count();
+        prop_assert_eq!(outcome.nodes, nodes);
+        prop_assert_eq!(solver.stats().branch_depth, Some(depth));
+        let mut plain = problem.solver();
+        let again = plain.count();
+        prop_assert_eq!((again.nodes, again.updates), (outcome.nodes, outcome.updates));
+        prop_assert_eq!(plain.stats().branch_depth, None);
     }
 
     /// Permuting the options or the items changes the tree but not the solutions.
@@ -280,6 +340,49 @@ fn iterator_stops_and_reset_repeats_the_search() {
     for s in &all {
         assert_exact_cover(&problem, &s.options);
     }
+}
+
+/// The branch depth: tracked from the start of a search, from the next reset when asked for
+/// midway, kept over a stop and a resume, and forgotten when switched off.
+#[test]
+fn branch_depth_of_queens_and_its_switch() {
+    let text = std::fs::read_to_string(instances().join("queens8.dlx")).unwrap();
+    let problem = dlx::text::parse(&text).unwrap().problem;
+    let mut solver = problem.solver();
+    solver.track_branch_depth(true);
+    solver.count();
+    let depth = solver.stats().branch_depth.expect("tracked");
+    // Eight queens need a guess at least on the first row and cannot nest more guesses than
+    // their rows and columns; the loop that tracks it keeps Knuth's figures.
+    assert!((1..=16).contains(&depth), "{depth}");
+    assert_eq!(
+        (solver.outcome().nodes, solver.outcome().updates),
+        (1049, 16680)
+    );
+
+    // Stopped at every solution and resumed: the same depth.
+    solver.reset();
+    let mut stops = 0;
+    while solver.next_solution().is_some() {
+        stops += 1;
+    }
+    assert_eq!(stops, 92);
+    assert_eq!(solver.stats().branch_depth, Some(depth));
+
+    // Asked for midway: not reported until the next search from the root.
+    let mut late = problem.solver();
+    late.next_solution();
+    late.track_branch_depth(true);
+    assert_eq!(late.stats().branch_depth, None);
+    late.count();
+    assert_eq!(late.stats().branch_depth, None);
+    late.reset();
+    late.count();
+    assert_eq!(late.stats().branch_depth, Some(depth));
+    late.track_branch_depth(false);
+    late.reset();
+    late.count();
+    assert_eq!(late.stats().branch_depth, None);
 }
 
 /// The visitor can stop the search; a solution limit stops it and says so.
