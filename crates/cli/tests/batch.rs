@@ -464,6 +464,15 @@ fn generated_puzzles_are_the_same_on_any_threads_and_unique() {
         assert_eq!(back["solution"], made["solution"]);
         let clues = line.chars().filter(|&c| c != '.').count();
         assert_eq!(made["clues"], clues);
+        // The grades by search are those of the check's own proof.
+        assert_eq!(back["nodes"], made["nodes"]);
+        assert_eq!(back["depth"], made["depth"]);
+        // No guess on dancing links exactly when singles solve it.
+        let singles = matches!(
+            made["hardest"].as_str(),
+            Some("naked_single" | "hidden_single")
+        );
+        assert_eq!(made["depth"] == 0, singles, "{made}");
     }
     // Symmetric patterns, and another size.
     let r = common::run(
@@ -572,7 +581,13 @@ fn rate_grades_each_puzzle_and_explains() {
     assert_eq!(records[0]["techniques"]["hidden_single"], 10);
     assert_eq!(records[0]["techniques"]["pointing"], 7);
     assert!(records[0]["nodes"].as_u64().unwrap() > 0);
+    // Pointing is needed: dancing links must guess.
+    assert!(records[0]["depth"].as_u64().unwrap() > 0);
     assert_eq!(records[1]["status"], "multiple");
+    assert!(
+        records[1].get("depth").is_none(),
+        "a part of a search has no depth"
+    );
     assert!(records[1].get("grade").is_none());
     assert_eq!(records[2]["status"], "invalid");
     assert_eq!(records[4]["grades"]["intermediate"], 1);

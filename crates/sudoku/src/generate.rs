@@ -175,6 +175,10 @@ pub struct Generated {
     /// [`GenerateSettings::max_nodes`] (the puzzle is proved unique all the same: each removal
     /// was).
     pub nodes: Option<u64>,
+    /// How deep the guesses of that proof nest ([`crate::SearchStats::branch_depth`]): 0 when
+    /// every step of the engine's proof was forced (a single), another grade by search.
+    /// `None` with `nodes`.
+    pub branch_depth: Option<u32>,
     /// The seed the puzzle was made from: [`Generator::generate`] with it makes this puzzle
     /// again (also when it was the `tries`-th made for a grade).
     pub seed: u64,
@@ -250,6 +254,11 @@ pub struct Generator<'s> {
 /// Tries of the candidate search before a proof goes to the engine.
 const CANDIDATE_NODES: u64 = 20_000;
 
+/// From 16x16 up, tries of the singles' search before the propagating search's: on 16x16 a
+/// second solution is often found in a few dozen (20 puzzles 3.36 s -> 2.16 s), and on 25x25,
+/// where it rarely is, a few hundred tries cost little beside the probes (docs/design.md).
+const SINGLES_FIRST_NODES: u64 = 300;
+
 /// The smallest size whose proofs go to the propagating search's candidates.
 const PROBING_SIZE: usize = 16;
 
@@ -259,17 +268,18 @@ const GRID_TRIES: u32 = 64;
 /// Whether the puzzle `cells` (`solution` with the cells of `orbit` emptied, from a puzzle
 /// with one solution) has one solution, by the candidates alone: the deductions fill it, or
 /// a search for another solution (which must differ in the orbit) settles it within
-/// [`CANDIDATE_NODES`]; `None` past them (the engine's proof takes over).
+/// `max_nodes` tries; `None` past them (a stronger search, or the engine's proof, takes over).
 fn quick_proof<const COUNTED: bool>(
     candidates: &mut Candidates<COUNTED>,
     layout: &Layout,
     cells: &[u8],
     solution: &Grid,
     orbit: &[usize],
+    max_nodes: u64,
 ) -> Option<Proof> {
     match candidates.singles(layout, cells) {
         Singles::Solved => Some(Proof::Unique(0)),
-        _ => match candidates.another(layout, solution.cells(), orbit, CANDIDATE_NODES) {
+        _ => match candidates.another(layout, solution.cells(), orbit, max_nodes) {
             Some(false) => Some(Proof::Unique(0)),
             Some(true) => Some(Proof::Several),
             None => None,
@@ -290,7 +300,7 @@ impl<'s> Generator<'s> {
         let layout = sudoku.layout();
         Generator {
             sudoku,
-            solver: sudoku.solver(),
+            solver: sudoku.solver().branch_depth(true),
             settings,
             candidates: Candidates::new(layout, Deduce::Singles),
             probing: (sudoku.shape().size() >= PROBING_SIZE)
@@ -374,11 +384,25 @@ impl<'s> Generator<'s> {
             }
             // A puzzle the deductions fill has one solution; where they stall, a search over the
             // candidates looks for another (which must differ in the orbit: the puzzle with it
-            // had one), and the engine takes over if that search grows long.
-            let quick = match &mut self.probing {
-                Some(probing) => quick_proof(probing, self.layout, &cells, &solution, orbit),
-                None => quick_proof(&mut self.candidates, self.layout, &cells, &solution, orbit),
+            // had one), from 16x16 up briefly with singles and then with the propagating
+            // search, and the engine takes over if that search grows long.
+            let tries = match self.probing {
+                Some(_) => SINGLES_FIRST_NODES,
+                None => CANDIDATE_NODES,
             };
+            let layout = self.layout;
+            let quick = quick_proof(
+                &mut self.candidates,
+                layout,
+                &cells,
+                &solution,
+                orbit,
+                tries,
+            )
+            .or_else(|| {
+                let probing = self.probing.as_mut()?;
+                quick_proof(probing, layout, &cells, &solution, orbit, CANDIDATE_NODES)
+            });
             let proof = quick.unwrap_or_else(|| self.prove(&cells));
             match proof {
                 Proof::Unique(_) => clues -= orbit.len(),
@@ -393,9 +417,9 @@ impl<'s> Generator<'s> {
         }
         // The engine's proof, for its node count; the puzzle was proved unique already (when
         // its last orbit went), so only the node limit can stop it short.
-        let nodes = match self.prove(&cells) {
-            Proof::Unique(nodes) => Some(nodes),
-            Proof::OutOfNodes => None,
+        let (nodes, branch_depth) = match self.prove(&cells) {
+            Proof::Unique(nodes) => (Some(nodes), self.solver.stats().branch_depth),
+            Proof::OutOfNodes => (None, None),
             Proof::Several => unreachable!("the puzzle was proved unique when its last orbit went"),
         };
         let puzzle = Grid::from_cells(solution.shape(), cells).expect("digits of the solution");
@@ -405,6 +429,7 @@ impl<'s> Generator<'s> {
             clues,
             minimal,
             nodes,
+            branch_depth,
             seed,
             rating: None,
             tries: 1,

@@ -165,6 +165,11 @@ pub(crate) struct Run<'a> {
     pub(crate) max_nodes: u64,
     /// Candidates taken away by deductions (the search's updates).
     pub(crate) removed: u64,
+    /// Branches open on the current path, and the most there were on one path: every branch
+    /// has two ways or more (a cell with one candidate, or a digit with one place, is placed
+    /// by the deductions).
+    pub(crate) depth: u32,
+    pub(crate) max_depth: u32,
     pub(crate) deadline: Option<Instant>,
     pub(crate) cancel: Option<&'a AtomicBool>,
     pub(crate) stopped: Option<StopReason>,
@@ -180,6 +185,8 @@ impl<'a> Run<'a> {
             nodes: 0,
             max_nodes,
             removed: 0,
+            depth: 0,
+            max_depth: 0,
             deadline: None,
             cancel: None,
             stopped: None,
@@ -267,6 +274,9 @@ pub(crate) struct Candidates<const COUNTED: bool> {
     /// took `took[...]` candidates away.
     stamp: Vec<u32>,
     took: Vec<u32>,
+    /// A solved grid whose digits the branches try first (empty: none). The search for
+    /// another solution sets it to the one known: the other one mostly agrees with it.
+    hint: Vec<u8>,
 }
 
 impl<const COUNTED: bool> Candidates<COUNTED> {
@@ -292,6 +302,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
             pass: 0,
             stamp: vec![0; cells * n],
             took: vec![0; cells * n],
+            hint: Vec::new(),
         }
     }
 
@@ -683,7 +694,9 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
     /// From where [`Candidates::singles`] stalled on a puzzle with a known solution: whether
     /// the puzzle has another, given that any other differs from `solution` in one of `cells`
     /// (the clues just taken away from a puzzle with one solution). Each other candidate of
-    /// those cells is tried, and searched for a solution; `None` past `max_nodes` tries.
+    /// those cells is tried, and searched for a solution, every branch trying `solution`'s
+    /// digit first (another solution mostly agrees with it: it differs only in an unavoidable
+    /// set); `None` past `max_nodes` tries.
     pub(crate) fn another(
         &mut self,
         layout: &Layout,
@@ -692,6 +705,21 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         max_nodes: u64,
     ) -> Option<bool> {
         let mut run = Run::new(1, 0, max_nodes);
+        self.hint.clear();
+        self.hint.extend_from_slice(solution);
+        let found = self.another_in(layout, solution, cells, &mut run);
+        self.hint.clear();
+        found
+    }
+
+    /// [`Candidates::another`] with the hint set.
+    fn another_in(
+        &mut self,
+        layout: &Layout,
+        solution: &[u8],
+        cells: &[usize],
+        run: &mut Run<'_>,
+    ) -> Option<bool> {
         for &cell in cells {
             if self.value[cell] != 0 {
                 continue;
@@ -700,7 +728,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
             while digits != 0 {
                 let d = digits.trailing_zeros() as u8 + 1;
                 digits &= digits - 1;
-                self.try_digit(layout, cell, d, &mut run);
+                self.try_digit(layout, cell, d, run);
                 if run.found > 0 {
                     return Some(true);
                 }
@@ -848,7 +876,18 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
                 Singles::Contradiction => return,
             }
         }
-        if let Some(pair) = self.best.take() {
+        run.depth += 1;
+        run.max_depth = run.max_depth.max(run.depth);
+        self.branch(layout, run);
+        run.depth -= 1;
+    }
+
+    /// The branch of [`Candidates::search`], after the probes.
+    fn branch(&mut self, layout: &Layout, run: &mut Run<'_>) {
+        if let Some(mut pair) = self.best.take() {
+            if self.hinted(pair[1]) {
+                pair.swap(0, 1);
+            }
             for (cell, d) in pair {
                 self.try_digit(layout, cell as usize, d, run);
                 if run.stopped.is_some() {
@@ -866,19 +905,37 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         if self.cand[cell].count_ones() > 2 {
             if let Some((unit, d)) = self.pair_of_places(layout) {
                 let bit = 1u64 << (d - 1);
-                for &c in &layout.units[unit] {
-                    let c = c as usize;
-                    if self.value[c] == 0 && self.cand[c] & bit != 0 {
-                        self.try_digit(layout, c, d, run);
-                        if run.stopped.is_some() {
-                            return;
-                        }
+                let mut places = layout.units[unit]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| self.value[c] == 0 && self.cand[c] & bit != 0);
+                let mut pair = [(0, d); 2];
+                for side in &mut pair {
+                    side.0 = places.next().expect("two places") as u32;
+                }
+                if self.hinted(pair[1]) {
+                    pair.swap(0, 1);
+                }
+                for (c, d) in pair {
+                    self.try_digit(layout, c as usize, d, run);
+                    if run.stopped.is_some() {
+                        return;
                     }
                 }
                 return;
             }
         }
         let mut digits = self.cand[cell];
+        if let Some(&h) = self.hint.get(cell) {
+            let bit = 1u64 << (h - 1);
+            if digits & bit != 0 {
+                digits &= !bit;
+                self.try_digit(layout, cell, h, run);
+                if run.stopped.is_some() {
+                    return;
+                }
+            }
+        }
         while digits != 0 {
             let d = digits.trailing_zeros() as u8 + 1;
             digits &= digits - 1;
@@ -887,6 +944,12 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
                 return;
             }
         }
+    }
+
+    /// Whether the hint (see `hint`) puts `d` in `cell`.
+    #[inline]
+    fn hinted(&self, (cell, d): (u32, u8)) -> bool {
+        self.hint.get(cell as usize) == Some(&d)
     }
 
     /// The digits with exactly two places left among the open cells of `unit` (a bit each).

@@ -319,6 +319,7 @@ impl Classic {
             stats: SearchStats {
                 nodes: self.nodes,
                 updates: 0,
+                branch_depth: None,
             },
         }
     }

@@ -444,6 +444,9 @@ pub struct Rating {
     /// The engine's search nodes for the proof of uniqueness (a count up to 2), when
     /// [`Rater::rate`] made it.
     pub nodes: Option<u64>,
+    /// How deep the guesses of that proof nest ([`crate::SearchStats::branch_depth`]): 0 when
+    /// every step of the proof was forced. With `nodes`.
+    pub branch_depth: Option<u32>,
     /// The solution.
     pub solution: Grid,
 }
@@ -574,7 +577,7 @@ impl Sudoku {
         };
         Rater {
             sudoku: self,
-            solver: self.solver(),
+            solver: self.solver().branch_depth(true),
             order,
             boxes,
             meets,
@@ -612,9 +615,10 @@ impl<'s> Rater<'s> {
             Uniqueness::None => return Err(RateError::Unsolvable),
             Uniqueness::Multiple(_) => return Err(RateError::Multiple),
         };
-        let nodes = self.solver.stats().nodes;
+        let stats = self.solver.stats();
         let mut rating = self.rate_with(puzzle, &solution)?;
-        rating.nodes = Some(nodes);
+        rating.nodes = Some(stats.nodes);
+        rating.branch_depth = stats.branch_depth;
         Ok(rating)
     }
 
@@ -654,6 +658,7 @@ impl<'s> Rater<'s> {
             counts: [0; 11],
             steps: Vec::new(),
             nodes: None,
+            branch_depth: None,
             solution: solution.clone(),
         };
         let sol = solution.cells();

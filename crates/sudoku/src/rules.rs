@@ -212,6 +212,12 @@ pub struct SearchStats {
     /// Updates, as Knuth's dlx1 counts them; candidates taken away by deductions for
     /// [`Strategy::Propagate`].
     pub updates: u64,
+    /// How deep the guesses nest: the most branch nodes on one path of the search tree, a
+    /// branch node being one with two ways or more (the engine's [`dlx::Stats::branch_depth`]
+    /// for [`Strategy::Dlx`], where an item with one option is a single; the branches after
+    /// the deductions for [`Strategy::Propagate`]). 0 when no guess was needed. `None` unless
+    /// asked for ([`SudokuSolver::branch_depth`]), and for a search over several threads.
+    pub branch_depth: Option<u32>,
 }
 
 /// How a [`SudokuSolver`] searches.
@@ -564,6 +570,7 @@ impl Sudoku {
             solver: self.problem.solver(),
             strategy: Strategy::Auto,
             candidates: None,
+            depth: false,
             last: SearchStats::default(),
         }
     }
@@ -598,6 +605,8 @@ pub struct SudokuSolver<'s> {
     strategy: Strategy,
     /// The state of [`Strategy::Propagate`], made when first needed.
     candidates: Option<Candidates<true>>,
+    /// Whether [`SearchStats::branch_depth`] is tracked.
+    depth: bool,
     /// The statistics of the last search.
     last: SearchStats,
 }
@@ -606,6 +615,14 @@ impl SudokuSolver<'_> {
     /// Searches with `strategy` ([`Strategy::Auto`] unless told).
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.strategy = strategy;
+        self
+    }
+
+    /// Tracks [`SearchStats::branch_depth`] (off by default: the engine then runs its loop
+    /// that does not count it).
+    pub fn branch_depth(mut self, on: bool) -> Self {
+        self.depth = on;
+        self.solver.track_branch_depth(on);
         self
     }
 
@@ -661,6 +678,7 @@ impl SudokuSolver<'_> {
             stats: SearchStats {
                 nodes: run.nodes,
                 updates: run.removed,
+                branch_depth: self.depth.then_some(run.max_depth),
             },
         }
     }
@@ -703,6 +721,7 @@ impl SudokuSolver<'_> {
             stats: SearchStats {
                 nodes: outcome.nodes,
                 updates: outcome.updates,
+                branch_depth: self.solver.stats().branch_depth,
             },
         }
     }
@@ -746,6 +765,7 @@ impl SudokuSolver<'_> {
         first.stats = SearchStats {
             nodes: report.outcome.nodes,
             updates: report.outcome.updates,
+            branch_depth: None,
         };
         self.last = first.stats;
         Ok(first)

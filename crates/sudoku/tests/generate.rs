@@ -55,6 +55,14 @@ fn classic_puzzles_are_unique_minimal_and_symmetric() {
             check(&sudoku, &made, symmetry);
             assert!((17..=40).contains(&made.clues), "{} clues", made.clues);
             assert!(made.nodes.is_some_and(|n| n > 0));
+            // The depth of the proof's guesses is that of a fresh proof.
+            let mut solver = sudoku.solver().branch_depth(true);
+            let proof = solver
+                .search(&made.puzzle, 2, 0, dlx::Limits::none())
+                .unwrap();
+            assert_eq!(Some(proof.stats.nodes), made.nodes);
+            assert_eq!(proof.stats.branch_depth, made.branch_depth);
+            assert!(made.branch_depth.is_some());
         }
     }
 }

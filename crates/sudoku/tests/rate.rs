@@ -55,6 +55,7 @@ fn rate_all(sudoku: &Sudoku, grids: &[Grid]) -> BTreeMap<Grade, usize> {
     let mut rater = sudoku.rater().explain(true);
     let mut quick = sudoku.rater();
     let mut grades = BTreeMap::new();
+    let dancing_links = sudoku.solver().resolved() == sudoku::Strategy::Dlx;
     for puzzle in grids {
         let rating = rater.rate(puzzle).unwrap();
         let solution = sudoku.solve(puzzle).unwrap().unwrap();
@@ -73,6 +74,22 @@ fn rate_all(sudoku: &Sudoku, grids: &[Grid]) -> BTreeMap<Grade, usize> {
         assert_eq!(rating.counts.iter().sum::<u64>(), rating.steps.len() as u64);
         // The proof ran (propagation may need no node from 10x10 up).
         assert!(rating.nodes.is_some());
+        // Its guesses nest 0 deep exactly when singles solve the puzzle, on dancing links
+        // (an item with one option is a naked or a hidden single); the propagating search
+        // deduces more than singles, so there only singles imply no guess.
+        let depth = rating.branch_depth.expect("the rater tracks the depth");
+        let singles = rating.hardest <= Some(Technique::HiddenSingle);
+        if dancing_links {
+            assert_eq!(
+                depth == 0,
+                singles,
+                "depth {depth}, hardest {:?}",
+                rating.hardest
+            );
+        } else if singles {
+            assert_eq!(depth, 0);
+        }
+        assert!(u64::from(depth) <= rating.nodes.unwrap_or(0));
         // Without the steps, the same rating.
         let plain = quick.rate(puzzle).unwrap();
         assert!(plain.steps.is_empty());

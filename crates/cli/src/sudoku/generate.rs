@@ -105,6 +105,8 @@ struct Record<'a> {
     clues: usize,
     minimal: bool,
     nodes: Option<u64>,
+    /// How deep the guesses of that proof nest (0: every step forced).
+    depth: Option<u32>,
     /// The strategy of the proof whose nodes `nodes` counts: `dlx` or `propagate`.
     solver: &'static str,
     grade: Option<&'static str>,
@@ -132,6 +134,7 @@ struct Span {
 struct Tallies {
     clues: Vec<usize>,
     nodes: Vec<u64>,
+    depths: Vec<u32>,
     /// Finished puzzles whose engine proof ran past --max-nodes (no node count).
     long_proofs: u64,
     not_minimal: u64,
@@ -155,6 +158,7 @@ impl Tallies {
             Some(nodes) => self.nodes.push(nodes),
             None => self.long_proofs += 1,
         }
+        self.depths.extend(g.branch_depth);
     }
 }
 
@@ -285,6 +289,7 @@ pub fn run(args: &Args) -> Result<()> {
     let mut t = std::mem::take(&mut *tallies.lock().unwrap_or_else(|e| e.into_inner()));
     t.clues.sort_unstable();
     t.nodes.sort_unstable();
+    t.depths.sort_unstable();
     if let Some(target) = args.clues {
         if t.missed_clues > 0 {
             eprintln!(
@@ -339,16 +344,19 @@ pub fn run(args: &Args) -> Result<()> {
             (true, _) => " (every one past --max-nodes)".to_string(),
         };
         eprintln!(
-            "{} {shape} (seed {seed}) in {elapsed:.3} s, {:.0} a second on {}; clues min {} \
-             median {} max {}; nodes of the proof median {} max {}{long}",
+            "{} {shape} (seed {seed}) in {elapsed:.3} s, {} on {}; clues min {} \
+             median {} max {}; nodes of the proof median {} max {}{long}, depth of its \
+             guesses median {} max {}",
             crate::plural(made, "puzzle"),
-            made as f64 / elapsed.max(1e-9),
+            rate(made, elapsed),
             crate::plural(jobs as u64, "thread"),
             clues.first().unwrap_or(&0),
             mid(&clues),
             clues.last().unwrap_or(&0),
             mid(&t.nodes),
             t.nodes.last().unwrap_or(&0),
+            t.depths.get(t.depths.len() / 2).unwrap_or(&0),
+            t.depths.last().unwrap_or(&0),
         );
         let grades: Vec<String> = Grade::ALL
             .iter()
@@ -373,6 +381,18 @@ pub fn run(args: &Args) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Puzzles a second, to three significant digits or so, and below one a second the seconds
+/// each puzzle took (large grids take a minute each).
+fn rate(made: u64, elapsed: f64) -> String {
+    let per_second = made as f64 / elapsed.max(1e-9);
+    match per_second {
+        r if r >= 100.0 => format!("{r:.0} a second"),
+        r if r >= 1.0 => format!("{r:.1} a second"),
+        _ if made == 0 => "none made".to_string(),
+        r => format!("{r:.3} a second ({:.1} s each)", elapsed / made as f64),
+    }
 }
 
 /// The record of a puzzle that could not be made (no solved grid within --max-nodes).
@@ -418,6 +438,7 @@ fn write_one(
                 clues: g.clues,
                 minimal: g.minimal,
                 nodes: g.nodes,
+                depth: g.branch_depth,
                 solver,
                 grade: g.rating.as_ref().map(|r| r.grade.name()),
                 score: g.rating.as_ref().map(|r| r.score),
@@ -431,4 +452,17 @@ fn write_one(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate;
+
+    #[test]
+    fn rates_read_at_every_scale() {
+        assert_eq!(rate(2000, 1.15), "1739 a second");
+        assert_eq!(rate(20, 1.92), "10.4 a second");
+        assert_eq!(rate(4, 134.93), "0.030 a second (33.7 s each)");
+        assert_eq!(rate(0, 3.0), "none made");
+    }
 }

@@ -181,6 +181,9 @@ struct Record<'a> {
     nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     updates: Option<u64>,
+    /// How deep the guesses of a proof of uniqueness nest (`--unique` and `rate`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<u32>,
     /// The strategy that searched: `dlx` or `propagate` (what `nodes` counts).
     #[serde(skip_serializing_if = "Option::is_none")]
     solver: Option<&'static str>,
@@ -303,6 +306,7 @@ fn solve_entry<'r>(
         complete: None,
         nodes: None,
         updates: None,
+        depth: None,
         solver: None,
         stopped_by: None,
         error: None,
@@ -335,10 +339,15 @@ fn solve_entry<'r>(
         Ok((grid, symbols)) => match rules.get(grid.shape()) {
             Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
             Ok(sudoku) => {
-                let solver = solvers
-                    .engines
-                    .entry(grid.shape())
-                    .or_insert_with(|| sudoku.solver().strategy(settings.strategy));
+                let solver = solvers.engines.entry(grid.shape()).or_insert_with(|| {
+                    // A proof of uniqueness reports how deep its guesses nest; other
+                    // searches run the engine's loop that does not count it.
+                    let proof = matches!(settings.mode, Mode::Unique | Mode::Rate { .. });
+                    sudoku
+                        .solver()
+                        .strategy(settings.strategy)
+                        .branch_depth(proof)
+                });
                 let (limit, keep) = match settings.mode {
                     Mode::Solve => (1, 1),
                     Mode::Count(limit) => (limit, 1),
@@ -362,6 +371,8 @@ fn solve_entry<'r>(
                         }
                         record.nodes = Some(found.stats.nodes);
                         record.updates = Some(found.stats.updates);
+                        // Of a whole proof only (a stopped search's is that of a part).
+                        record.depth = found.stats.branch_depth.filter(|_| found.complete);
                         strategy = Some(solver.resolved());
                         record.solver = strategy.map(Strategy::name);
                         status = match (&settings.mode, found.count, found.stopped) {
