@@ -336,7 +336,14 @@ pub fn run(args: &Args) -> Result<()> {
             .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.stats {
-        let mid = |v: &[u64]| v.get(v.len() / 2).copied().unwrap_or(0);
+        // The median by nearest rank (the lower middle of an even count), as `dlx sudoku
+        // --stats` takes it.
+        let mid = |v: &[u64]| {
+            v.get(v.len().div_ceil(2).saturating_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        let depths: Vec<u64> = t.depths.iter().map(|&d| u64::from(d)).collect();
         let clues: Vec<u64> = t.clues.iter().map(|&c| c as u64).collect();
         let long = match (t.nodes.is_empty(), t.long_proofs) {
             (_, 0) => String::new(),
@@ -355,8 +362,8 @@ pub fn run(args: &Args) -> Result<()> {
             clues.last().unwrap_or(&0),
             mid(&t.nodes),
             t.nodes.last().unwrap_or(&0),
-            t.depths.get(t.depths.len() / 2).unwrap_or(&0),
-            t.depths.last().unwrap_or(&0),
+            mid(&depths),
+            depths.last().unwrap_or(&0),
         );
         let grades: Vec<String> = Grade::ALL
             .iter()
