@@ -884,17 +884,8 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
 
     /// The branch of [`Candidates::search`], after the probes.
     fn branch(&mut self, layout: &Layout, run: &mut Run<'_>) {
-        if let Some(mut pair) = self.best.take() {
-            if self.hinted(pair[1]) {
-                pair.swap(0, 1);
-            }
-            for (cell, d) in pair {
-                self.try_digit(layout, cell as usize, d, run);
-                if run.stopped.is_some() {
-                    return;
-                }
-            }
-            return;
+        if let Some(pair) = self.best.take() {
+            return self.try_pair(layout, pair, run);
         }
         let Some(cell) = (0..self.cand.len())
             .filter(|&c| self.value[c] == 0)
@@ -913,16 +904,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
                 for side in &mut pair {
                     side.0 = places.next().expect("two places") as u32;
                 }
-                if self.hinted(pair[1]) {
-                    pair.swap(0, 1);
-                }
-                for (c, d) in pair {
-                    self.try_digit(layout, c as usize, d, run);
-                    if run.stopped.is_some() {
-                        return;
-                    }
-                }
-                return;
+                return self.try_pair(layout, pair, run);
             }
         }
         let mut digits = self.cand[cell];
@@ -940,6 +922,19 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
             let d = digits.trailing_zeros() as u8 + 1;
             digits &= digits - 1;
             self.try_digit(layout, cell, d, run);
+            if run.stopped.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// Tries both sides of a two-way choice, the hint's first if it is one of them.
+    fn try_pair(&mut self, layout: &Layout, mut pair: [(u32, u8); 2], run: &mut Run<'_>) {
+        if self.hinted(pair[1]) {
+            pair.swap(0, 1);
+        }
+        for (cell, d) in pair {
+            self.try_digit(layout, cell as usize, d, run);
             if run.stopped.is_some() {
                 return;
             }
