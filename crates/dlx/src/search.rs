@@ -436,12 +436,12 @@ pub struct Solver<'p> {
     /// The loop looks at the deadline, the cancel flag and the signal when the node count
     /// `& check_mask` is 0 ([`ASYNC_CHECK_MASK`] unless a parallel search asks for another).
     check_mask: u64,
-    /// Whether the branch depth is tracked ([`Solver::track_branch_depth`]), and whether from
-    /// the next search from the root.
-    track_depth: bool,
+    /// Whether the branch depth is tracked from the next search from the root
+    /// ([`Solver::track_branch_depth`]); the current search tracks it when
+    /// `stats.branch_depth` is `Some`.
     want_depth: bool,
-    /// With `track_depth`, `forks[l]` is the number of branch nodes above level `l` on the
-    /// current path (`forks[0] = 0`); empty otherwise.
+    /// While the branch depth is tracked, `forks[l]` is the number of branch nodes above level
+    /// `l` on the current path (`forks[0] = 0`); empty until it first is.
     forks: Vec<u32>,
     /// The updates those selections made (undone by [`Solver::reset`]).
     selected_updates: u64,
@@ -509,7 +509,6 @@ impl<'p> Solver<'p> {
             paused: false,
             no_pause_at: u64::MAX,
             check_mask: ASYNC_CHECK_MASK,
-            track_depth: false,
             want_depth: false,
             forks: Vec::new(),
             selected_updates: 0,
@@ -534,18 +533,23 @@ impl<'p> Solver<'p> {
     /// tracked for problems with bounds.
     pub fn track_branch_depth(&mut self, on: bool) {
         self.want_depth = on;
-        if self.level == 0 && self.resume == Resume::Forward && self.stats.nodes == 0 {
+        if self.is_fresh() {
             self.start_depth();
         }
     }
 
     /// Applies `want_depth`: from here the search starts from the root.
     fn start_depth(&mut self) {
-        self.track_depth = self.want_depth && self.mcc.is_none();
-        self.stats.branch_depth = self.track_depth.then_some(0);
-        if self.track_depth && self.forks.is_empty() {
+        let track = self.want_depth && self.mcc.is_none();
+        self.stats.branch_depth = track.then_some(0);
+        if track && self.forks.is_empty() {
             self.forks = vec![0; self.choice.len() + 1];
         }
+    }
+
+    /// Whether the search has not begun (since the solver was made or last reset).
+    fn is_fresh(&self) -> bool {
+        self.resume == Resume::Forward && self.level == 0 && self.stats.nodes == 0
     }
 
     /// The problem being searched.
@@ -651,8 +655,7 @@ impl<'p> Solver<'p> {
     /// undoes them. Fails, changing nothing, if the search has begun or if an item of the option
     /// is already covered by a selected option (two clashing givens).
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
-        let fresh = self.resume == Resume::Forward && self.level == 0 && self.stats.nodes == 0;
-        if !fresh {
+        if !self.is_fresh() {
             return Err(SelectError::SearchStarted);
         }
         if self.mcc.is_some() {
@@ -997,17 +1000,25 @@ impl<'p> Solver<'p> {
         if self.mcc.is_some() {
             return self.run_mcc(visit);
         }
-        match (self.links.avx2, self.colors.is_empty(), self.track_depth) {
+        if self.stats.branch_depth.is_some() {
+            self.run_class::<true, F>(visit)
+        } else {
+            self.run_class::<false, F>(visit)
+        }
+    }
+
+    /// [`Solver::run`] for a problem without bounds: the loop for its class (colors or not) and
+    /// the CPU.
+    fn run_class<const DEPTH: bool, F>(&mut self, visit: F) -> Option<StopReason>
+    where
+        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
+    {
+        match (self.links.avx2, self.colors.is_empty()) {
             // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
-            (true, true, false) => unsafe { self.run_avx2::<false, false, F>(visit) },
-            (true, false, false) => unsafe { self.run_avx2::<true, false, F>(visit) },
-            (false, true, false) => self.run_with::<false, false, F>(visit),
-            (false, false, false) => self.run_with::<true, false, F>(visit),
-            // SAFETY: as above.
-            (true, true, true) => unsafe { self.run_avx2::<false, true, F>(visit) },
-            (true, false, true) => unsafe { self.run_avx2::<true, true, F>(visit) },
-            (false, true, true) => self.run_with::<false, true, F>(visit),
-            (false, false, true) => self.run_with::<true, true, F>(visit),
+            (true, true) => unsafe { self.run_avx2::<false, DEPTH, F>(visit) },
+            (true, false) => unsafe { self.run_avx2::<true, DEPTH, F>(visit) },
+            (false, true) => self.run_with::<false, DEPTH, F>(visit),
+            (false, false) => self.run_with::<true, DEPTH, F>(visit),
         }
     }
 

@@ -134,7 +134,7 @@ struct Span {
 struct Tallies {
     clues: Vec<usize>,
     nodes: Vec<u64>,
-    depths: Vec<u32>,
+    depths: Vec<u64>,
     /// Finished puzzles whose engine proof ran past --max-nodes (no node count).
     long_proofs: u64,
     not_minimal: u64,
@@ -158,7 +158,7 @@ impl Tallies {
             Some(nodes) => self.nodes.push(nodes),
             None => self.long_proofs += 1,
         }
-        self.depths.extend(g.branch_depth);
+        self.depths.extend(g.branch_depth.map(u64::from));
     }
 }
 
@@ -343,7 +343,6 @@ pub fn run(args: &Args) -> Result<()> {
                 .copied()
                 .unwrap_or(0)
         };
-        let depths: Vec<u64> = t.depths.iter().map(|&d| u64::from(d)).collect();
         let clues: Vec<u64> = t.clues.iter().map(|&c| c as u64).collect();
         let long = match (t.nodes.is_empty(), t.long_proofs) {
             (_, 0) => String::new(),
@@ -362,8 +361,8 @@ pub fn run(args: &Args) -> Result<()> {
             clues.last().unwrap_or(&0),
             mid(&t.nodes),
             t.nodes.last().unwrap_or(&0),
-            mid(&depths),
-            depths.last().unwrap_or(&0),
+            mid(&t.depths),
+            t.depths.last().unwrap_or(&0),
         );
         let grades: Vec<String> = Grade::ALL
             .iter()
