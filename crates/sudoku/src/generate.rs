@@ -29,7 +29,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::grid::Grid;
-use crate::logic::{Candidates, Deduce, Layout, Singles};
+use crate::logic::{Candidates, ClueCandidates, Deduce, Layout, Singles};
 use crate::rate::{Grade, Rater, Rating};
 use crate::rules::{Strategy, Sudoku, SudokuSolver};
 use crate::shape::Cell;
@@ -265,19 +265,20 @@ const PROBING_SIZE: usize = 16;
 /// Tries for a solved grid before giving up.
 const GRID_TRIES: u32 = 64;
 
-/// Whether the puzzle `cells` (`solution` with the cells of `orbit` emptied, from a puzzle
-/// with one solution) has one solution, by the candidates alone: the deductions fill it, or
-/// a search for another solution (which must differ in the orbit) settles it within
-/// `max_nodes` tries; `None` past them (a stronger search, or the engine's proof, takes over).
+/// Whether a puzzle (`solution` with the cells of `orbit` emptied, from a puzzle with one
+/// solution) has one solution, by the candidates alone, from where the deductions left them
+/// (`singles`): they fill the orbit, or a search for another solution (which must differ in
+/// the orbit: the puzzle with it had one) settles it within `max_nodes` tries; `None` past
+/// them (a stronger search, or the engine's proof, takes over).
 fn quick_proof<const COUNTED: bool>(
     candidates: &mut Candidates<COUNTED>,
+    singles: Singles,
     layout: &Layout,
-    cells: &[u8],
     solution: &Grid,
     orbit: &[usize],
     max_nodes: u64,
 ) -> Option<Proof> {
-    match candidates.singles(layout, cells) {
+    match singles {
         Singles::Solved => Some(Proof::Unique(0)),
         _ => match candidates.another(layout, solution.cells(), orbit, max_nodes) {
             Some(false) => Some(Proof::Unique(0)),
@@ -371,6 +372,8 @@ impl<'s> Generator<'s> {
         rng.shuffle(&mut orbits);
 
         let mut cells = solution.cells().to_vec();
+        let layout = self.layout;
+        let mut left = ClueCandidates::new(layout, &cells);
         let mut clues = n * n;
         let mut minimal = true;
         for orbit in &orbits {
@@ -381,27 +384,29 @@ impl<'s> Generator<'s> {
             }
             for &k in orbit {
                 cells[k] = 0;
+                left.take(layout, k, solution.cells()[k]);
             }
-            // A puzzle the deductions fill has one solution; where they stall, a search over the
-            // candidates looks for another (which must differ in the orbit: the puzzle with it
-            // had one), from 16x16 up briefly with singles and then with the propagating
-            // search, and the engine takes over if that search grows long.
+            // A puzzle whose deductions fill the orbit has one solution (the puzzle with it
+            // had one); where they stall, a search over the candidates looks for another
+            // (which must differ in the orbit), from 16x16 up briefly with singles and then
+            // with the propagating search, and the engine takes over if that search grows long.
             let tries = match self.probing {
                 Some(_) => SINGLES_FIRST_NODES,
                 None => CANDIDATE_NODES,
             };
-            let layout = self.layout;
+            let singles = self.candidates.singles_from(layout, &cells, &left, orbit);
             let quick = quick_proof(
                 &mut self.candidates,
+                singles,
                 layout,
-                &cells,
                 &solution,
                 orbit,
                 tries,
             )
             .or_else(|| {
                 let probing = self.probing.as_mut()?;
-                quick_proof(probing, layout, &cells, &solution, orbit, CANDIDATE_NODES)
+                let singles = probing.singles(layout, &cells);
+                quick_proof(probing, singles, layout, &solution, orbit, CANDIDATE_NODES)
             });
             let proof = quick.unwrap_or_else(|| self.prove(&cells));
             match proof {
@@ -411,6 +416,7 @@ impl<'s> Generator<'s> {
                     minimal &= matches!(proof, Proof::Several);
                     for &k in orbit {
                         cells[k] = solution.cells()[k];
+                        left.put(layout, k, cells[k]);
                     }
                 }
             }

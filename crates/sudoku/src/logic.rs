@@ -131,7 +131,9 @@ impl Layout {
 /// What the propagation made of a puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Singles {
-    /// Every cell filled: the puzzle's one solution.
+    /// Every cell filled: the puzzle's one solution. With a goal
+    /// ([`Candidates::singles_from`]): every cell of the goal filled, the rest perhaps not (on
+    /// a puzzle known to have a solution, those cells hold the same digits in all of them).
     Solved,
     /// Some cells left open: the deductions alone do not decide.
     Stuck,
@@ -234,9 +236,10 @@ struct Change {
 ///   large grids): the places of each digit in each unit are counted as candidates go (a count
 ///   of one is a hidden single, of none a contradiction), and what each changed cell held goes
 ///   on a trail; going back undoes the trail, in time proportional to what changed since.
-/// - `false` (the generator, which propagates small grids whole, from scratch): the units
-///   whose cells changed are marked and scanned when the placements run out, and going back
-///   copies every cell back. Counting cost this use more than it saved (docs/benchmarks.md).
+/// - `false` (the generator, which propagates small grids whole, from what the clues leave:
+///   [`Candidates::singles_from`]): the units whose cells changed are marked and scanned when
+///   the placements run out, and going back copies every cell back. Counting cost this use
+///   more than it saved (docs/benchmarks.md).
 #[derive(Debug, Clone)]
 pub(crate) struct Candidates<const COUNTED: bool> {
     n: usize,
@@ -277,6 +280,10 @@ pub(crate) struct Candidates<const COUNTED: bool> {
     /// A solved grid whose digits the branches try first (empty: none). The search for
     /// another solution sets it to the one known: the other one mostly agrees with it.
     hint: Vec<u8>,
+    /// `goal[cell]`: a cell whose placement [`Candidates::singles_from`] waits for, and how
+    /// many of them are still open (0: none waited for, the propagation runs to its end).
+    goal: Vec<bool>,
+    goal_left: usize,
 }
 
 impl<const COUNTED: bool> Candidates<COUNTED> {
@@ -303,6 +310,8 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
             stamp: vec![0; cells * n],
             took: vec![0; cells * n],
             hint: Vec::new(),
+            goal: vec![false; cells],
+            goal_left: 0,
         }
     }
 
@@ -498,7 +507,16 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         loop {
             while let Some((cell, d)) = self.queue.pop() {
                 match self.place(layout, cell as usize, d) {
-                    Some(true) => self.open -= 1,
+                    Some(true) => {
+                        self.open -= 1;
+                        if self.goal_left != 0 && self.goal[cell as usize] {
+                            self.goal_left -= 1;
+                            if self.goal_left == 0 {
+                                self.clean();
+                                return Singles::Solved;
+                            }
+                        }
+                    }
                     Some(false) => {}
                     None => {
                         self.clean();
@@ -977,6 +995,140 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
     }
 }
 
+impl Candidates<false> {
+    /// [`Candidates::singles`] on the puzzle `cells`, started from what its clues alone leave
+    /// each cell (`clues`, kept for `cells`) rather than from placing them, and stopped as soon
+    /// as every cell of `goal` (open in `cells`) is filled: on a puzzle known to have a
+    /// solution, [`Singles::Solved`] then says those cells hold the same digits in all of them.
+    /// Where it does not stop, the candidates end as [`Candidates::singles`] leaves them (the
+    /// deductions reach one fixpoint in any order).
+    pub(crate) fn singles_from(
+        &mut self,
+        layout: &Layout,
+        cells: &[u8],
+        clues: &ClueCandidates,
+        goal: &[usize],
+    ) -> Singles {
+        self.queue.clear();
+        self.open = 0;
+        // The goal's cells that the clues alone fill settle it at once.
+        if !goal.is_empty() && goal.iter().all(|&k| clues.forced(layout, cells, k)) {
+            return Singles::Solved;
+        }
+        for (k, &d) in cells.iter().enumerate() {
+            if d != 0 {
+                self.cand[k] = 1 << (d - 1);
+                continue;
+            }
+            let free = clues.free[k];
+            self.cand[k] = free;
+            self.open += 1;
+            if free & free.wrapping_sub(1) == 0 {
+                if free == 0 {
+                    return Singles::Contradiction;
+                }
+                self.queue.push((k as u32, free.trailing_zeros() as u8 + 1));
+            }
+        }
+        self.value.copy_from_slice(cells);
+        self.broken = false;
+        self.removed = 0;
+        self.dirty_hidden.fill(u64::MAX);
+        self.dirty_locked.fill(u64::MAX);
+        let units = layout.units.len();
+        if units % 64 != 0 {
+            let last = self.dirty_hidden.len() - 1;
+            self.dirty_hidden[last] = (1 << (units % 64)) - 1;
+            self.dirty_locked[last] = (1 << (units % 64)) - 1;
+        }
+        for &k in goal {
+            self.goal[k] = true;
+        }
+        self.goal_left = goal.len();
+        let found = self.propagate(layout);
+        for &k in goal {
+            self.goal[k] = false;
+        }
+        self.goal_left = 0;
+        found
+    }
+}
+
+/// What the clues of a puzzle alone leave each open cell: the digits no peer holds as a clue,
+/// kept up to date as clues are taken away and put back (a generator's puzzle changes by a
+/// clue or a few at a time, and propagating from here skips placing the clues again).
+#[derive(Debug, Clone)]
+pub(crate) struct ClueCandidates {
+    n: usize,
+    /// `count[cell * n + d - 1]`: the peers of `cell` holding `d` as a clue.
+    count: Vec<u8>,
+    /// Bit `d - 1` set: no peer of the cell holds `d`.
+    free: Vec<u64>,
+}
+
+impl ClueCandidates {
+    /// The candidates the clues of `cells` (row-major, 0 for a blank) leave.
+    pub(crate) fn new(layout: &Layout, cells: &[u8]) -> ClueCandidates {
+        let n = layout.n;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut clues = ClueCandidates {
+            n,
+            count: vec![0; cells.len() * n],
+            free: vec![full; cells.len()],
+        };
+        for (k, &d) in cells.iter().enumerate() {
+            if d != 0 {
+                clues.put(layout, k, d);
+            }
+        }
+        clues
+    }
+
+    /// Whether the clues of `cells` alone fill the open `cell`: one digit left to it (a naked
+    /// single), or one of its digits left nowhere else in one of its units (a hidden single).
+    fn forced(&self, layout: &Layout, cells: &[u8], cell: usize) -> bool {
+        let free = self.free[cell];
+        if free & free.wrapping_sub(1) == 0 {
+            return true;
+        }
+        let units = &layout.cell_units[cell];
+        units.iter().any(|&u| {
+            let mut elsewhere = 0;
+            for &c in &layout.units[u as usize] {
+                let c = c as usize;
+                if c != cell && cells[c] == 0 {
+                    elsewhere |= self.free[c];
+                }
+            }
+            free & !elsewhere != 0
+        })
+    }
+
+    /// Digit `d` becomes a clue in `cell`.
+    pub(crate) fn put(&mut self, layout: &Layout, cell: usize, d: u8) {
+        let d = usize::from(d - 1);
+        for &p in &layout.peers[cell] {
+            let at = p as usize * self.n + d;
+            if self.count[at] == 0 {
+                self.free[p as usize] &= !(1 << d);
+            }
+            self.count[at] += 1;
+        }
+    }
+
+    /// The clue `d` in `cell` is taken away.
+    pub(crate) fn take(&mut self, layout: &Layout, cell: usize, d: u8) {
+        let d = usize::from(d - 1);
+        for &p in &layout.peers[cell] {
+            let at = p as usize * self.n + d;
+            self.count[at] -= 1;
+            if self.count[at] == 0 {
+                self.free[p as usize] |= 1 << d;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1027,6 +1179,134 @@ mod tests {
         bad[0] = 1;
         bad[5] = 1;
         assert_eq!(c.singles(&layout, &bad), Singles::Contradiction);
+    }
+
+    /// Puzzles of `sudoku` with their solution: the engine's first solution of the empty grid
+    /// with its digits relabelled at random, `grids` times, each grid cut to random parts of
+    /// it, from the full grid down to a quarter of its cells.
+    fn puzzles_of(sudoku: &Sudoku, grids: usize) -> Vec<(Vec<u8>, Vec<u8>)> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let empty = crate::Grid::empty(sudoku.shape());
+        let first = sudoku.solve(&empty).unwrap().unwrap();
+        let n = sudoku.shape().size();
+        let mut out = Vec::new();
+        for _ in 0..grids {
+            let mut label: Vec<u8> = (1..=n as u8).collect();
+            for i in (1..n).rev() {
+                label.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let solution: Vec<u8> = first
+                .cells()
+                .iter()
+                .map(|&d| label[d as usize - 1])
+                .collect();
+            for keep in [100, 70, 50, 40, 35, 30, 25] {
+                let cells = solution
+                    .iter()
+                    .map(|&d| if next() % 100 < keep { d } else { 0 })
+                    .collect();
+                out.push((cells, solution.clone()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn clue_candidates_follow_clues_taken_and_put_back() {
+        let sudoku = Sudoku::classic();
+        let layout = Layout::new(&sudoku);
+        for (cells, _) in puzzles_of(&sudoku, 20) {
+            let mut left = ClueCandidates::new(&layout, &cells);
+            // What the clues leave: every digit no peer holds.
+            for (k, &free) in left.free.iter().enumerate() {
+                let held = layout.peers[k]
+                    .iter()
+                    .filter(|&&p| cells[p as usize] != 0)
+                    .fold(0u64, |m, &p| m | 1 << (cells[p as usize] - 1));
+                assert_eq!(free, 0x1ff & !held, "cell {k}");
+            }
+            // Taking every other clue away and putting half of them back is building anew.
+            let mut now = cells.clone();
+            let clues: Vec<usize> = (0..81).filter(|&k| cells[k] != 0).collect();
+            for &k in clues.iter().step_by(2) {
+                left.take(&layout, k, now[k]);
+                now[k] = 0;
+            }
+            for &k in clues.iter().step_by(4) {
+                now[k] = cells[k];
+                left.put(&layout, k, now[k]);
+            }
+            let anew = ClueCandidates::new(&layout, &now);
+            assert_eq!(left.free, anew.free);
+            assert_eq!(left.count, anew.count);
+        }
+    }
+
+    #[test]
+    fn singles_from_the_clues_end_where_singles_from_scratch_do() {
+        let shapes = [
+            Sudoku::classic(),
+            Sudoku::new(crate::Shape::new(12).unwrap(), crate::Variant::default()).unwrap(),
+            Sudoku::new(
+                crate::Shape::new(9).unwrap(),
+                crate::Variant {
+                    diagonals: true,
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+            Sudoku::new(
+                crate::Shape::new(9).unwrap(),
+                crate::Variant {
+                    hyper: true,
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+        ];
+        let (mut stuck, mut forced) = (0, 0);
+        for sudoku in &shapes {
+            let layout = Layout::new(sudoku);
+            let mut scratch = Candidates::<false>::new(&layout, Deduce::Singles);
+            let mut seeded = Candidates::<false>::new(&layout, Deduce::Singles);
+            for (cells, solution) in puzzles_of(sudoku, 30) {
+                let left = ClueCandidates::new(&layout, &cells);
+                let whole = scratch.singles(&layout, &cells);
+                // No goal: the same fixpoint, cell for cell.
+                assert_eq!(seeded.singles_from(&layout, &cells, &left, &[]), whole);
+                assert_eq!(seeded.cand, scratch.cand);
+                assert_eq!(seeded.value, scratch.value);
+                assert_eq!(seeded.open, scratch.open);
+                if whole == Singles::Stuck {
+                    stuck += 1;
+                }
+                // A goal of up to three open cells: settled exactly when the fixpoint fills
+                // them, and then with the solution's digits; otherwise the same fixpoint.
+                let open: Vec<usize> = (0..cells.len()).filter(|&k| cells[k] == 0).collect();
+                for goal in open.chunks(3).take(6) {
+                    let filled = goal.iter().all(|&k| scratch.value[k] != 0);
+                    let found = seeded.singles_from(&layout, &cells, &left, goal);
+                    assert_eq!(found == Singles::Solved, filled, "goal {goal:?}");
+                    if filled {
+                        forced += 1;
+                        assert!(goal.iter().all(|&k| scratch.value[k] == solution[k]));
+                    } else {
+                        assert_eq!(found, Singles::Stuck);
+                        assert_eq!(seeded.cand, scratch.cand);
+                        assert_eq!(seeded.value, scratch.value);
+                    }
+                }
+            }
+        }
+        // The cases above all occurred.
+
+        assert!(stuck > 20 && forced > 100, "{stuck} {forced}");
     }
 
     /// Every count agrees with the candidates it counts, and `open` with the digits placed.
