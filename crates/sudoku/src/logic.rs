@@ -1250,26 +1250,21 @@ mod tests {
 
     #[test]
     fn singles_from_the_clues_end_where_singles_from_scratch_do() {
-        let shapes = [
-            Sudoku::classic(),
-            Sudoku::new(crate::Shape::new(12).unwrap(), crate::Variant::default()).unwrap(),
-            Sudoku::new(
-                crate::Shape::new(9).unwrap(),
-                crate::Variant {
-                    diagonals: true,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
-            Sudoku::new(
-                crate::Shape::new(9).unwrap(),
-                crate::Variant {
-                    hyper: true,
-                    ..Default::default()
-                },
-            )
-            .unwrap(),
+        // Classic 9x9 and 12x12, X-sudoku, hyper sudoku.
+        let kinds = [
+            (9, false, false),
+            (12, false, false),
+            (9, true, false),
+            (9, false, true),
         ];
+        let shapes = kinds.map(|(n, diagonals, hyper)| {
+            let variant = crate::Variant {
+                diagonals,
+                hyper,
+                regions: None,
+            };
+            Sudoku::new(crate::Shape::new(n).unwrap(), variant).unwrap()
+        });
         let (mut stuck, mut forced) = (0, 0);
         for sudoku in &shapes {
             let layout = Layout::new(sudoku);
