@@ -33,6 +33,15 @@ pub(crate) struct Layout {
     flat_cell_units: Lists,
 }
 
+/// The candidate bits of every digit of an `n`-digit grid (`n` up to 64).
+pub(crate) fn all_digits(n: usize) -> u64 {
+    if n == 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
 /// Lists of numbers in one vector: list `k` is `items[span[k].0..span[k].1]`.
 #[derive(Debug, Clone)]
 struct Lists {
@@ -338,7 +347,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
     /// Fills as much of the puzzle `cells` (row-major, 0 for a blank) as the deductions decide.
     pub(crate) fn singles(&mut self, layout: &Layout, cells: &[u8]) -> Singles {
         let n = layout.n;
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let full = all_digits(n);
         self.cand.fill(full);
         self.value.fill(0);
         if COUNTED {
@@ -358,6 +367,13 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         self.open = cells.len();
         self.broken = false;
         self.removed = 0;
+        self.mark_every_unit(layout);
+        self.propagate(layout)
+    }
+
+    /// Marks every unit for the deductions to look at (locked candidates; hidden singles too
+    /// where they are not counted).
+    fn mark_every_unit(&mut self, layout: &Layout) {
         for (k, w) in self.dirty_locked.iter_mut().enumerate() {
             let units = layout.units.len() - 64 * k;
             *w = if units >= 64 {
@@ -369,7 +385,6 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         if !COUNTED {
             self.dirty_hidden.copy_from_slice(&self.dirty_locked);
         }
-        self.propagate(layout)
     }
 
     /// Takes the digits of `hit` from the places counted in the units of `cell` (whose
@@ -555,7 +570,7 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
     /// False on a contradiction (a digit with no place, or a cell that must hold two).
     fn hidden_singles(&mut self, layout: &Layout) -> bool {
         let n = layout.n;
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let full = all_digits(n);
         for w in 0..self.dirty_hidden.len() {
             while self.dirty_hidden[w] != 0 {
                 let u = 64 * w + self.dirty_hidden[w].trailing_zeros() as usize;
@@ -1033,14 +1048,7 @@ impl Candidates<false> {
         self.value.copy_from_slice(cells);
         self.broken = false;
         self.removed = 0;
-        self.dirty_hidden.fill(u64::MAX);
-        self.dirty_locked.fill(u64::MAX);
-        let units = layout.units.len();
-        if units % 64 != 0 {
-            let last = self.dirty_hidden.len() - 1;
-            self.dirty_hidden[last] = (1 << (units % 64)) - 1;
-            self.dirty_locked[last] = (1 << (units % 64)) - 1;
-        }
+        self.mark_every_unit(layout);
         for &k in goal {
             self.goal[k] = true;
         }
@@ -1070,7 +1078,7 @@ impl ClueCandidates {
     /// The candidates the clues of `cells` (row-major, 0 for a blank) leave.
     pub(crate) fn new(layout: &Layout, cells: &[u8]) -> ClueCandidates {
         let n = layout.n;
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let full = all_digits(n);
         let mut clues = ClueCandidates {
             n,
             count: vec![0; cells.len() * n],

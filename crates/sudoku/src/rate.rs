@@ -643,7 +643,7 @@ impl<'s> Rater<'s> {
         self.sudoku.check(solution).map_err(|e| {
             RateError::NotTheSolution(format!("the solution given breaks a rule: {e}"))
         })?;
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let full = crate::logic::all_digits(n);
         self.cand.fill(full);
         self.value.fill(0);
         self.open = self.value.len();
