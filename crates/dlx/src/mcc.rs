@@ -15,7 +15,7 @@
 //! The links are those of the problem (contiguous options, `place` giving their bounds); the
 //! dance walks columns and options as `dlx3` does, since an untweak relinks a column top-down.
 
-use crate::arena::{Links, NodeLinks, NodeMeta, CLEANSED};
+use crate::arena::{Links, NodeLinks, NodeMeta, CLEANSED, LANES};
 
 /// The ways a bounded search can stand between two calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,8 +24,6 @@ pub(crate) enum Label {
     Forward,
     /// Try the current option (or null move) of this level's item.
     Advance,
-    /// This level's item has no more moves: restore it, then back down.
-    Backup,
     /// Undo the move of the level below and go on with its next one.
     Backdown,
     /// The tree is exhausted.
@@ -69,12 +67,73 @@ pub(crate) trait Key: Copy + Ord + std::fmt::Debug {
     fn add(self, other: Self) -> Self;
     fn sub(self, other: Self) -> Self;
     fn shl(self, n: u32) -> Self;
-    /// The smallest of `keys` (at least one).
-    fn min_of(keys: &[Self]) -> Self;
+    /// The largest key.
+    const MAX: Self;
+    /// The smallest of the first `n` of `keys` (at least one), whose length is `n` rounded up
+    /// to a multiple of [`LANES`]: whole vectors, the last one's lanes past `n` masked.
+    #[inline(always)]
+    fn min_of(keys: &[Self], n: usize) -> Self {
+        debug_assert!(n >= 1 && keys.len() == n.next_multiple_of(LANES));
+        let mut acc = [Self::MAX; LANES];
+        let mut chunks = keys.chunks_exact(LANES);
+        for chunk in (&mut chunks).take(n / LANES) {
+            for (a, &k) in acc.iter_mut().zip(chunk) {
+                *a = (*a).min(k);
+            }
+        }
+        if let Some(last) = chunks.next() {
+            let valid = n % LANES;
+            for (j, (a, &k)) in acc.iter_mut().zip(last).enumerate() {
+                *a = (*a).min(if j < valid { k } else { Self::MAX });
+            }
+        }
+        acc.into_iter().fold(Self::MAX, Self::min)
+    }
+    /// [`Key::min_of`], called only where the CPU has AVX2: the same unless a key type has a
+    /// form of its own.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn min_of_avx2(keys: &[Self], n: usize) -> Self {
+        Self::min_of(keys, n)
+    }
+}
+
+/// [`Key::min_of`] for `i32` keys in AVX2 intrinsics: one vector per eight keys, the last one
+/// masked, then a reduction. The compiler's own vectorisation of the fold mixed scalar and
+/// 128-bit minima.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn min_i32_avx2(keys: &[i32], n: usize) -> i32 {
+    use std::arch::x86_64::*;
+    debug_assert!(n >= 1 && keys.len() == n.next_multiple_of(LANES));
+    let (full, rem) = (n / LANES, n % LANES);
+    let max = _mm256_set1_epi32(i32::MAX);
+    // SAFETY: vector `c <= full` lies within `keys`, whose length is `n` rounded up to whole
+    // vectors.
+    let load = |c: usize| unsafe { _mm256_loadu_si256(keys.as_ptr().add(c * LANES).cast()) };
+    let mut acc = max;
+    for c in 0..full {
+        acc = _mm256_min_epi32(acc, load(c));
+    }
+    if rem != 0 {
+        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(rem as i32), lane);
+        acc = _mm256_min_epi32(acc, _mm256_blendv_epi8(max, load(full), valid));
+    }
+    acc = _mm256_min_epi32(acc, _mm256_permute2x128_si256(acc, acc, 1));
+    acc = _mm256_min_epi32(acc, _mm256_shuffle_epi32(acc, 0b01_00_11_10));
+    acc = _mm256_min_epi32(acc, _mm256_shuffle_epi32(acc, 0b10_11_00_01));
+    _mm256_cvtsi256_si32(acc)
 }
 
 macro_rules! key {
-    ($t:ty, $idx:expr, $len:expr, $s:expr) => {
+    ($t:ty, $idx:expr, $len:expr, $s:expr $(, $own:item)*) => {
         impl Key for $t {
             const IDX: u32 = $idx;
             const LEN: u32 = $len;
@@ -108,13 +167,24 @@ macro_rules! key {
             fn shl(self, n: u32) -> Self {
                 self << n
             }
-            #[inline(always)]
-            fn min_of(keys: &[Self]) -> Self {
-                keys.iter().fold(<$t>::MAX, |m, &k| m.min(k))
-            }
+            const MAX: Self = <$t>::MAX;
+            $($own)*
         }
     };
 }
+#[cfg(target_arch = "x86_64")]
+key!(
+    i32,
+    6,
+    10,
+    3,
+    #[inline(always)]
+    unsafe fn min_of_avx2(keys: &[Self], n: usize) -> Self {
+        // SAFETY: the caller's contract.
+        unsafe { min_i32_avx2(keys, n) }
+    }
+);
+#[cfg(not(target_arch = "x86_64"))]
 key!(i32, 6, 10, 3);
 key!(i64, 12, 18, 12);
 key!(i128, 30, 30, 32);
@@ -324,7 +394,8 @@ impl<K: Key> Mcc<K> {
         let n = links.nodes.len();
         let heads = links.heads.len(); // N + 2
         let n1 = links.num_primary;
-        let mut keys = vec![K::of(0); heads];
+        // Room for the choice's whole vectors past the last primary item.
+        let mut keys = vec![K::of(0); heads.max(1 + (n1 as usize).next_multiple_of(LANES))];
         let mut bound = vec![0; n1 as usize + 1];
         let mut slack = vec![0; n1 as usize + 1];
         for i in 1..=n1 as usize {
@@ -373,14 +444,12 @@ impl<K: Key> Mcc<K> {
 
     /// The nodes of `p`'s option after `p`, wrapping round, `p` excluded.
     #[inline(always)]
-    fn others(&self, p: u32) -> impl Iterator<Item = u32> {
-        let place = self.meta[p as usize].place;
-        let first = p - (place >> 16);
-        let end = first + (place & 0xFFFF);
-        (p + 1..end).chain(first..p)
+    fn others(&self, p: u32) -> Others {
+        others(&self.meta, p)
     }
 
     /// The length of item `c`'s column.
+    #[inline(always)]
     fn len(&self, c: u32) -> i64 {
         self.keys[c as usize].len()
     }
@@ -437,45 +506,23 @@ impl<K: Key> Mcc<K> {
         bound + 1
     }
 
-    /// Takes option node `q` out of its column.
+    /// The vectors the dance changes, borrowed for one operation, with the trail's top copied
+    /// into the view (and back by the caller).
     #[inline(always)]
-    fn unlink(&mut self, q: u32) {
-        debug_assert!((q as usize) < self.nodes.len());
-        // SAFETY: `q` is an option node, read from a link or an option's bounds, and every link
-        // and item of a node is a valid index (invariant I1 of `arena`, which these links are a
-        // copy of; the dance stores only values read from links or the node it stands on).
-        unsafe {
-            let n = *self.nodes.get_unchecked(q as usize);
-            self.nodes.get_unchecked_mut(n.up as usize).down = n.down;
-            self.nodes.get_unchecked_mut(n.down as usize).up = n.up;
-            let item = self.meta.get_unchecked(q as usize).item as usize;
-            let key = self.keys.get_unchecked_mut(item);
-            *key = key.add(K::minus_one());
+    fn dance(&mut self) -> Dance<'_, K> {
+        Dance {
+            nodes: &mut self.nodes,
+            meta: &self.meta,
+            keys: &mut self.keys,
+            color: &mut self.color,
+            colored: self.colored,
+            trail: &mut self.trail,
+            top: self.top,
         }
-    }
-
-    /// Puts option node `q` back between the neighbours it had.
-    #[inline(always)]
-    fn relink(&mut self, q: u32) {
-        debug_assert!((q as usize) < self.nodes.len());
-        // SAFETY: as in `unlink`.
-        unsafe {
-            let n = *self.nodes.get_unchecked(q as usize);
-            self.nodes.get_unchecked_mut(n.up as usize).down = q;
-            self.nodes.get_unchecked_mut(n.down as usize).up = q;
-            let item = self.meta.get_unchecked(q as usize).item as usize;
-            let key = self.keys.get_unchecked_mut(item);
-            *key = key.sub(K::minus_one());
-        }
-    }
-
-    /// Whether node `q` is cleansed (passed over by hides); never, without colors.
-    #[inline(always)]
-    fn cleansed(&self, q: u32) -> bool {
-        self.colored && self.color[q as usize] == CLEANSED
     }
 
     /// Takes item `c` out of the active list (a mark in its key; secondary items have no list).
+    #[inline(always)]
     fn deactivate(&mut self, c: u32) {
         let key = &mut self.keys[c as usize];
         *key = key.or(K::inactive());
@@ -484,78 +531,52 @@ impl<K: Key> Mcc<K> {
     /// Puts item `c` back in the active list; nothing changes if it is there (as relinking an
     /// item that is in a list leaves the list as it is: a null move's item is reactivated when
     /// the move is undone, and again when the item is uncovered).
+    #[inline(always)]
     fn reactivate(&mut self, c: u32) {
         let key = &mut self.keys[c as usize];
         *key = key.and(K::inactive().sub(K::of(1)));
     }
 
-    /// Takes the other nodes of option node `r`'s option out of their columns (cleansed ones
-    /// stay), onto the trail; returns how many.
+    /// [`Dance::hide`].
     #[inline(always)]
     fn hide(&mut self, r: u32) -> u64 {
-        let place = self.meta[r as usize].place;
-        let first = r - (place >> 16);
-        let end = first + (place & 0xFFFF);
-        let mut updates = 0;
-        for q in first..end {
-            if q != r && !self.cleansed(q) {
-                self.unlink(q);
-                // SAFETY: a node is on the trail at most once (an unlinked node is in no column
-                // that a later hide walks), and the trail has room for every node.
-                unsafe { *self.trail.get_unchecked_mut(self.top) = q };
-                self.top += 1;
-                updates += 1;
-            }
-        }
+        let mut dance = self.dance();
+        let updates = dance.hide(r);
+        self.top = dance.top;
         updates
     }
 
-    /// Puts back the nodes unlinked since the trail stood at `mark`, the latest first.
+    /// [`Dance::restore`].
     #[inline(always)]
     fn restore(&mut self, mark: usize) {
-        while self.top > mark {
-            self.top -= 1;
-            // SAFETY: `top` is below the trail's length, and every entry is a node.
-            let q = unsafe { *self.trail.get_unchecked(self.top) };
-            self.relink(q);
-        }
+        let mut dance = self.dance();
+        dance.restore(mark);
+        self.top = dance.top;
     }
 
     /// Hides every option in `c`'s column, after taking `c` out of the active list; returns
     /// the updates (one for the item). Undone by [`Mcc::restore`] and [`Mcc::reactivate`].
+    #[inline(always)]
     fn cover(&mut self, c: u32) -> u64 {
         self.deactivate(c);
-        let mut updates = 1;
-        let mut r = self.nodes[c as usize].down;
-        while r != c {
-            updates += self.hide(r);
-            r = self.nodes[r as usize].down;
-        }
+        let mut dance = self.dance();
+        let updates = dance.cover(c);
+        self.top = dance.top;
         updates
     }
 
-    /// `dlx2`'s purification of colored node `p`'s item: hides the options that give it
-    /// another color, marks those that give it the same one cleansed; returns (updates,
-    /// cleansings). Undone by [`Mcc::restore`] and [`Mcc::unpurify`].
+    /// [`Dance::purify`].
+    #[inline(always)]
     fn purify(&mut self, p: u32) -> (u64, u64) {
-        let c = self.meta[p as usize].item;
-        let x = self.color[p as usize];
-        let (mut updates, mut cleansings) = (0, 1);
-        let mut r = self.nodes[c as usize].down;
-        while r != c {
-            if self.color[r as usize] != x {
-                updates += self.hide(r);
-            } else if r != p {
-                self.color[r as usize] = CLEANSED;
-                cleansings += 1;
-            }
-            r = self.nodes[r as usize].down;
-        }
-        (updates, cleansings)
+        let mut dance = self.dance();
+        let counts = dance.purify(p);
+        self.top = dance.top;
+        counts
     }
 
     /// Gives the nodes `purify(p)` cleansed their color back: they are the cleansed nodes of
     /// the column (one purification of an item at a time), and cleansed nodes never leave it.
+    #[inline(always)]
     fn unpurify(&mut self, p: u32) {
         let c = self.meta[p as usize].item;
         let x = self.color[p as usize];
@@ -571,6 +592,7 @@ impl<K: Key> Mcc<K> {
     /// Blocks option node `x`'s option (its other nodes leave their columns, onto the trail)
     /// and takes `x` out of its item's column; with `hide` false only the latter (the item was
     /// covered already). Returns the updates: one per node unlinked.
+    #[inline(always)]
     fn tweak(&mut self, x: u32, hide: bool) -> u64 {
         let updates = if hide { self.hide(x) } else { 0 };
         let (c, d) = (self.meta[x as usize].item, self.nodes[x as usize].down);
@@ -583,6 +605,7 @@ impl<K: Key> Mcc<K> {
 
     /// Puts back into column `c`, top-down, the options tweaked out of it since `x` was its top
     /// node (what their tweaks hid comes back from the trail).
+    #[inline(always)]
     fn untweak(&mut self, c: u32, x: u32) {
         let z = self.nodes[c as usize].down;
         self.nodes[c as usize].down = x;
@@ -603,12 +626,20 @@ impl<K: Key> Mcc<K> {
     /// `None` when no primary item is active (a solution).
     #[inline(always)]
     fn choose(&self) -> Option<K> {
-        let key = K::min_of(&self.keys[1..=self.n1 as usize]);
+        let n1 = self.n1 as usize;
+        let keys = &self.keys[1..1 + n1.next_multiple_of(LANES)];
+        let key = if self.avx2 {
+            // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
+            unsafe { K::min_of_avx2(keys, n1) }
+        } else {
+            K::min_of(keys, n1)
+        };
         (!key.is_inactive()).then_some(key)
     }
 
     /// Covers, or partly covers, the other items of option node `p`: a primary item's bound
     /// falls by one and the item is covered when it reaches 0; secondary items as in `dlx2`.
+    #[inline(always)]
     fn cover_rest(&mut self, p: u32) -> (u64, u64) {
         let (mut updates, mut cleansings) = (0, 0);
         for q in self.others(p) {
@@ -635,19 +666,22 @@ impl<K: Key> Mcc<K> {
     /// Undoes [`Mcc::cover_rest`] once the trail is back where it stood before: the bounds
     /// come back up (an item covered at 0 goes back into the active list) and the colors of
     /// purified items come back.
+    #[inline(always)]
     fn uncover_rest(&mut self, p: u32) {
-        let place = self.meta[p as usize].place;
-        let first = p - (place >> 16);
-        let end = first + (place & 0xFFFF);
-        for q in first..end {
-            if q == p {
-                continue;
-            }
+        for q in self.others(p) {
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                if self.raise_bound(c) == 1 {
-                    self.reactivate(c);
-                }
+                // Back in the active list when the bound comes back from 0 (the item was
+                // covered): a mask rather than a branch, which the predictor missed often.
+                let back = self.raise_bound(c) == 1;
+                let all = K::of(0).sub(K::of(1));
+                let mask = if back {
+                    K::inactive().sub(K::of(1))
+                } else {
+                    all
+                };
+                let key = &mut self.keys[c as usize];
+                *key = key.and(mask);
             } else if self.colored {
                 let x = self.color[q as usize];
                 if x != 0 && x != CLEANSED {
@@ -798,6 +832,10 @@ impl<K: Key> Mcc<K> {
     /// Runs the search from where it stands until it is exhausted (`false`), `stop` says so
     /// before a new node (it gets the node count), or `solution` says so after a solution (it
     /// gets the option nodes chosen, null moves left out); then `true`. Adds to the counters.
+    ///
+    /// The label only says where a call resumes. Within a call the steps follow one another in
+    /// loops, as `dlx3`'s `goto`s do, where a `match` on a label at each step compiled to a jump
+    /// through a table (the compiler did not thread them).
     #[inline(always)]
     fn run(
         &mut self,
@@ -805,99 +843,267 @@ impl<K: Key> Mcc<K> {
         mut stop: impl FnMut(u64) -> bool,
         mut solution: impl FnMut(&[u32]) -> bool,
     ) -> bool {
-        // The label lives in a local while the loop runs, so that the compiler can turn each
-        // `label = ...; continue` into a direct jump rather than a jump through a table.
-        let mut label = self.label;
+        let resumed = match self.label {
+            Label::Done => return false,
+            Label::Forward => true,
+            Label::Advance => {
+                self.advance(counters);
+                true
+            }
+            Label::Backdown => self.backtrack(counters),
+        };
+        if !resumed {
+            self.label = Label::Done;
+            return false;
+        }
         loop {
-            match label {
-                Label::Done => return false,
-                Label::Forward => {
-                    // M2, M3: count the node; a solution when no primary item is left active;
-                    // else choose the item, and back up if it has no way to go on.
-                    if stop(*counters.nodes) {
-                        self.label = label;
+            // M2, M3: count the node; a solution when no primary item is left active; else
+            // choose the item, and back up if it has no way to go on.
+            if stop(*counters.nodes) {
+                self.label = Label::Forward;
+                return true;
+            }
+            *counters.nodes += 1;
+            if counters.profile.len() <= self.level {
+                counters.profile.resize(self.level + 1, 0);
+            }
+            counters.profile[self.level] += 1;
+            match self.choose() {
+                Some(key) if key.ways() > 0 => {
+                    // M4: prepare to branch on the item, and try its first move.
+                    *counters.updates += self.prepare(key);
+                    self.advance(counters);
+                    continue;
+                }
+                // A dead end, whichever item has it.
+                Some(_) => {}
+                None => {
+                    self.chosen.clear();
+                    let headers = self.headers;
+                    let chosen = self.choice[..self.level].iter();
+                    self.chosen.extend(chosen.filter(|&&p| p >= headers));
+                    if solution(&self.chosen) {
+                        self.label = Label::Backdown;
                         return true;
                     }
-                    *counters.nodes += 1;
-                    if counters.profile.len() <= self.level {
-                        counters.profile.resize(self.level + 1, 0);
-                    }
-                    counters.profile[self.level] += 1;
-                    let Some(key) = self.choose() else {
-                        label = Label::Backdown;
-                        self.chosen.clear();
-                        let headers = self.headers;
-                        let chosen = self.choice[..self.level].iter();
-                        self.chosen.extend(chosen.filter(|&&p| p >= headers));
-                        if solution(&self.chosen) {
-                            self.label = label;
-                            return true;
-                        }
-                        continue;
-                    };
-                    if key.ways() <= 0 {
-                        // A dead end, whichever item has it.
-                        label = Label::Backdown;
-                        continue;
-                    }
-                    // M4: prepare to branch on the item.
-                    *counters.updates += self.prepare(key);
-                    label = Label::Advance;
                 }
-                Label::Advance => {
-                    // M5: possibly tweak; M6: try the current move.
-                    let (u, c) = self.try_move();
-                    *counters.updates += u;
-                    *counters.cleansings += c;
-                    self.level += 1;
-                    label = Label::Forward;
-                }
-                Label::Backup => {
-                    // M8: restore `best`.
-                    let (best, b) = (self.best, self.best as usize);
-                    let (bound, slack) = (self.bound[b], self.slack[b]);
-                    self.restore(self.level_mark[self.level]);
-                    if bound != 0 || slack != 0 {
-                        self.untweak(best, self.first_tweak[self.level]);
-                    }
-                    if bound == 0 {
-                        self.reactivate(best);
-                    }
-                    self.raise_bound(best);
-                    label = Label::Backdown;
-                }
-                Label::Backdown => {
-                    // M9: leave the level.
-                    if self.level == self.floor {
-                        self.label = Label::Done;
-                        return false;
-                    }
-                    self.level -= 1;
-                    let cur = self.choice[self.level];
-                    if self.is_header(cur) {
-                        // A null move, always a level's last: the item left the list; put it
-                        // back.
-                        debug_assert_eq!(self.left[self.level], 0);
-                        self.best = cur;
-                        self.reactivate(cur);
-                        label = Label::Backup;
-                        continue;
-                    }
-                    // M7: undo the option, go on with the next move if one is left.
-                    self.best = self.meta[cur as usize].item;
-                    self.restore(self.rest_mark[self.level]);
-                    self.uncover_rest(cur);
-                    if self.left[self.level] == 0 {
-                        label = Label::Backup;
-                        continue;
-                    }
+            }
+            if !self.backtrack(counters) {
+                self.label = Label::Done;
+                return false;
+            }
+        }
+    }
+
+    /// M5: possibly tweak; M6: try the current move, and go a level up.
+    #[inline(always)]
+    fn advance(&mut self, counters: &mut Counters<'_>) {
+        let (u, c) = self.try_move();
+        *counters.updates += u;
+        *counters.cleansings += c;
+        self.level += 1;
+    }
+
+    /// Backs down from a dead end or a solution until a level has a move left, and makes that
+    /// move: `true`; `false` once back at the level the search began at.
+    #[inline(always)]
+    fn backtrack(&mut self, counters: &mut Counters<'_>) -> bool {
+        loop {
+            // M9: leave the level.
+            if self.level == self.floor {
+                return false;
+            }
+            self.level -= 1;
+            let cur = self.choice[self.level];
+            if self.is_header(cur) {
+                // A null move, always a level's last: the item left the list; put it back.
+                debug_assert_eq!(self.left[self.level], 0);
+                self.best = cur;
+                self.reactivate(cur);
+            } else {
+                // M7: undo the option, go on with the next move if one is left.
+                self.best = self.meta[cur as usize].item;
+                self.restore(self.rest_mark[self.level]);
+                self.uncover_rest(cur);
+                if self.left[self.level] != 0 {
                     self.left[self.level] -= 1;
                     self.cur = self.nodes[cur as usize].down;
                     self.choice[self.level] = self.cur;
-                    label = Label::Advance;
+                    self.advance(counters);
+                    return true;
                 }
             }
+            self.backup();
         }
+    }
+
+    /// M8: restores this level's item `best`.
+    #[inline(always)]
+    fn backup(&mut self) {
+        let (best, b) = (self.best, self.best as usize);
+        let (bound, slack) = (self.bound[b], self.slack[b]);
+        self.restore(self.level_mark[self.level]);
+        if bound != 0 || slack != 0 {
+            self.untweak(best, self.first_tweak[self.level]);
+        }
+        if bound == 0 {
+            self.reactivate(best);
+        }
+        self.raise_bound(best);
+    }
+}
+
+/// The vectors of a [`Mcc`] that the dance changes, borrowed as slices for one operation, and
+/// the trail's top as a plain value. Through `&mut self` the compiler must assume that a store
+/// into the links may change the vectors' pointers and the top, so it reloaded them after every
+/// unlink and relink, and the top went through memory on every step of the loops; in this view
+/// they are locals, kept in registers.
+struct Dance<'a, K> {
+    nodes: &'a mut [NodeLinks],
+    meta: &'a [NodeMeta],
+    keys: &'a mut [K],
+    color: &'a mut [u32],
+    colored: bool,
+    trail: &'a mut [u32],
+    top: usize,
+}
+
+impl<K: Key> Dance<'_, K> {
+    /// Takes option node `q` out of its column.
+    #[inline(always)]
+    fn unlink(&mut self, q: u32) {
+        debug_assert!((q as usize) < self.nodes.len());
+        // SAFETY: `q` is an option node, read from a link or an option's bounds, and every link
+        // and item of a node is a valid index (invariant I1 of `arena`, which these links are a
+        // copy of; the dance stores only values read from links or the node it stands on).
+        unsafe {
+            let n = *self.nodes.get_unchecked(q as usize);
+            self.nodes.get_unchecked_mut(n.up as usize).down = n.down;
+            self.nodes.get_unchecked_mut(n.down as usize).up = n.up;
+            let item = self.meta.get_unchecked(q as usize).item as usize;
+            let key = self.keys.get_unchecked_mut(item);
+            *key = key.add(K::minus_one());
+        }
+    }
+
+    /// Puts option node `q` back between the neighbours it had.
+    #[inline(always)]
+    fn relink(&mut self, q: u32) {
+        debug_assert!((q as usize) < self.nodes.len());
+        // SAFETY: as in `unlink`.
+        unsafe {
+            let n = *self.nodes.get_unchecked(q as usize);
+            self.nodes.get_unchecked_mut(n.up as usize).down = q;
+            self.nodes.get_unchecked_mut(n.down as usize).up = q;
+            let item = self.meta.get_unchecked(q as usize).item as usize;
+            let key = self.keys.get_unchecked_mut(item);
+            *key = key.sub(K::minus_one());
+        }
+    }
+
+    /// Takes the other nodes of option node `r`'s option out of their columns (cleansed ones
+    /// stay), onto the trail; returns how many.
+    #[inline(always)]
+    fn hide(&mut self, r: u32) -> u64 {
+        let mut updates = 0;
+        for q in others(self.meta, r) {
+            if !(self.colored && self.color[q as usize] == CLEANSED) {
+                self.unlink(q);
+                // SAFETY: a node is on the trail at most once (an unlinked node is in no column
+                // that a later hide walks), and the trail has room for every node.
+                unsafe { *self.trail.get_unchecked_mut(self.top) = q };
+                self.top += 1;
+                updates += 1;
+            }
+        }
+        updates
+    }
+
+    /// Puts back the nodes unlinked since the trail stood at `mark`, the latest first.
+    #[inline(always)]
+    fn restore(&mut self, mark: usize) {
+        while self.top > mark {
+            self.top -= 1;
+            // SAFETY: `top` is below the trail's length, and every entry is a node.
+            let q = unsafe { *self.trail.get_unchecked(self.top) };
+            self.relink(q);
+        }
+    }
+
+    /// Hides every option in `c`'s column; returns the updates, one for the item and one per
+    /// node unlinked.
+    #[inline(always)]
+    fn cover(&mut self, c: u32) -> u64 {
+        let mut updates = 1;
+        let mut r = self.nodes[c as usize].down;
+        while r != c {
+            updates += self.hide(r);
+            r = self.nodes[r as usize].down;
+        }
+        updates
+    }
+
+    /// `dlx2`'s purification of colored node `p`'s item: hides the options that give it
+    /// another color, marks those that give it the same one cleansed; returns (updates,
+    /// cleansings). Undone by [`Mcc::restore`] and [`Mcc::unpurify`].
+    #[inline(always)]
+    fn purify(&mut self, p: u32) -> (u64, u64) {
+        let c = self.meta[p as usize].item;
+        let x = self.color[p as usize];
+        let (mut updates, mut cleansings) = (0, 1);
+        let mut r = self.nodes[c as usize].down;
+        while r != c {
+            if self.color[r as usize] != x {
+                updates += self.hide(r);
+            } else if r != p {
+                self.color[r as usize] = CLEANSED;
+                cleansings += 1;
+            }
+            r = self.nodes[r as usize].down;
+        }
+        (updates, cleansings)
+    }
+}
+
+/// The nodes of option node `p`'s option after `p`, wrapping round to those before it: one
+/// loop counted by the option's length, so that its exits are as predictable as its length,
+/// where a loop over the option testing each node against `p`, or two loops chained, missed a
+/// branch at `p`.
+#[inline(always)]
+fn others(meta: &[NodeMeta], p: u32) -> Others {
+    let place = meta[p as usize].place;
+    let first = p - (place >> 16);
+    Others {
+        q: p,
+        first,
+        end: first + (place & 0xFFFF),
+        left: (place & 0xFFFF) - 1,
+    }
+}
+
+/// The iterator of [`others`].
+struct Others {
+    q: u32,
+    first: u32,
+    end: u32,
+    left: u32,
+}
+
+impl Iterator for Others {
+    type Item = u32;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        self.q = if self.q + 1 == self.end {
+            self.first
+        } else {
+            self.q + 1
+        };
+        Some(self.q)
     }
 }
 
@@ -967,6 +1173,41 @@ mod tests {
         }
         assert!(checked >= 10, "only {checked} bounded instances found");
         assert!(small >= 1, "no instance fits the small keys");
+    }
+
+    /// The choice's minimum passes over the lanes past the primary items, which hold other
+    /// items' keys (here smaller than any primary one), whatever the width and the CPU.
+    #[test]
+    fn minimum_of_keys_passes_over_the_padding() {
+        fn check<K: Key>() {
+            let mut state = 0x2545_f491_u32;
+            for n in 1..=64_usize {
+                for round in 0..20 {
+                    let keys: Vec<K> = (0..n.next_multiple_of(LANES))
+                        .map(|i| {
+                            state ^= state << 13;
+                            state ^= state >> 17;
+                            state ^= state << 5;
+                            let v = K::of(u64::from(state % 1000) + 10);
+                            if i < n {
+                                v
+                            } else {
+                                K::of(round)
+                            }
+                        })
+                        .collect();
+                    let expected = *keys[..n].iter().min().unwrap();
+                    assert_eq!(K::min_of(&keys, n), expected, "n = {n}");
+                    if crate::arena::has_avx2() {
+                        // SAFETY: checked just above.
+                        assert_eq!(unsafe { K::min_of_avx2(&keys, n) }, expected, "n = {n}");
+                    }
+                }
+            }
+        }
+        check::<i32>();
+        check::<i64>();
+        check::<i128>();
     }
 
     /// The keys order items as `dlx3` chooses them, field by field.
