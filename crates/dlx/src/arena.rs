@@ -487,23 +487,6 @@ impl Links {
     /// [`Links::choose_mrv`] or the item of an option node.
     #[inline]
     pub(crate) unsafe fn cover(&mut self, i: Item, trail: &mut Trail) -> u64 {
-        // SAFETY: the caller's contract; without colors, no node is read from `colors`.
-        unsafe { self.cover_with::<false>(i, trail, &[]) }
-    }
-
-    /// [`Links::cover`], and with `COLORED` the cover of `dlx2`, which passes over cleansed
-    /// nodes (`colors` is then parallel to `nodes`; unread without colors). One update for the
-    /// item and one per node unlinked, as Knuth counts them.
-    ///
-    /// # Safety
-    /// As for [`Links::cover`].
-    #[inline]
-    pub(crate) unsafe fn cover_with<const COLORED: bool>(
-        &mut self,
-        i: Item,
-        trail: &mut Trail,
-        colors: &[u32],
-    ) -> u64 {
         let i = i.0;
         debug_assert!(
             i != ROOT.0 && (i as usize) < self.heads.len() - 1,
@@ -524,7 +507,7 @@ impl Links {
             let mut r = i;
             for _ in 0..len {
                 r = self.nd(r).down;
-                updates += self.hide_with::<COLORED>(r, trail, colors);
+                updates += self.hide(r, trail);
             }
             debug_assert_eq!(self.nd(r).down, i, "item {i}'s length is not its column's");
         }
@@ -554,12 +537,21 @@ impl Links {
     #[inline(always)]
     pub(crate) unsafe fn relink_to(&mut self, trail: &mut Trail, mark: u32) {
         debug_assert!(mark <= trail.top);
+        // The vectors as local slices: through `self` and `trail`, the compiler reloaded the
+        // trail's pointer after every store into the links.
+        let (nodes, meta, lens) = (&mut self.nodes[..], &self.meta[..], &mut self.lens[..]);
+        let unlinked = &trail.unlinked[..];
         // SAFETY: each entry is an option node unlinked and not yet relinked (the caller's
         // contract), whose neighbours are as when it was unlinked, since everything unlinked
-        // after it has been relinked already; `k` stays below the top.
+        // after it has been relinked already; `k` stays below the top; `up`, `down` and `item`
+        // of an option node are links (I1).
         unsafe {
             for k in (mark..trail.top).rev() {
-                self.relink(*trail.unlinked.get_unchecked(k as usize));
+                let q = *unlinked.get_unchecked(k as usize);
+                let n = *nodes.get_unchecked(q as usize);
+                nodes.get_unchecked_mut(n.up as usize).down = q;
+                nodes.get_unchecked_mut(n.down as usize).up = q;
+                *lens.get_unchecked_mut(meta.get_unchecked(q as usize).item as usize) += 1;
             }
         }
         trail.top = mark;
@@ -602,58 +594,27 @@ impl Links {
         }
     }
 
-    /// Puts option node `q` back into its column, between the neighbours it had.
-    ///
-    /// # Safety
-    /// `q` must be an option node whose neighbours are as when it was unlinked (I2).
-    #[inline(always)]
-    unsafe fn relink(&mut self, q: u32) {
-        // SAFETY: as in `unlink`.
-        unsafe {
-            let n = self.nd(q);
-            self.nd_mut(n.up).down = q;
-            self.nd_mut(n.down).up = q;
-            *self.len_mut(self.meta(q).item) += 1;
-        }
-    }
-
     /// Unlinks every node of `r`'s option other than `r` from its column, recording each on
-    /// `trail`; returns how many. With `COLORED`, cleansed nodes stay (neither unlinked nor
-    /// counted), as `dlx2` hides; `colors` is then parallel to `nodes`, and unread without colors.
+    /// `trail`; returns how many.
     ///
     /// # Safety
     /// `r` must be an option node (read from a column link), so its `place` bounds a run of
     /// option nodes inside `nodes` whose links are valid (I1).
     #[inline(always)]
-    unsafe fn hide_with<const COLORED: bool>(
-        &mut self,
-        r: u32,
-        trail: &mut Trail,
-        colors: &[u32],
-    ) -> u64 {
-        // SAFETY: `r` is an option node, so `q` stays within its option (I1); with colors,
-        // `colors` has an entry per node.
+    unsafe fn hide(&mut self, r: u32, trail: &mut Trail) -> u64 {
+        // SAFETY: `r` is an option node, so `q` stays within its option (I1).
         unsafe {
             // The nodes after `r`, then those before it: one loop of `m - 1` steps (a trip
             // count the branch predictor learns), wrapping by a select rather than a branch.
             let (first, end) = bounds(r, self.meta(r).place);
             let mut q = r;
-            let mut updates = 0;
             for _ in 1..end - first {
                 q += 1;
                 q = if q == end { first } else { q };
-                if !COLORED || *colors.get_unchecked(q as usize) != CLEANSED {
-                    self.unlink(q);
-                    trail.push(q);
-                    updates += 1;
-                }
+                self.unlink(q);
+                trail.push(q);
             }
-            // Without colors every node is unlinked: the count is the option's length.
-            if COLORED {
-                updates
-            } else {
-                u64::from(end - first - 1)
-            }
+            u64::from(end - first - 1)
         }
     }
 
@@ -758,7 +719,7 @@ impl Colors {
 
 /// The dance with color controls (Knuth's `dlx2`). `colors[p]` is node `p`'s color: 0 for none,
 /// [`CLEANSED`] while a purification holds it, else the color's number. The plain dance above is
-/// this one with every color 0, compiled without the tests.
+/// this one with every color 0, without the tests; the colored unlinks run in a [`ColorDance`].
 ///
 /// **(I4)** A secondary item purified with color `x` (an option that gives it `x` was chosen)
 /// keeps its column as it was: the options there with another color (none among them) are hidden
@@ -766,51 +727,11 @@ impl Colors {
 /// passes over. So, as for a covered item (I3), nothing unlinks a node of its column while it is
 /// purified, and the unpurification finds the same nodes to give their color back.
 impl Links {
-    /// Purifies the item of colored node `p`: hides every option of its column whose color
-    /// there is not `p`'s (but for that node, I4), and cleanses the others but `p`. Returns the
-    /// updates (nodes unlinked) and the cleansings: one for the purification and one per node
-    /// cleansed, as `dlx2` counts them.
-    ///
-    /// # Safety
-    /// `p` must be an option node with a color (not cleansed) whose item is not purified.
-    #[inline]
-    unsafe fn purify(&mut self, p: u32, trail: &mut Trail, colors: &mut Colors) -> (u64, u64) {
-        let (mut updates, mut cleansings) = (0, 1);
-        let Colors {
-            of: colors,
-            cleansed,
-        } = colors;
-        // SAFETY: `p` is an option node, so its item is an item and the column's nodes are
-        // option nodes (I1); `colors` has an entry per node.
-        unsafe {
-            let c = self.meta(p).item;
-            let x = *colors.get_unchecked(p as usize);
-            debug_assert!(x != 0 && x != CLEANSED);
-            // The column does not change while it is walked: hides leave its nodes in it.
-            let len = *self.len_mut(c) & !COVERED;
-            let mut r = c;
-            for _ in 0..len {
-                r = self.nd(r).down;
-                let color = *colors.get_unchecked(r as usize);
-                if color != x {
-                    debug_assert!(color != CLEANSED, "a purified column purified again");
-                    updates += self.hide_with::<true>(r, trail, colors);
-                } else if r != p {
-                    *colors.get_unchecked_mut(r as usize) = CLEANSED;
-                    cleansed.push(r);
-                    cleansings += 1;
-                }
-            }
-        }
-        cleansed.push((cleansings - 1) as u32);
-        (updates, cleansings)
-    }
-
-    /// Gives back the color of the nodes [`Links::purify`] of `p` cleansed; the nodes it
+    /// Gives back the color of the nodes [`ColorDance::purify`] of `p` cleansed; the nodes it
     /// unlinked must be relinked already, so the column is as it was then (I4).
     ///
     /// # Safety
-    /// As for [`Links::purify`], whose purification of `p` this undoes.
+    /// As for [`ColorDance::purify`], whose purification of `p` this undoes.
     #[inline]
     unsafe fn unpurify(&mut self, p: u32, colors: &mut Colors) {
         let Colors {
@@ -845,27 +766,45 @@ impl Links {
         colors: &mut Colors,
     ) -> (u64, u64) {
         let (mut updates, mut cleansings) = (0, 0);
+        let mut dance = ColorDance::new(self, trail, &mut colors.of);
         // SAFETY: as in `cover_rest`.
         unsafe {
-            let (first, end) = bounds(p.0, self.meta(p.0).place);
+            let (first, end) = bounds(p.0, dance.meta(p.0).place);
             let mut q = p.0;
             for _ in 1..end - first {
                 q = if q + 1 == end { first } else { q + 1 };
-                match *colors.of.get_unchecked(q as usize) {
-                    0 => {
-                        let item = Item(self.meta(q).item);
-                        updates += self.cover_with::<true>(item, trail, &colors.of);
-                    }
+                match *dance.colors.get_unchecked(q as usize) {
+                    0 => updates += dance.cover(dance.meta(q).item),
                     CLEANSED => {}
                     _ => {
-                        let (u, c) = self.purify(q, trail, colors);
+                        let (u, c) = dance.purify(q, &mut colors.cleansed);
                         updates += u;
                         cleansings += c;
                     }
                 }
             }
         }
+        trail.top = dance.top;
         (updates, cleansings)
+    }
+
+    /// [`Links::cover`] for a colored problem (`colors` parallel to `nodes`): the cover of
+    /// `dlx2`, which passes over cleansed nodes, through a [`ColorDance`].
+    ///
+    /// # Safety
+    /// As for [`Links::cover`].
+    #[inline]
+    pub(crate) unsafe fn cover_colored(
+        &mut self,
+        i: Item,
+        trail: &mut Trail,
+        colors: &mut [u32],
+    ) -> u64 {
+        let mut dance = ColorDance::new(self, trail, colors);
+        // SAFETY: the caller's contract.
+        let updates = unsafe { dance.cover(i.0) };
+        trail.top = dance.top;
+        updates
     }
 
     /// [`Links::restore_rest`] with colors: in reverse order, the items the option's uncolored
@@ -896,6 +835,149 @@ impl Links {
     pub(crate) fn is_linked(&self, q: Node) -> bool {
         let n = self.nodes[q.0 as usize];
         self.nodes[n.up as usize].down == q.0
+    }
+}
+
+/// The colored dance on borrowed slices, with the trail's top as a plain value (written back by
+/// the caller). Through `&mut Links` and `&mut Trail` the compiler had to assume that a store
+/// into the links could change the vectors' pointers and the top, so the loops reloaded them
+/// and stored the top at every unlink; in this view they are locals, kept in registers.
+struct ColorDance<'a> {
+    nodes: &'a mut [NodeLinks],
+    meta: &'a [NodeMeta],
+    heads: &'a mut [HeadLinks],
+    lens: &'a mut [u32],
+    colors: &'a mut [u32],
+    trail: &'a mut [u32],
+    top: u32,
+}
+
+impl<'a> ColorDance<'a> {
+    #[inline(always)]
+    fn new(links: &'a mut Links, trail: &'a mut Trail, colors: &'a mut [u32]) -> Self {
+        ColorDance {
+            nodes: &mut links.nodes,
+            meta: &links.meta,
+            heads: &mut links.heads,
+            lens: &mut links.lens,
+            colors,
+            trail: &mut trail.unlinked,
+            top: trail.top,
+        }
+    }
+
+    /// # Safety
+    /// `p` must be a valid index into `meta` (read from a link, I1).
+    #[inline(always)]
+    unsafe fn meta(&self, p: u32) -> NodeMeta {
+        debug_assert!((p as usize) < self.meta.len());
+        // SAFETY: the caller's contract.
+        unsafe { *self.meta.get_unchecked(p as usize) }
+    }
+
+    /// [`Links::unlink`], onto the trail.
+    ///
+    /// # Safety
+    /// `q` must be an option node in its column (I1).
+    #[inline(always)]
+    unsafe fn unlink(&mut self, q: u32) {
+        // SAFETY: `up`, `down` and `item` of an option node are links (I1); a node is on the
+        // trail at most once, and the trail has room for every node.
+        unsafe {
+            let n = *self.nodes.get_unchecked(q as usize);
+            self.nodes.get_unchecked_mut(n.up as usize).down = n.down;
+            self.nodes.get_unchecked_mut(n.down as usize).up = n.up;
+            *self.lens.get_unchecked_mut(self.meta(q).item as usize) -= 1;
+            *self.trail.get_unchecked_mut(self.top as usize) = q;
+        }
+        self.top += 1;
+    }
+
+    /// [`Links::hide`] with colors, as `dlx2` hides: unlinks every node of `r`'s option but
+    /// `r` and the cleansed ones; returns how many.
+    ///
+    /// # Safety
+    /// `r` must be an option node.
+    #[inline(always)]
+    unsafe fn hide(&mut self, r: u32) -> u64 {
+        // SAFETY: `r` is an option node, so `q` stays within its option (I1).
+        unsafe {
+            let (first, end) = bounds(r, self.meta(r).place);
+            let mut q = r;
+            let mut updates = 0;
+            for _ in 1..end - first {
+                q += 1;
+                q = if q == end { first } else { q };
+                if *self.colors.get_unchecked(q as usize) != CLEANSED {
+                    self.unlink(q);
+                    updates += 1;
+                }
+            }
+            updates
+        }
+    }
+
+    /// [`Links::cover`] with colors: the hides pass over cleansed nodes.
+    ///
+    /// # Safety
+    /// As for [`Links::cover`].
+    #[inline(always)]
+    unsafe fn cover(&mut self, i: u32) -> u64 {
+        debug_assert!(i != ROOT.0 && (i as usize) < self.heads.len() - 1);
+        let mut updates = 1;
+        // SAFETY: as in `Links::cover`.
+        unsafe {
+            let h = *self.heads.get_unchecked(i as usize);
+            self.heads.get_unchecked_mut(h.prev as usize).next = h.next;
+            self.heads.get_unchecked_mut(h.next as usize).prev = h.prev;
+            let len = *self.lens.get_unchecked(i as usize);
+            debug_assert!(len & COVERED == 0, "item {i} covered twice");
+            *self.lens.get_unchecked_mut(i as usize) = len | COVERED;
+            let mut r = i;
+            for _ in 0..len {
+                r = self.nodes.get_unchecked(r as usize).down;
+                updates += self.hide(r);
+            }
+            debug_assert_eq!(self.nodes[r as usize].down, i);
+        }
+        updates
+    }
+
+    /// Purifies the item of colored node `p`: hides every option of its column whose color
+    /// there is not `p`'s (but for that node, I4), and cleanses the others but `p`, pushing them
+    /// on `cleansed` ([`Colors`]'s stack) and then their count. Returns the updates (nodes
+    /// unlinked) and the cleansings: one for the purification and one per node cleansed, as
+    /// `dlx2` counts them.
+    ///
+    /// # Safety
+    /// `p` must be an option node with a color (not cleansed) whose item is not purified.
+    #[inline(always)]
+    unsafe fn purify(&mut self, p: u32, cleansed: &mut Vec<u32>) -> (u64, u64) {
+        let (mut updates, mut cleansings) = (0, 1);
+        // SAFETY: `p` is an option node, so its item is an item and the column's nodes are
+        // option nodes (I1); `colors` has an entry per node.
+        unsafe {
+            let c = self.meta(p).item;
+            let x = *self.colors.get_unchecked(p as usize);
+            debug_assert!(x != 0 && x != CLEANSED);
+            // The column does not change while it is walked: hides leave its nodes in it.
+            let len = *self.lens.get_unchecked(c as usize) & !COVERED;
+            let mut r = c;
+            for _ in 0..len {
+                r = self.nodes.get_unchecked(r as usize).down;
+                let color = *self.colors.get_unchecked(r as usize);
+                if color != x {
+                    debug_assert!(color != CLEANSED, "a purified column purified again");
+                    updates += self.hide(r);
+                } else if r != p {
+                    *self.colors.get_unchecked_mut(r as usize) = CLEANSED;
+                    cleansed.push(r);
+                    cleansings += 1;
+                }
+            }
+        }
+        cleansed.push((cleansings - 1) as u32);
+        (updates, cleansings)
     }
 }
 

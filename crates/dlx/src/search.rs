@@ -718,7 +718,7 @@ impl<'p> Solver<'p> {
                 let colors = &mut self.colors;
                 self.selected_updates +=
                     self.links
-                        .cover_with::<true>(item, &mut self.trail, &colors.of);
+                        .cover_colored(item, &mut self.trail, &mut colors.of);
                 let (u, c) = self
                     .links
                     .cover_rest_colored(first, &mut self.trail, colors);
@@ -772,9 +772,9 @@ impl<'p> Solver<'p> {
                 step.rest_updates = self.links.cover_rest(node, &mut self.trail);
             } else {
                 let colors = &mut self.colors;
-                step.item_updates =
-                    self.links
-                        .cover_with::<true>(best, &mut self.trail, &colors.of);
+                step.item_updates = self
+                    .links
+                    .cover_colored(best, &mut self.trail, &mut colors.of);
                 let (u, c) = self.links.cover_rest_colored(node, &mut self.trail, colors);
                 step.rest_updates = u;
                 step.cleansings = c;
@@ -1293,7 +1293,13 @@ impl<'p> Solver<'p> {
                     }
                     // SAFETY: a primary item is active here (otherwise the last level would
                     // have been a solution), so `best` is an item.
-                    updates += unsafe { links.cover_with::<COLORED>(best, trail, &colors.of) };
+                    updates += unsafe {
+                        if COLORED {
+                            links.cover_colored(best, trail, &mut colors.of)
+                        } else {
+                            links.cover(best, trail)
+                        }
+                    };
                     *at!(rest_mark, level) = trail.top();
                     *at!(choice, level) = links.down(best.header());
                     *at!(left, level) = len;
