@@ -437,6 +437,35 @@ impl<K: Key> Mcc<K> {
         }
     }
 
+    /// A state with nothing allocated, left in place while [`Mcc::run`] searches on a local.
+    fn empty() -> Mcc<K> {
+        Mcc {
+            nodes: Vec::new(),
+            meta: Vec::new(),
+            keys: Vec::new(),
+            bound: Vec::new(),
+            slack: Vec::new(),
+            color: Vec::new(),
+            colored: false,
+            avx2: false,
+            n1: 0,
+            headers: 0,
+            choice: Vec::new(),
+            left: Vec::new(),
+            first_tweak: Vec::new(),
+            trail: Vec::new(),
+            top: 0,
+            level_mark: Vec::new(),
+            rest_mark: Vec::new(),
+            chosen: Vec::new(),
+            level: 0,
+            floor: 0,
+            best: 0,
+            cur: 0,
+            label: Label::Done,
+        }
+    }
+
     /// Whether node `p` is a column header (items are `1..=N`, node 0 unused).
     fn is_header(&self, p: u32) -> bool {
         p < self.headers
@@ -838,6 +867,20 @@ impl<K: Key> Mcc<K> {
     /// through a table (the compiler did not thread them).
     #[inline(always)]
     fn run(
+        &mut self,
+        counters: &mut Counters<'_>,
+        stop: impl FnMut(u64) -> bool,
+        solution: impl FnMut(&[u32]) -> bool,
+    ) -> bool {
+        let mut local = std::mem::replace(self, Mcc::empty());
+        let stopped = local.search(counters, stop, solution);
+        *self = local;
+        stopped
+    }
+
+    /// [`Mcc::run`] on the state itself.
+    #[inline(always)]
+    fn search(
         &mut self,
         counters: &mut Counters<'_>,
         mut stop: impl FnMut(u64) -> bool,
