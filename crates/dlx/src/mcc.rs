@@ -18,7 +18,7 @@
 use crate::arena::{Links, NodeLinks, NodeMeta, CLEANSED, LANES};
 
 /// The ways a bounded search can stand between two calls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum Label {
     /// Enter a level: count a node, choose an item.
     Forward,
@@ -26,7 +26,8 @@ pub(crate) enum Label {
     Advance,
     /// Undo the move of the level below and go on with its next one.
     Backdown,
-    /// The tree is exhausted.
+    /// The tree is exhausted (and the state of [`Mcc::default`], which has no tree).
+    #[default]
     Done,
 }
 
@@ -51,7 +52,7 @@ pub(crate) enum Label {
 /// vector) hold up to 63 primary items, columns of up to 1,023 options and bounds up to 7;
 /// [`i64`] keys up to 4,095 primary items, columns of 262,143 and bounds up to 4,095; [`i128`]
 /// keys everything the builder accepts.
-pub(crate) trait Key: Copy + Ord + std::fmt::Debug {
+pub(crate) trait Key: Copy + Ord + Default + std::fmt::Debug {
     /// Bits of the index, of `LEN_CAP - len`, of `s`.
     const IDX: u32;
     const LEN: u32;
@@ -339,8 +340,9 @@ impl Bounded {
 }
 
 /// The state of a bounded search: the links as the dance leaves them, the bounds, the colors,
-/// and the stack.
-#[derive(Debug, Clone)]
+/// and the stack. The default has nothing allocated: it stands in while [`Mcc::run`] searches
+/// on the state moved into a local.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Mcc<K: Key> {
     /// The up and down links of each node, side by side (one cache line for an unlink).
     nodes: Vec<NodeLinks>,
@@ -437,35 +439,6 @@ impl<K: Key> Mcc<K> {
         }
     }
 
-    /// A state with nothing allocated, left in place while [`Mcc::run`] searches on a local.
-    fn empty() -> Mcc<K> {
-        Mcc {
-            nodes: Vec::new(),
-            meta: Vec::new(),
-            keys: Vec::new(),
-            bound: Vec::new(),
-            slack: Vec::new(),
-            color: Vec::new(),
-            colored: false,
-            avx2: false,
-            n1: 0,
-            headers: 0,
-            choice: Vec::new(),
-            left: Vec::new(),
-            first_tweak: Vec::new(),
-            trail: Vec::new(),
-            top: 0,
-            level_mark: Vec::new(),
-            rest_mark: Vec::new(),
-            chosen: Vec::new(),
-            level: 0,
-            floor: 0,
-            best: 0,
-            cur: 0,
-            label: Label::Done,
-        }
-    }
-
     /// Whether node `p` is a column header (items are `1..=N`, node 0 unused).
     fn is_header(&self, p: u32) -> bool {
         p < self.headers
@@ -536,7 +509,9 @@ impl<K: Key> Mcc<K> {
     }
 
     /// The vectors the dance changes, borrowed for one operation, with the trail's top copied
-    /// into the view (and back by the caller).
+    /// into the view (and back by the caller). A helper running a closure on the view, which
+    /// would write the top back itself, measured slower: double queens 8x8 924 to 937 ms against
+    /// 851 to 855.
     #[inline(always)]
     fn dance(&mut self) -> Dance<'_, K> {
         Dance {
@@ -872,7 +847,7 @@ impl<K: Key> Mcc<K> {
         stop: impl FnMut(u64) -> bool,
         solution: impl FnMut(&[u32]) -> bool,
     ) -> bool {
-        let mut local = std::mem::replace(self, Mcc::empty());
+        let mut local = std::mem::take(self);
         let stopped = local.search(counters, stop, solution);
         *self = local;
         stopped
