@@ -765,7 +765,8 @@ impl Links {
         trail: &mut Trail,
         colors: &mut Colors,
     ) -> (u64, u64) {
-        let (mut updates, mut cleansings) = (0, 0);
+        let (mut covers, mut cleansings) = (0, 0);
+        let start = trail.top;
         let mut dance = ColorDance::new(self, trail, &mut colors.of);
         // SAFETY: as in `cover_rest`.
         unsafe {
@@ -774,18 +775,18 @@ impl Links {
             for _ in 1..end - first {
                 q = if q + 1 == end { first } else { q + 1 };
                 match *dance.colors.get_unchecked(q as usize) {
-                    0 => updates += dance.cover(dance.meta(q).item),
-                    CLEANSED => {}
-                    _ => {
-                        let (u, c) = dance.purify(q, &mut colors.cleansed);
-                        updates += u;
-                        cleansings += c;
+                    0 => {
+                        dance.cover(dance.meta(q).item);
+                        covers += 1;
                     }
+                    CLEANSED => {}
+                    _ => cleansings += dance.purify(q, &mut colors.cleansed),
                 }
             }
         }
-        trail.top = dance.top;
-        (updates, cleansings)
+        trail.top = dance.top();
+        // Every unlink is an update, and is on the trail; so is every cover of an item.
+        (covers + u64::from(trail.top - start), cleansings)
     }
 
     /// [`Links::cover`] for a colored problem (`colors` parallel to `nodes`): the cover of
@@ -800,11 +801,13 @@ impl Links {
         trail: &mut Trail,
         colors: &mut [u32],
     ) -> u64 {
+        let start = trail.top;
         let mut dance = ColorDance::new(self, trail, colors);
         // SAFETY: the caller's contract.
-        let updates = unsafe { dance.cover(i.0) };
-        trail.top = dance.top;
-        updates
+        unsafe { dance.cover(i.0) };
+        trail.top = dance.top();
+        // The item, and each node unlinked (on the trail).
+        1 + u64::from(trail.top - start)
     }
 
     /// [`Links::restore_rest`] with colors: in reverse order, the items the option's uncolored
@@ -841,15 +844,21 @@ impl Links {
 /// The colored dance on borrowed slices, with the trail's top as a plain value (written back by
 /// the caller). Through `&mut Links` and `&mut Trail` the compiler had to assume that a store
 /// into the links could change the vectors' pointers and the top, so the loops reloaded them
-/// and stored the top at every unlink; in this view they are locals, kept in registers.
+/// and stored the top at every unlink; in this view they are locals, kept in registers. The
+/// updates are not counted as they happen: each is a node unlinked, so on the trail, and the
+/// caller reads their number off the trail's growth.
 struct ColorDance<'a> {
     nodes: &'a mut [NodeLinks],
     meta: &'a [NodeMeta],
     heads: &'a mut [HeadLinks],
     lens: &'a mut [u32],
     colors: &'a mut [u32],
-    trail: &'a mut [u32],
-    top: u32,
+    /// The trail's first entry, and where the next unlinked node goes: a pointer that moves,
+    /// which needs one register in the loops where an index needs two.
+    trail: *mut u32,
+    next: *mut u32,
+    trail_len: usize,
+    _trail: std::marker::PhantomData<&'a mut [u32]>,
 }
 
 impl<'a> ColorDance<'a> {
@@ -861,9 +870,21 @@ impl<'a> ColorDance<'a> {
             heads: &mut links.heads,
             lens: &mut links.lens,
             colors,
-            trail: &mut trail.unlinked,
-            top: trail.top,
+            trail: trail.unlinked.as_mut_ptr(),
+            // SAFETY: the top is at most the trail's length.
+            next: unsafe { trail.unlinked.as_mut_ptr().add(trail.top as usize) },
+            trail_len: trail.unlinked.len(),
+            _trail: std::marker::PhantomData,
         }
+    }
+
+    /// The trail's top after the dance, for the caller to store in its [`Trail`].
+    #[inline(always)]
+    fn top(&self) -> u32 {
+        // SAFETY: `next` moves only forward from a point in the trail and stays in it.
+        let top = unsafe { self.next.offset_from(self.trail) };
+        debug_assert!(top >= 0 && top as usize <= self.trail_len);
+        top as u32
     }
 
     /// # Safety
@@ -888,32 +909,30 @@ impl<'a> ColorDance<'a> {
             self.nodes.get_unchecked_mut(n.up as usize).down = n.down;
             self.nodes.get_unchecked_mut(n.down as usize).up = n.up;
             *self.lens.get_unchecked_mut(self.meta(q).item as usize) -= 1;
-            *self.trail.get_unchecked_mut(self.top as usize) = q;
+            debug_assert!((self.next.offset_from(self.trail) as usize) < self.trail_len);
+            self.next.write(q);
+            self.next = self.next.add(1);
         }
-        self.top += 1;
     }
 
     /// [`Links::hide`] with colors, as `dlx2` hides: unlinks every node of `r`'s option but
-    /// `r` and the cleansed ones; returns how many.
+    /// `r` and the cleansed ones.
     ///
     /// # Safety
     /// `r` must be an option node.
     #[inline(always)]
-    unsafe fn hide(&mut self, r: u32) -> u64 {
+    unsafe fn hide(&mut self, r: u32) {
         // SAFETY: `r` is an option node, so `q` stays within its option (I1).
         unsafe {
             let (first, end) = bounds(r, self.meta(r).place);
             let mut q = r;
-            let mut updates = 0;
             for _ in 1..end - first {
                 q += 1;
                 q = if q == end { first } else { q };
                 if *self.colors.get_unchecked(q as usize) != CLEANSED {
                     self.unlink(q);
-                    updates += 1;
                 }
             }
-            updates
         }
     }
 
@@ -922,9 +941,8 @@ impl<'a> ColorDance<'a> {
     /// # Safety
     /// As for [`Links::cover`].
     #[inline(always)]
-    unsafe fn cover(&mut self, i: u32) -> u64 {
+    unsafe fn cover(&mut self, i: u32) {
         debug_assert!(i != ROOT.0 && (i as usize) < self.heads.len() - 1);
-        let mut updates = 1;
         // SAFETY: as in `Links::cover`.
         unsafe {
             let h = *self.heads.get_unchecked(i as usize);
@@ -936,24 +954,23 @@ impl<'a> ColorDance<'a> {
             let mut r = i;
             for _ in 0..len {
                 r = self.nodes.get_unchecked(r as usize).down;
-                updates += self.hide(r);
+                self.hide(r);
             }
             debug_assert_eq!(self.nodes[r as usize].down, i);
         }
-        updates
     }
 
     /// Purifies the item of colored node `p`: hides every option of its column whose color
     /// there is not `p`'s (but for that node, I4), and cleanses the others but `p`, pushing them
-    /// on `cleansed` ([`Colors`]'s stack) and then their count. Returns the updates (nodes
-    /// unlinked) and the cleansings: one for the purification and one per node cleansed, as
-    /// `dlx2` counts them.
+    /// on `cleansed` ([`Colors`]'s stack) and then their count. Returns the cleansings: one for
+    /// the purification and one per node cleansed, as `dlx2` counts them (its updates are the
+    /// nodes it unlinks, on the trail).
     ///
     /// # Safety
     /// `p` must be an option node with a color (not cleansed) whose item is not purified.
     #[inline(always)]
-    unsafe fn purify(&mut self, p: u32, cleansed: &mut Vec<u32>) -> (u64, u64) {
-        let (mut updates, mut cleansings) = (0, 1);
+    unsafe fn purify(&mut self, p: u32, cleansed: &mut Vec<u32>) -> u64 {
+        let mark = cleansed.len();
         // SAFETY: `p` is an option node, so its item is an item and the column's nodes are
         // option nodes (I1); `colors` has an entry per node.
         unsafe {
@@ -968,16 +985,16 @@ impl<'a> ColorDance<'a> {
                 let color = *self.colors.get_unchecked(r as usize);
                 if color != x {
                     debug_assert!(color != CLEANSED, "a purified column purified again");
-                    updates += self.hide(r);
+                    self.hide(r);
                 } else if r != p {
                     *self.colors.get_unchecked_mut(r as usize) = CLEANSED;
                     cleansed.push(r);
-                    cleansings += 1;
                 }
             }
         }
-        cleansed.push((cleansings - 1) as u32);
-        (updates, cleansings)
+        let n = cleansed.len() - mark;
+        cleansed.push(n as u32);
+        1 + n as u64
     }
 }
 
