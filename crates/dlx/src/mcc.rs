@@ -520,8 +520,11 @@ impl<K: Key> Mcc<K> {
             keys: &mut self.keys,
             color: &mut self.color,
             colored: self.colored,
-            trail: &mut self.trail,
-            top: self.top,
+            trail: self.trail.as_mut_ptr(),
+            // SAFETY: the top is at most the trail's length.
+            next: unsafe { self.trail.as_mut_ptr().add(self.top) },
+            trail_len: self.trail.len(),
+            _trail: std::marker::PhantomData,
         }
     }
 
@@ -545,8 +548,10 @@ impl<K: Key> Mcc<K> {
     #[inline(always)]
     fn hide(&mut self, r: u32) -> u64 {
         let mut dance = self.dance();
-        let updates = dance.hide(r);
-        self.top = dance.top;
+        dance.hide(r);
+        let top = dance.top();
+        let updates = (top - self.top) as u64;
+        self.top = top;
         updates
     }
 
@@ -555,7 +560,7 @@ impl<K: Key> Mcc<K> {
     fn restore(&mut self, mark: usize) {
         let mut dance = self.dance();
         dance.restore(mark);
-        self.top = dance.top;
+        self.top = dance.top();
     }
 
     /// Hides every option in `c`'s column, after taking `c` out of the active list; returns
@@ -564,8 +569,10 @@ impl<K: Key> Mcc<K> {
     fn cover(&mut self, c: u32) -> u64 {
         self.deactivate(c);
         let mut dance = self.dance();
-        let updates = dance.cover(c);
-        self.top = dance.top;
+        dance.cover(c);
+        let top = dance.top();
+        let updates = 1 + (top - self.top) as u64;
+        self.top = top;
         updates
     }
 
@@ -573,9 +580,11 @@ impl<K: Key> Mcc<K> {
     #[inline(always)]
     fn purify(&mut self, p: u32) -> (u64, u64) {
         let mut dance = self.dance();
-        let counts = dance.purify(p);
-        self.top = dance.top;
-        counts
+        let cleansings = dance.purify(p);
+        let top = dance.top();
+        let updates = (top - self.top) as u64;
+        self.top = top;
+        (updates, cleansings)
     }
 
     /// Gives the nodes `purify(p)` cleansed their color back: they are the cleansed nodes of
@@ -975,18 +984,32 @@ impl<K: Key> Mcc<K> {
 /// the trail's top as a plain value. Through `&mut self` the compiler must assume that a store
 /// into the links may change the vectors' pointers and the top, so it reloaded them after every
 /// unlink and relink, and the top went through memory on every step of the loops; in this view
-/// they are locals, kept in registers.
+/// they are locals, kept in registers. The trail's top is a pointer that moves (one register
+/// where an index needs two), and the updates are not counted as they happen: each is a node
+/// unlinked, so on the trail, and the caller reads their number off the trail's growth.
 struct Dance<'a, K> {
     nodes: &'a mut [NodeLinks],
     meta: &'a [NodeMeta],
     keys: &'a mut [K],
     color: &'a mut [u32],
     colored: bool,
-    trail: &'a mut [u32],
-    top: usize,
+    /// The trail's first entry, and where the next unlinked node goes.
+    trail: *mut u32,
+    next: *mut u32,
+    trail_len: usize,
+    _trail: std::marker::PhantomData<&'a mut [u32]>,
 }
 
 impl<K: Key> Dance<'_, K> {
+    /// The trail's top after the dance, for the caller to keep.
+    #[inline(always)]
+    fn top(&self) -> usize {
+        // SAFETY: `next` stays within the trail (or one past its end).
+        let top = unsafe { self.next.offset_from(self.trail) };
+        debug_assert!(top >= 0 && top as usize <= self.trail_len);
+        top as usize
+    }
+
     /// Takes option node `q` out of its column.
     #[inline(always)]
     fn unlink(&mut self, q: u32) {
@@ -1020,66 +1043,70 @@ impl<K: Key> Dance<'_, K> {
     }
 
     /// Takes the other nodes of option node `r`'s option out of their columns (cleansed ones
-    /// stay), onto the trail; returns how many.
+    /// stay), onto the trail.
     #[inline(always)]
-    fn hide(&mut self, r: u32) -> u64 {
-        let mut updates = 0;
+    fn hide(&mut self, r: u32) {
         for q in others(self.meta, r) {
             if !(self.colored && self.color[q as usize] == CLEANSED) {
                 self.unlink(q);
+                debug_assert!(self.top() < self.trail_len, "trail overflow");
                 // SAFETY: a node is on the trail at most once (an unlinked node is in no column
                 // that a later hide walks), and the trail has room for every node.
-                unsafe { *self.trail.get_unchecked_mut(self.top) = q };
-                self.top += 1;
-                updates += 1;
+                unsafe {
+                    self.next.write(q);
+                    self.next = self.next.add(1);
+                }
             }
         }
-        updates
     }
 
     /// Puts back the nodes unlinked since the trail stood at `mark`, the latest first.
     #[inline(always)]
     fn restore(&mut self, mark: usize) {
-        while self.top > mark {
-            self.top -= 1;
-            // SAFETY: `top` is below the trail's length, and every entry is a node.
-            let q = unsafe { *self.trail.get_unchecked(self.top) };
+        debug_assert!(mark <= self.top());
+        // SAFETY: `mark` is at most the top, so `stop` is in the trail.
+        let stop = unsafe { self.trail.add(mark) };
+        while self.next > stop {
+            // SAFETY: `next` is above `mark`, and every entry below the top is a node.
+            let q = unsafe {
+                self.next = self.next.sub(1);
+                self.next.read()
+            };
             self.relink(q);
         }
     }
 
-    /// Hides every option in `c`'s column; returns the updates, one for the item and one per
-    /// node unlinked.
+    /// Hides every option in `c`'s column (the caller counts the updates: one for the item and
+    /// one per node unlinked).
     #[inline(always)]
-    fn cover(&mut self, c: u32) -> u64 {
-        let mut updates = 1;
+    fn cover(&mut self, c: u32) {
         let mut r = self.nodes[c as usize].down;
         while r != c {
-            updates += self.hide(r);
+            self.hide(r);
             r = self.nodes[r as usize].down;
         }
-        updates
     }
 
     /// `dlx2`'s purification of colored node `p`'s item: hides the options that give it
-    /// another color, marks those that give it the same one cleansed; returns (updates,
-    /// cleansings). Undone by [`Mcc::restore`] and [`Mcc::unpurify`].
+    /// another color, marks those that give it the same one cleansed; returns the cleansings
+    /// (its updates are the nodes it unlinks, on the trail). Undone by [`Mcc::restore`] and
+    /// [`Mcc::unpurify`].
     #[inline(always)]
-    fn purify(&mut self, p: u32) -> (u64, u64) {
+    fn purify(&mut self, p: u32) -> u64 {
         let c = self.meta[p as usize].item;
         let x = self.color[p as usize];
-        let (mut updates, mut cleansings) = (0, 1);
+        let mut cleansings = 1;
         let mut r = self.nodes[c as usize].down;
         while r != c {
             if self.color[r as usize] != x {
-                updates += self.hide(r);
+                self.hide(r);
             } else if r != p {
                 self.color[r as usize] = CLEANSED;
                 cleansings += 1;
             }
             r = self.nodes[r as usize].down;
         }
-        (updates, cleansings)
+        cleansings
     }
 }
 
