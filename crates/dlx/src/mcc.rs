@@ -458,7 +458,9 @@ impl<K: Key> Mcc<K> {
 
     /// Lowers primary item `c`'s bound by one, and its key to match; returns the new bound.
     /// Above the slack, `max(bound - slack, 0)` falls and `t` rises by one; at or below it,
-    /// `s = min(slack, bound)` falls by one.
+    /// `s = min(slack, bound)` falls by one. At 0 the item leaves the active list too (the
+    /// caller covers it), in the same store: a second write to the key right after this one,
+    /// of one byte of it, waited for the first.
     #[inline(always)]
     fn lower_bound(&mut self, c: u32) -> i64 {
         let i = c as usize;
@@ -469,7 +471,8 @@ impl<K: Key> Mcc<K> {
         } else {
             K::of(0).sub(K::of(1).shl(K::S_SHIFT))
         };
-        self.keys[i] = self.keys[i].add(delta);
+        let off = if bound == 1 { K::inactive() } else { K::of(0) };
+        self.keys[i] = self.keys[i].add(delta).or(off);
         debug_assert_eq!(
             self.keys[i],
             K::pack(
@@ -483,7 +486,8 @@ impl<K: Key> Mcc<K> {
         bound - 1
     }
 
-    /// Undoes [`Mcc::lower_bound`]; returns the new bound.
+    /// Undoes [`Mcc::lower_bound`]; returns the new bound. Back from 0, the item returns to
+    /// the active list, by a mask rather than a branch, which the predictor missed often.
     #[inline(always)]
     fn raise_bound(&mut self, c: u32) -> i64 {
         let i = c as usize;
@@ -494,7 +498,12 @@ impl<K: Key> Mcc<K> {
         } else {
             K::of(1).shl(K::S_SHIFT)
         };
-        self.keys[i] = self.keys[i].add(delta);
+        let mask = if bound == 0 {
+            K::inactive().sub(K::of(1))
+        } else {
+            K::of(0).sub(K::of(1))
+        };
+        self.keys[i] = self.keys[i].add(delta).and(mask);
         debug_assert_eq!(
             self.keys[i],
             K::pack(
@@ -563,11 +572,11 @@ impl<K: Key> Mcc<K> {
         self.top = dance.top();
     }
 
-    /// Hides every option in `c`'s column, after taking `c` out of the active list; returns
-    /// the updates (one for the item). Undone by [`Mcc::restore`] and [`Mcc::reactivate`].
+    /// Hides every option in `c`'s column; returns the updates (one for the item). A primary
+    /// item left the active list already, when its bound reached 0 ([`Mcc::lower_bound`]);
+    /// secondary items have no list. Undone by [`Mcc::restore`] and [`Mcc::raise_bound`].
     #[inline(always)]
     fn cover(&mut self, c: u32) -> u64 {
-        self.deactivate(c);
         let mut dance = self.dance();
         dance.cover(c);
         let top = dance.top();
@@ -684,17 +693,8 @@ impl<K: Key> Mcc<K> {
         for q in self.others(p) {
             let c = self.meta[q as usize].item;
             if c <= self.n1 {
-                // Back in the active list when the bound comes back from 0 (the item was
-                // covered): a mask rather than a branch, which the predictor missed often.
-                let back = self.raise_bound(c) == 1;
-                let all = K::of(0).sub(K::of(1));
-                let mask = if back {
-                    K::inactive().sub(K::of(1))
-                } else {
-                    all
-                };
-                let key = &mut self.keys[c as usize];
-                *key = key.and(mask);
+                // Back in the active list when the bound comes back from 0 (it was covered).
+                self.raise_bound(c);
             } else if self.colored {
                 let x = self.color[q as usize];
                 if x != 0 && x != CLEANSED {
@@ -973,9 +973,7 @@ impl<K: Key> Mcc<K> {
         if bound != 0 || slack != 0 {
             self.untweak(best, self.first_tweak[self.level]);
         }
-        if bound == 0 {
-            self.reactivate(best);
-        }
+        // Back in the active list if it was covered (at bound 0).
         self.raise_bound(best);
     }
 }
