@@ -632,14 +632,18 @@ impl<K: Key> Mcc<K> {
         let z = self.nodes[c as usize].down;
         self.nodes[c as usize].down = x;
         let (mut r, mut q) = (x, c);
+        // The key's change summed in a register and stored once: a store per option, each
+        // reading the one before, made the loop wait on memory.
+        let mut back = K::of(0);
         while r != z {
             self.nodes[r as usize].up = q;
-            let key = &mut self.keys[c as usize];
-            *key = key.sub(K::minus_one());
+            back = back.sub(K::minus_one());
             q = r;
             r = self.nodes[r as usize].down;
         }
         self.nodes[r as usize].up = q;
+        let key = &mut self.keys[c as usize];
+        *key = key.add(back);
     }
 
     /// The branching item, as `dlx3` chooses it: the active primary item with the fewest ways
