@@ -320,6 +320,73 @@ impl Trail {
     }
 }
 
+/// A trail's top as a pointer that moves, for the dances that run on borrowed slices
+/// ([`ColorDance`] and the bounded one): one register in their loops, where a base and an index
+/// need two. The caller reads the top back with [`TrailCursor::top`] when the dance ends.
+pub(crate) struct TrailCursor<'a> {
+    base: *mut u32,
+    next: *mut u32,
+    len: usize,
+    _trail: std::marker::PhantomData<&'a mut [u32]>,
+}
+
+impl<'a> TrailCursor<'a> {
+    /// A cursor on `trail` standing at `top`.
+    ///
+    /// # Safety
+    /// `top` must be at most `trail.len()`.
+    #[inline(always)]
+    pub(crate) unsafe fn new(trail: &'a mut [u32], top: usize) -> Self {
+        debug_assert!(top <= trail.len());
+        let base = trail.as_mut_ptr();
+        TrailCursor {
+            base,
+            // SAFETY: the caller's contract.
+            next: unsafe { base.add(top) },
+            len: trail.len(),
+            _trail: std::marker::PhantomData,
+        }
+    }
+
+    /// The number of entries.
+    #[inline(always)]
+    pub(crate) fn top(&self) -> usize {
+        // SAFETY: `next` stays within the trail or one past its end (`new`, `push`, `pop`).
+        let top = unsafe { self.next.offset_from(self.base) };
+        debug_assert!(top >= 0 && top as usize <= self.len);
+        top as usize
+    }
+
+    /// Records node `q`.
+    ///
+    /// # Safety
+    /// There must be room: the top below the trail's length (a trail has an entry per node, and
+    /// a node is on it at most once).
+    #[inline(always)]
+    pub(crate) unsafe fn push(&mut self, q: u32) {
+        debug_assert!(self.top() < self.len, "trail overflow");
+        // SAFETY: the caller's contract.
+        unsafe {
+            self.next.write(q);
+            self.next = self.next.add(1);
+        }
+    }
+
+    /// Takes off the latest entry while the top is above `mark`; `None` at `mark`.
+    #[inline(always)]
+    pub(crate) fn pop(&mut self, mark: usize) -> Option<u32> {
+        debug_assert!(mark <= self.top());
+        if self.top() <= mark {
+            return None;
+        }
+        // SAFETY: the top is above `mark`, so there is an entry below `next`.
+        unsafe {
+            self.next = self.next.sub(1);
+            Some(self.next.read())
+        }
+    }
+}
+
 /// The mutable state of the dance: the links of every node and item, and the column lengths.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Links {
@@ -853,12 +920,7 @@ struct ColorDance<'a> {
     heads: &'a mut [HeadLinks],
     lens: &'a mut [u32],
     colors: &'a mut [u32],
-    /// The trail's first entry, and where the next unlinked node goes: a pointer that moves,
-    /// which needs one register in the loops where an index needs two.
-    trail: *mut u32,
-    next: *mut u32,
-    trail_len: usize,
-    _trail: std::marker::PhantomData<&'a mut [u32]>,
+    trail: TrailCursor<'a>,
 }
 
 impl<'a> ColorDance<'a> {
@@ -870,21 +932,15 @@ impl<'a> ColorDance<'a> {
             heads: &mut links.heads,
             lens: &mut links.lens,
             colors,
-            trail: trail.unlinked.as_mut_ptr(),
-            // SAFETY: the top is at most the trail's length.
-            next: unsafe { trail.unlinked.as_mut_ptr().add(trail.top as usize) },
-            trail_len: trail.unlinked.len(),
-            _trail: std::marker::PhantomData,
+            // SAFETY: a trail's top is at most its length.
+            trail: unsafe { TrailCursor::new(&mut trail.unlinked, trail.top as usize) },
         }
     }
 
     /// The trail's top after the dance, for the caller to store in its [`Trail`].
     #[inline(always)]
     fn top(&self) -> u32 {
-        // SAFETY: `next` moves only forward from a point in the trail and stays in it.
-        let top = unsafe { self.next.offset_from(self.trail) };
-        debug_assert!(top >= 0 && top as usize <= self.trail_len);
-        top as u32
+        self.trail.top() as u32
     }
 
     /// # Safety
@@ -909,9 +965,7 @@ impl<'a> ColorDance<'a> {
             self.nodes.get_unchecked_mut(n.up as usize).down = n.down;
             self.nodes.get_unchecked_mut(n.down as usize).up = n.up;
             *self.lens.get_unchecked_mut(self.meta(q).item as usize) -= 1;
-            debug_assert!((self.next.offset_from(self.trail) as usize) < self.trail_len);
-            self.next.write(q);
-            self.next = self.next.add(1);
+            self.trail.push(q);
         }
     }
 

@@ -15,7 +15,7 @@
 //! The links are those of the problem (contiguous options, `place` giving their bounds); the
 //! dance walks columns and options as `dlx3` does, since an untweak relinks a column top-down.
 
-use crate::arena::{Links, NodeLinks, NodeMeta, CLEANSED, LANES};
+use crate::arena::{Links, NodeLinks, NodeMeta, TrailCursor, CLEANSED, LANES};
 
 /// The ways a bounded search can stand between two calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -529,11 +529,8 @@ impl<K: Key> Mcc<K> {
             keys: &mut self.keys,
             color: &mut self.color,
             colored: self.colored,
-            trail: self.trail.as_mut_ptr(),
             // SAFETY: the top is at most the trail's length.
-            next: unsafe { self.trail.as_mut_ptr().add(self.top) },
-            trail_len: self.trail.len(),
-            _trail: std::marker::PhantomData,
+            trail: unsafe { TrailCursor::new(&mut self.trail, self.top) },
         }
     }
 
@@ -995,21 +992,14 @@ struct Dance<'a, K> {
     keys: &'a mut [K],
     color: &'a mut [u32],
     colored: bool,
-    /// The trail's first entry, and where the next unlinked node goes.
-    trail: *mut u32,
-    next: *mut u32,
-    trail_len: usize,
-    _trail: std::marker::PhantomData<&'a mut [u32]>,
+    trail: TrailCursor<'a>,
 }
 
 impl<K: Key> Dance<'_, K> {
     /// The trail's top after the dance, for the caller to keep.
     #[inline(always)]
     fn top(&self) -> usize {
-        // SAFETY: `next` stays within the trail (or one past its end).
-        let top = unsafe { self.next.offset_from(self.trail) };
-        debug_assert!(top >= 0 && top as usize <= self.trail_len);
-        top as usize
+        self.trail.top()
     }
 
     /// Takes option node `q` out of its column.
@@ -1051,13 +1041,9 @@ impl<K: Key> Dance<'_, K> {
         for q in others(self.meta, r) {
             if !(self.colored && self.color[q as usize] == CLEANSED) {
                 self.unlink(q);
-                debug_assert!(self.top() < self.trail_len, "trail overflow");
                 // SAFETY: a node is on the trail at most once (an unlinked node is in no column
                 // that a later hide walks), and the trail has room for every node.
-                unsafe {
-                    self.next.write(q);
-                    self.next = self.next.add(1);
-                }
+                unsafe { self.trail.push(q) };
             }
         }
     }
@@ -1065,15 +1051,7 @@ impl<K: Key> Dance<'_, K> {
     /// Puts back the nodes unlinked since the trail stood at `mark`, the latest first.
     #[inline(always)]
     fn restore(&mut self, mark: usize) {
-        debug_assert!(mark <= self.top());
-        // SAFETY: `mark` is at most the top, so `stop` is in the trail.
-        let stop = unsafe { self.trail.add(mark) };
-        while self.next > stop {
-            // SAFETY: `next` is above `mark`, and every entry below the top is a node.
-            let q = unsafe {
-                self.next = self.next.sub(1);
-                self.next.read()
-            };
+        while let Some(q) = self.trail.pop(mark) {
             self.relink(q);
         }
     }
