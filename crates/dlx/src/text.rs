@@ -195,6 +195,13 @@ pub enum ParseErrorKind {
         /// Its length in characters.
         len: usize,
     },
+    /// A token with no item name where one belongs: bounds with nothing after their `|`
+    /// (`2|`), or a color with nothing before its `:` (`:red`).
+    #[error("`{text}` has no item name: expected 1 to 8 characters where the name goes")]
+    MissingName {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
     /// A `|` inside a name.
     #[error("`|` inside `{text}`; the separator of primary and secondary items stands alone, between spaces")]
     BarInName {
@@ -242,6 +249,11 @@ pub enum ParseErrorKind {
         /// Its items.
         items: usize,
     },
+    /// The builder refused what the reader passed on. The reader checks names, bounds and
+    /// colors by the builder's rules first, so this is not expected; it is an error rather
+    /// than a panic should the two ever disagree.
+    #[error(transparent)]
+    Build(BuildError),
 }
 
 fn is_blank(b: u8) -> bool {
@@ -309,14 +321,28 @@ fn quoted(token: &[u8]) -> String {
     }
 }
 
-/// Checks a token as an item name and returns it as a `&str`.
-fn check_name<'a>(line: &'a [u8], start: usize, token: &'a [u8]) -> Result<&'a str, ParseError> {
+/// Checks a name as an item name and returns it as a `&str`. `start` is its byte offset in
+/// `line`, and `whole` the token it came from (the name and its bounds or color), for messages.
+///
+/// A name is what the builder takes ([`ProblemBuilder::primary`]: non-empty, no whitespace),
+/// narrowed to Knuth's names: 1 to 8 printable ASCII characters other than `:` and `|`. A token
+/// is never empty, but the name left after splitting off bounds (`2|`) or a color (`:red`) can
+/// be, so emptiness is checked here, where every name passes, not by each caller.
+fn check_name<'a>(
+    line: &'a [u8],
+    start: usize,
+    token: &'a [u8],
+    whole: &[u8],
+) -> Result<&'a str, ParseError> {
     let err = |at: usize, kind| ParseError {
         line: 0,
         column: column(line, at),
         kind,
     };
-    let text = || quoted(token);
+    let text = || quoted(whole);
+    if token.is_empty() {
+        return Err(err(start, ParseErrorKind::MissingName { text: text() }));
+    }
     if let Some(k) = token.iter().position(|&b| !(0x21..=0x7e).contains(&b)) {
         return Err(err(
             start + k,
@@ -472,6 +498,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                     continue;
                 }
                 // `a:b|name` or `b|name`: bounds on a primary item (dlx3).
+                let whole = token;
                 let (bounds, start, token) = match split_bounds(token) {
                     None => (None, start, token),
                     Some(Err(kind)) => return Err(ParseError::at(line_no, col, kind)),
@@ -485,7 +512,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                         (Some((lo, hi)), start + k, &token[k..])
                     }
                 };
-                let name = check_name(line, start, token).map_err(at_line)?;
+                let name = check_name(line, start, token, whole).map_err(at_line)?;
                 let added = match (secondary, bounds) {
                     (true, _) => builder.secondary(name),
                     (false, None) => builder.primary(name),
@@ -504,7 +531,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                         }
                     }
                     Err(BuildError::TooLarge) => ParseErrorKind::TooLarge,
-                    Err(other) => unreachable!("names were checked: {other}"),
+                    Err(other) => ParseErrorKind::Build(other),
                 };
                 return Err(ParseError::at(line_no, col, kind));
             }
@@ -520,11 +547,12 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                 return Err(ParseError::at(line_no, col, kind));
             }
             // `name:color`: the name is checked as any name, the color as a color.
+            let whole = token;
             let (token, color) = match token.iter().position(|&b| b == b':') {
                 Some(k) => (&token[..k], Some((start + k + 1, &token[k + 1..]))),
                 None => (token, None),
             };
-            let name = check_name(line, start, token).map_err(at_line)?;
+            let name = check_name(line, start, token, whole).map_err(at_line)?;
             let Some(id) = builder.item_id(name) else {
                 let kind = ParseErrorKind::UnknownItem {
                     name: name.into(),
@@ -554,11 +582,10 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                         return Err(ParseError::at(line_no, col, kind));
                     }
                     let color = check_color(line, at, text, whole).map_err(at_line)?;
-                    Some(
-                        builder
-                            .color(color)
-                            .expect("a checked color is a valid name"),
-                    )
+                    let color = builder
+                        .color(color)
+                        .map_err(|e| ParseError::at(line_no, col, ParseErrorKind::Build(e)))?;
+                    Some(color)
                 }
             };
             option.push((id, color));
@@ -579,7 +606,7 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
                 let kind = ParseErrorKind::TooLarge;
                 return Err(ParseError::at(line_no, 1, kind));
             }
-            Err(other) => unreachable!("options were checked: {other}"),
+            Err(other) => return Err(ParseError::at(line_no, 1, ParseErrorKind::Build(other))),
         }
     }
 
@@ -590,14 +617,15 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
             kind: ParseErrorKind::NoItems,
         });
     }
-    let problem = builder.build().map_err(|e| match e {
-        BuildError::TooLarge => ParseError {
-            line: 1,
-            column: 1,
-            kind: ParseErrorKind::TooLarge,
+    // The item line's first token is a primary item (a line that starts with `|` is a comment),
+    // so only a problem too large for the arena is expected here; any refusal is an error.
+    let problem = builder.build().map_err(|e| ParseError {
+        line: 1,
+        column: 1,
+        kind: match e {
+            BuildError::TooLarge => ParseErrorKind::TooLarge,
+            other => ParseErrorKind::Build(other),
         },
-        // The item line is never a comment, so it names at least one primary item.
-        other => unreachable!("items were checked: {other}"),
     })?;
     Ok(Parsed {
         problem,
@@ -731,6 +759,42 @@ mod tests {
         assert_eq!(
             (e.line, e.column, e.kind),
             (2, 3, ParseErrorKind::SeparatorInOption)
+        );
+    }
+
+    /// Bounds with no name after their `|`, at the end of the line or before any blank byte, and
+    /// a color with no name before its `:`: an error where the name belongs, never a panic (the
+    /// bound split once left an empty name that only the builder refused).
+    #[test]
+    fn a_token_without_its_name_is_an_error_at_the_name() {
+        let cases: [(&[u8], usize, usize, &str); 10] = [
+            (b"13|", 1, 4, "13|"),
+            (b"1|\x0b", 1, 3, "1|"),
+            (b"1|\x0c", 1, 3, "1|"),
+            (b"1|\r", 1, 3, "1|"),
+            (b"1|\r\nA\n", 1, 3, "1|"),
+            (b"2,,  2|", 1, 8, "2|"),
+            (b"0022288880|", 1, 12, "0022288880|"),
+            (b"A 1:2|\tB", 1, 7, "1:2|"),
+            (b"A B\n:red B\n", 2, 1, ":red"),
+            (b"A | B\nA :1\n", 2, 3, ":1"),
+        ];
+        for (input, line, column, token) in cases {
+            let e = parse_bytes(input).expect_err("a name is missing");
+            assert_eq!(
+                (e.line, e.column, e.kind),
+                (
+                    line,
+                    column,
+                    ParseErrorKind::MissingName { text: token.into() }
+                ),
+                "{:?}",
+                String::from_utf8_lossy(input)
+            );
+        }
+        assert_eq!(
+            err("13|").to_string(),
+            "line 1, column 4: `13|` has no item name: expected 1 to 8 characters where the name goes"
         );
     }
 
