@@ -205,6 +205,10 @@ fn every_error_message() {
         ("bounds_low_above_high", b"3:2|A\nA\n"),
         ("bounds_zero", b"0|A\nA\n"),
         ("bounds_syntax", b":|A\nA\n"),
+        ("bounds_without_name", b"13|"),
+        ("bounds_before_a_vertical_tab", b"A 1|\x0bB\nA\n"),
+        ("bounds_before_a_carriage_return", b"1|\r\n"),
+        ("color_without_name", b"A | X\nA :1\n"),
         ("option_too_long", &option_too_long()),
     ];
     let mut all = String::new();
