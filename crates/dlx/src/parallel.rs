@@ -994,31 +994,64 @@ pub enum TallyError {
         reason: String,
     },
     /// Jobs with no summary.
-    #[error("{} of {total} jobs missing: {}", missing.len(), list(missing))]
+    #[error("{count} of {total} jobs missing: {}", list(missing, *count))]
     Missing {
-        /// Their indices.
+        /// The first of their indices, at most 20, in order.
         missing: Vec<usize>,
+        /// How many are missing.
+        count: usize,
+        /// The number of jobs.
+        total: usize,
+    },
+    /// Totals past what 64 bits hold: the jobs' figures cannot be added up exactly.
+    #[error("job {index} of {total} takes the totals past 2^64: they cannot be added up")]
+    Overflow {
+        /// The job's index.
+        index: usize,
         /// The number of jobs.
         total: usize,
     },
 }
 
-/// Up to 20 numbers, then how many more.
-fn list(v: &[usize]) -> String {
-    let mut s: Vec<String> = v.iter().take(20).map(usize::to_string).collect();
-    if v.len() > 20 {
-        s.push(format!("and {} more", v.len() - 20));
+/// The numbers shown of `count` (at most [`MISSING_SHOWN`]), then how many more.
+fn list(shown: &[usize], count: usize) -> String {
+    let mut s: Vec<String> = shown.iter().map(usize::to_string).collect();
+    if count > shown.len() {
+        s.push(format!("and {} more", count - shown.len()));
     }
     s.join(", ")
 }
 
+/// How many missing jobs [`TallyError::Missing`] names.
+const MISSING_SHOWN: usize = 20;
+
+/// `a + b`, every figure and level of the profile, or `None` if any sum passes 64 bits.
+fn checked_sum(a: &Stats, b: &Stats) -> Option<Stats> {
+    let mut sum = a.clone();
+    sum.solutions = a.solutions.checked_add(b.solutions)?;
+    sum.nodes = a.nodes.checked_add(b.nodes)?;
+    sum.updates = a.updates.checked_add(b.updates)?;
+    sum.cleansings = a.cleansings.checked_add(b.cleansings)?;
+    let levels = b.profile();
+    if sum.profile.len() < levels.len() {
+        sum.profile.resize(levels.len(), 0);
+    }
+    for (level, &n) in sum.profile.iter_mut().zip(levels) {
+        *level = level.checked_add(n)?;
+    }
+    Some(sum)
+}
+
 /// Adds up the summaries of the jobs of a split search, checking that each job of one split of
 /// one problem is there exactly once and complete: the totals are then the whole search's.
+///
+/// What it keeps grows with the jobs added, not with the number of jobs a line claims: a line
+/// that says `1/99999999999` costs no more than `1/2`.
 #[derive(Debug, Clone, Default)]
 pub struct Tally {
     first: Option<(u64, usize)>,
-    /// Each job's nodes, once it is added.
-    nodes: Vec<Option<u64>>,
+    /// Each added job's nodes, by index.
+    nodes: std::collections::BTreeMap<usize, u64>,
     stats: Stats,
 }
 
@@ -1052,16 +1085,20 @@ impl Tally {
                 reason: reason.to_string(),
             });
         }
-        self.nodes.resize(total, None);
-        let seen = &mut self.nodes[line.index - 1];
-        if seen.is_some() {
+        if self.nodes.contains_key(&line.index) {
             return Err(TallyError::Twice {
                 index: line.index,
                 total,
             });
         }
-        *seen = Some(stats.nodes);
-        self.stats.add_shifted(stats, 0);
+        // The figures come from outside (files of summaries): added with a check, so that a
+        // sum past 64 bits is an error rather than a wrapped total that looks right.
+        let sum = checked_sum(&self.stats, stats).ok_or(TallyError::Overflow {
+            index: line.index,
+            total,
+        })?;
+        self.stats = sum;
+        self.nodes.insert(line.index, stats.nodes);
         Ok(())
     }
 
@@ -1070,17 +1107,30 @@ impl Tally {
         let Some((_, total)) = self.first else {
             return Err(TallyError::Empty);
         };
-        let missing: Vec<usize> = (1..=total)
-            .filter(|&k| self.nodes.get(k - 1).is_none_or(Option::is_none))
-            .collect();
-        if !missing.is_empty() {
-            return Err(TallyError::Missing { missing, total });
+        // Every added index is in 1..=total, so the count is exact; the first missing ones
+        // are found by walking the added ones in order, not all `total` indices.
+        let count = total - self.nodes.len();
+        if count > 0 {
+            let mut missing = Vec::new();
+            let mut next = 1;
+            for &k in self.nodes.keys().chain(std::iter::once(&(total + 1))) {
+                missing.extend((next..k).take(MISSING_SHOWN - missing.len()));
+                next = k + 1;
+                if missing.len() == MISSING_SHOWN {
+                    break;
+                }
+            }
+            return Err(TallyError::Missing {
+                missing,
+                count,
+                total,
+            });
         }
         Ok(&self.stats)
     }
 
-    /// The nodes of each job added, by index (0 for one not added).
+    /// The nodes of each job added, in the order of their indices.
     pub fn job_nodes(&self) -> Vec<u64> {
-        self.nodes.iter().map(|n| n.unwrap_or(0)).collect()
+        self.nodes.values().copied().collect()
     }
 }

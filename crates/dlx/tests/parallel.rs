@@ -551,6 +551,7 @@ fn the_tally_refuses_what_does_not_add_up() {
         t.finish().unwrap_err(),
         TallyError::Missing {
             missing: vec![2, 3],
+            count: 2,
             total: 3
         }
     );
@@ -562,6 +563,55 @@ fn the_tally_refuses_what_does_not_add_up() {
         (3, 30, &[3, 27][..])
     );
     assert_eq!(t.job_nodes(), [10, 10, 10]);
+}
+
+/// A line may claim any number of jobs: the tally keeps only what was added, names the first
+/// missing ones, and refuses totals past 64 bits rather than wrapping them.
+#[test]
+fn the_tally_is_bounded_by_what_it_was_given() {
+    let s = dlx::Stats::from_figures(1, 10, 100, 0, vec![1, 9]);
+    let huge = usize::MAX / 2;
+    let mut t = Tally::new();
+    t.add(&line(7, 2, huge), &s, None).unwrap();
+    t.add(&line(7, 5, huge), &s, None).unwrap();
+    let TallyError::Missing {
+        missing,
+        count,
+        total,
+    } = t.finish().unwrap_err()
+    else {
+        panic!("jobs are missing")
+    };
+    assert_eq!((count, total), (huge - 2, huge));
+    assert_eq!(
+        missing,
+        [1, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+    );
+    assert!(t
+        .finish()
+        .unwrap_err()
+        .to_string()
+        .ends_with(&format!("22, and {} more", huge - 22)));
+
+    let big = dlx::Stats::from_figures(u64::MAX, 10, 100, 0, vec![1]);
+    let mut t = Tally::new();
+    t.add(&line(7, 1, 3), &big, None).unwrap();
+    assert_eq!(
+        t.add(&line(7, 2, 3), &s, None),
+        Err(TallyError::Overflow { index: 2, total: 3 })
+    );
+    // The refused job left the totals as they were: it can be added again once fixed.
+    t.add(
+        &line(7, 2, 3),
+        &dlx::Stats::from_figures(0, 1, 1, 0, vec![1]),
+        None,
+    )
+    .unwrap();
+    let deep = dlx::Stats::from_figures(0, 1, 1, 0, vec![0, 0, u64::MAX]);
+    t.add(&line(7, 3, 3), &deep, None).unwrap();
+    let total = t.finish().unwrap();
+    assert_eq!(total.solutions, u64::MAX);
+    assert_eq!(total.profile(), [2, 0, u64::MAX]);
 }
 
 #[test]
