@@ -231,3 +231,77 @@ fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, 
     limited.set_limits(Limits::none());
     assert_eq!(limited.count(), full, "reset after {limit} nodes\n{text}");
 }
+
+/// A small problem for the job lines to name: Knuth's example, or one with bounds (whose
+/// prefixes may hold null moves).
+fn job_problem(bounded: bool) -> Problem {
+    let text = if bounded {
+        "2|A 0:2|B C | X\nA B\nA C X\nB C\nA X\nB\nC\nA B C\n"
+    } else {
+        "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+    };
+    dlx::text::parse(text).expect("a valid problem").problem
+}
+
+/// Job lines as `--split` writes them and `dlx merge` reads them. Any line that reads writes
+/// back the same; a job it names is run or refused, never a panic, and the tally of what ran
+/// is refused or adds up without a panic. Then a split of the small problem into `k` jobs
+/// (`k` from the first byte), run and tallied, gives the whole search's figures.
+pub fn jobs(data: &[u8]) {
+    let Some((&head, rest)) = data.split_first() else {
+        return;
+    };
+    let problem = job_problem(head & 1 == 1);
+    // One thread: the jobs are what is checked here, not the sharing out (tests/parallel.rs).
+    let parallel = problem.parallel().threads(1);
+    let text = String::from_utf8_lossy(rest);
+    let mut tally = dlx::Tally::new();
+    for line in text.lines() {
+        let Ok(job) = line.parse::<dlx::JobLine>() else {
+            continue;
+        };
+        let written = job.to_string();
+        let again: dlx::JobLine = written
+            .parse()
+            .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+        assert_eq!(again, job, "job line round trip");
+        if let Ok(report) = parallel.count_job(&job.job) {
+            let _ = tally.add(&job, &report.stats, None);
+        }
+    }
+    let _ = tally.finish();
+
+    let whole = problem.solver().count();
+    let k = usize::from(head >> 1) % 6 + 1;
+    let jobs = parallel.split(k).expect("the root splits");
+    let mut tally = dlx::Tally::new();
+    for (i, job) in jobs.iter().enumerate() {
+        let line = dlx::JobLine {
+            fingerprint: problem.fingerprint(),
+            index: i + 1,
+            total: jobs.len(),
+            job: job.clone(),
+        };
+        let read: dlx::JobLine = line.to_string().parse().expect("a written job line");
+        let report = parallel.count_job(&read.job).expect("a job of the split");
+        tally
+            .add(&read, &report.stats, None)
+            .expect("each job once");
+    }
+    let total = tally.finish().expect("every job");
+    assert_eq!(
+        (
+            total.solutions,
+            total.nodes,
+            total.updates,
+            total.cleansings
+        ),
+        (
+            whole.solutions,
+            whole.nodes,
+            whole.updates,
+            whole.cleansings
+        ),
+        "{k} jobs do not add up to the whole"
+    );
+}

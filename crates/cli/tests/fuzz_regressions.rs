@@ -1,19 +1,17 @@
-//! Replays every input kept for the `drawings` fuzz target (polyomino boards and pieces, region
-//! maps) through the same check, on stable and in `cargo test` (see `fuzz/regressions/README.md`).
+//! The `drawings` fuzz target's check on stable, in `cargo test` (polyomino boards and pieces,
+//! region maps): every input kept for it (`fuzz/regressions/drawings/`), then arbitrary bytes
+//! and valid drawings with a few edits (proptest).
 
 #[path = "../../../fuzz/src/drawings.rs"]
 mod drawings;
+#[path = "../../../fuzz/src/support.rs"]
+mod support;
+
+use proptest::prelude::*;
 
 #[test]
 fn drawings_regressions() {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/regressions/drawings");
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        drawings::check(&std::fs::read(entry.unwrap().path()).unwrap());
-        n += 1;
-    }
-    assert!(n > 0, "no regression inputs in {}", dir.display());
+    support::replay("drawings", drawings::check);
 }
 
 /// The check itself can fail: a reader that let a byte-order mark through would be caught.
@@ -21,4 +19,26 @@ fn drawings_regressions() {
 fn the_check_sees_a_bom_piece() {
     let pieces = puzzles::Piece::parse_set("\u{feff}AA.BB\n").unwrap();
     assert_eq!(pieces.len(), 2, "the BOM became a piece");
+}
+
+/// A board, a piece set, a region map, and a board and pieces to tile (first byte: which).
+const DRAWINGS: &[&[u8]] = &[
+    b"\x00...\n.#.\n...\n",
+    b"\x01AA.BB\nA..B.\n",
+    b"\x02AABB\nAABB\nCCDD\nCCDD\n",
+    b"\x02..\n..\n\0AA\n",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_drawing_readers_take_any_bytes(data in support::bytes(200)) {
+        drawings::check(&data);
+    }
+
+    #[test]
+    fn the_drawing_readers_take_edited_drawings(data in support::mutated(DRAWINGS)) {
+        drawings::check(&data);
+    }
 }

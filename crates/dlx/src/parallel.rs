@@ -468,10 +468,16 @@ impl<'p> Parallel<'p> {
             jobs: AtomicU64::new(0),
         };
         run.signal.pending.store(1, Ordering::Relaxed);
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.scope(|s| run.run_job(s, root)),
-            // No threads to be had: the global pool (at worst, the calling thread) runs it.
-            Err(_) => rayon::scope(|s| run.run_job(s, root)),
+        // One thread never gives work away (no other is idle to take it): it runs here,
+        // without a pool of its own to start and stop (a job counted per process, a fuzz run).
+        if threads == 1 {
+            rayon::in_place_scope(|s| run.run_job(s, root));
+        } else {
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pool.scope(|s| run.run_job(s, root)),
+                // No threads to be had: the global pool (at worst, the calling thread) runs it.
+                Err(_) => rayon::scope(|s| run.run_job(s, root)),
+            }
         }
         let mut stats = Stats::from_figures(0, 0, 0, 0, vec![0; self.problem.num_primary() + 1]);
         for slot in run.slots {
