@@ -212,6 +212,80 @@ fn a_title_line_is_a_title() {
     assert!(titles[1].contains("\"line_no\":12"), "{}", titles[1]);
 }
 
+/// A line of text among one-line puzzles, where the file puts no title before every puzzle, is
+/// a stray line: an `invalid` record at its line in every format, so that the output has one
+/// record per input line that is not blank or a comment, in order. Titles before every puzzle
+/// stay titles.
+#[test]
+fn no_line_of_input_vanishes() {
+    let norvig = std::fs::read_to_string(sudoku_data("norvig-top95.txt")).unwrap();
+    let puzzles: Vec<&str> = norvig.lines().take(4).collect();
+    // Lines 1, 2: puzzles; 3: stray text; 4, 5: puzzles; 6: a comment; 7: stray text at the end.
+    let input = format!(
+        "{}\n{}\nhello world\n{}\n{}\n# a comment\nthe end\n",
+        puzzles[0], puzzles[1], puzzles[2], puzzles[3]
+    );
+    let r = run(&["sudoku", "--format", "line"], input.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", r.stdout);
+    for k in [0, 1, 3, 4] {
+        assert_eq!(lines[k].len(), 81, "{}", lines[k]);
+    }
+    assert_eq!(
+        lines[2],
+        "# invalid: <stdin>:3:1: `hello world` is a line of text, not a puzzle (a title is read \
+         as one only before a file's first puzzle, or before every puzzle)"
+    );
+    assert!(lines[5].starts_with("# invalid: <stdin>:7:1: `the end` is a line"));
+    let json = run(&["sudoku", "--format", "json"], input.as_bytes());
+    let records: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &serde_json::Value| v.get("summary").is_none())
+        .collect();
+    let at: Vec<(u64, &str)> = records
+        .iter()
+        .map(|r| {
+            (
+                r["line_no"].as_u64().unwrap(),
+                r["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            (1, "solved"),
+            (2, "solved"),
+            (3, "invalid"),
+            (4, "solved"),
+            (5, "solved"),
+            (7, "invalid")
+        ]
+    );
+    assert!(records.iter().all(|r| r.get("title").is_none()));
+    let grid = run(&["sudoku", "--format", "grid"], input.as_bytes());
+    assert_eq!(grid.stdout.matches("# invalid: ").count(), 2);
+    assert_eq!(grid.stdout.split("\n\n").count(), 6, "{}", grid.stdout);
+
+    // A title before every puzzle: titles, no stray lines.
+    let titled = format!(
+        "Puzzle 1\n{}\nPuzzle 2\n{}\nPuzzle 3\n{}\n",
+        puzzles[0], puzzles[1], puzzles[2]
+    );
+    let json = run(&["sudoku", "--format", "json"], titled.as_bytes());
+    assert_eq!(json.stdout.matches("\"title\":\"Puzzle ").count(), 3);
+    assert!(!json.stdout.contains("\"status\":\"invalid\""));
+    // Two title lines in a row: the first has no puzzle after it.
+    let two = format!("Puzzles\nPuzzle 1\n{}\n", puzzles[0]);
+    let r = run(&["sudoku", "--format", "line"], two.as_bytes());
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stdout);
+    assert!(lines[0].starts_with("# invalid: <stdin>:1:1: `Puzzles`"));
+}
+
 /// `--all` output splits back into puzzles: a comment line opens each puzzle's solutions.
 #[test]
 fn all_solutions_of_each_puzzle_are_marked() {

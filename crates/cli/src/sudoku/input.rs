@@ -16,7 +16,8 @@ use sudoku::Shape;
 
 use super::{InputFormat, OutputFormat};
 
-/// The most puzzles in one chunk.
+/// The puzzles in one chunk: a chunk is sent once it holds this many (one more when a stray
+/// line's record comes with the record after it).
 pub const CHUNK: usize = 256;
 
 /// One input, opened.
@@ -91,6 +92,9 @@ pub struct Entry {
     pub too_long: Option<u64>,
     /// The title line before the puzzle (`Grid 01`), if any.
     pub title: Option<Box<str>>,
+    /// A line of text that is no title (the file does not put one before its first puzzle or
+    /// before every puzzle): an `invalid` record of its own, so that no line goes unaccounted.
+    pub stray: bool,
     /// A CSV line's other columns: each one's name (from the header, or its number) and value.
     pub columns: Vec<(Arc<str>, Range<usize>)>,
     /// How the source was read, and why, for messages about puzzles that did not read.
@@ -469,8 +473,13 @@ struct SourceReader<'s> {
     header: Option<Vec<String>>,
     /// No CSV line has come yet (a header may only come first).
     csv_first: bool,
-    /// A title line waiting for its puzzle.
-    title: Option<Box<str>>,
+    /// A title line waiting for the next record, and its line number: whether it is the
+    /// record's title is decided when the record comes.
+    title: Option<(usize, Box<str>)>,
+    /// A record (other than a stray line's) has been read from this source.
+    records: bool,
+    /// The last such record had a title.
+    last_titled: bool,
     read_as: &'static str,
 }
 
@@ -513,15 +522,54 @@ impl SourceReader<'_> {
             extra: None,
             too_long: None,
             title: None,
+            stray: false,
             columns: Vec::new(),
             read_as: self.read_as,
         }
     }
 
-    /// Sends an entry on, with the title that came before it.
+    /// Sends an entry on, with the title that came before it. A title line goes with the record
+    /// after it where the file uses titles: before its first record, or before every record so
+    /// far (Project Euler's `Grid 01` before each grid). Elsewhere a line of text among the
+    /// puzzles is no title but a stray line, and gets an `invalid` record of its own first, so
+    /// that output lines stay beside the input lines they answer.
     fn push(&mut self, cutter: &mut Cutter<'_>, mut entry: Entry) {
-        entry.title = self.title.take();
+        if let Some((line_no, text)) = self.title.take() {
+            if !self.records || self.last_titled {
+                entry.title = Some(text);
+            } else {
+                self.push_stray(cutter, line_no, &text);
+            }
+        }
+        self.records = true;
+        self.last_titled = entry.title.is_some();
         cutter.push(entry);
+    }
+
+    /// Holds a title line until the record after it decides what it is; a title already
+    /// waiting had no record after it, and is a stray line.
+    fn hold_title(&mut self, cutter: &mut Cutter<'_>, line_no: usize, text: &str) {
+        if let Some((no, before)) = self.title.replace((line_no, text.into())) {
+            self.push_stray(cutter, no, &before);
+        }
+    }
+
+    /// The `invalid` record of a line of text that is neither a puzzle nor a title.
+    fn push_stray(&mut self, cutter: &mut Cutter<'_>, line_no: usize, text: &str) {
+        let start = cutter.chunk.text.len();
+        cutter.chunk.text.push_str(text);
+        let mut entry = self.entry(line_no, Form::Line, start..cutter.chunk.text.len());
+        entry.stray = true;
+        // What decides titles is the file's puzzles: a stray line changes nothing there.
+        cutter.push(entry);
+    }
+
+    /// At the end of the source: a title with no record after it is a stray line.
+    fn finish(&mut self, cutter: &mut Cutter<'_>) {
+        self.close_block(cutter);
+        if let Some((line_no, text)) = self.title.take() {
+            self.push_stray(cutter, line_no, &text);
+        }
     }
 
     /// Whether a blank or comment line inside an open block leaves it open: between bands of a
@@ -609,8 +657,9 @@ impl SourceReader<'_> {
             InputFormat::Line | InputFormat::Auto if !skipped => {
                 let t = line.text.trim();
                 if sudoku::is_title(t) && !fits(sudoku::line_cells(t), self.settings.box_shape) {
-                    // `Hard puzzles` before the puzzles: a title, not a puzzle.
-                    self.title = Some(t.into());
+                    // `Hard puzzles` before the puzzles: a title (or a stray line of text, as
+                    // the record after it decides).
+                    self.hold_title(cutter, line.no, t);
                     return Ok(false);
                 }
                 let base = cutter.chunk.text.len();
@@ -794,7 +843,8 @@ impl SourceReader<'_> {
             let end = self.block.as_ref().expect("open").start;
             let text = cutter.chunk.text[t.start..end].trim();
             if sudoku::is_title(text) {
-                self.title = Some(text.into());
+                let text = text.to_string();
+                self.hold_title(cutter, t.first, &text);
             } else {
                 let entry = self.entry(t.first, Form::Grid, t.start..end);
                 self.push(cutter, entry);
@@ -816,7 +866,8 @@ impl SourceReader<'_> {
                 return;
             }
             if b.rows == 1 && sudoku::is_title(text) && !text.contains('\n') {
-                self.title = Some(text.into());
+                let text = text.to_string();
+                self.hold_title(cutter, b.first, &text);
                 return;
             }
             let entry = self.entry(b.first, Form::Grid, b.start..end);
@@ -841,6 +892,8 @@ fn read_source(
         header: None,
         csv_first: true,
         title: None,
+        records: false,
+        last_titled: false,
         read_as: read_as_given(settings.input),
     };
     // With `--input auto`, the lines read before the format is known.
@@ -911,7 +964,7 @@ fn read_source(
             }
         }
     }
-    state.close_block(cutter);
+    state.finish(cutter);
     cutter.maybe_flush(true);
     Ok(())
 }
@@ -956,7 +1009,7 @@ mod tests {
         for (seq, chunk) in chunks.iter().enumerate() {
             assert_eq!(chunk.seq, seq as u64);
             assert_eq!(chunk.first_index, index);
-            assert!(!chunk.entries.is_empty() && chunk.entries.len() <= CHUNK);
+            assert!(!chunk.entries.is_empty() && chunk.entries.len() <= CHUNK + 1);
             index += chunk.entries.len() as u64;
             for e in &chunk.entries {
                 // Ranges lie on character boundaries of the chunk's text.
@@ -991,8 +1044,10 @@ mod tests {
             check(&bytes, input);
         }
 
-        /// One-line puzzles: every line that is not blank, a comment or a title is one entry,
-        /// whatever the line ends, and entries hold the line's text.
+        /// One-line puzzles: every line that is not blank or a comment is one entry, whatever
+        /// the line ends, and entries hold the line's text; but a title line (`aa 1`) goes with
+        /// the record after it, where the file puts titles before its first record or before
+        /// every one (else it is an entry of its own, a stray line).
         #[test]
         fn every_line_is_kept(
             lines in proptest::collection::vec("[.1-9#a ]{0,20}", 0..700),
@@ -1001,14 +1056,30 @@ mod tests {
             let end = if crlf { "\r\n" } else { "\n" };
             let text: String = lines.iter().map(|l| format!("{l}{end}")).collect();
             let got = check(text.as_bytes(), InputFormat::Line);
-            let want: Vec<(usize, usize, String)> = lines
-                .iter()
-                .enumerate()
-                .filter(|(_, l)| !is_skipped(l))
-                // A title (`aa 1`) is no puzzle: it goes with the next one.
-                .filter(|(_, l)| !sudoku::is_title(l) || fits(sudoku::line_cells(l), None))
-                .map(|(k, l)| (0, k + 1, l.trim().to_string()))
-                .collect();
+            let mut want = Vec::new();
+            let mut pending: Option<(usize, usize, String)> = None;
+            let (mut records, mut last_titled) = (false, false);
+            for (k, l) in lines.iter().enumerate() {
+                if is_skipped(l) {
+                    continue;
+                }
+                let here = (0, k + 1, l.trim().to_string());
+                if sudoku::is_title(l) && !fits(sudoku::line_cells(l), None) {
+                    want.extend(pending.replace(here));
+                    continue;
+                }
+                let titled = match pending.take() {
+                    Some(_) if !records || last_titled => true,
+                    Some(stray) => {
+                        want.push(stray);
+                        false
+                    }
+                    None => false,
+                };
+                want.push(here);
+                (records, last_titled) = (true, titled);
+            }
+            want.extend(pending);
             prop_assert_eq!(got, want);
         }
     }

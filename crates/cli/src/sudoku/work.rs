@@ -504,6 +504,14 @@ pub fn parse(
         };
         return Err(format!("{name}:{}: {what}", entry.line_no));
     }
+    if entry.stray {
+        return Err(format!(
+            "{name}:{}:1: `{}` is a line of text, not a puzzle (a title is read as one \
+             only before a file's first puzzle, or before every puzzle)",
+            entry.line_no,
+            crate::quote(puzzle)
+        ));
+    }
     let parsed = match entry.form {
         Form::Leetcode => sudoku::parse_leetcode(puzzle, box_shape).map(|g| (g, Symbols::Default)),
         Form::Grid => match symbols {
