@@ -81,6 +81,13 @@ fn nine_by_nine_formats_read_as_their_puzzles() {
         "comments.txt",
         "kaggle-3m.csv",
         "named-columns.csv",
+        "spaced-boxes-x.txt",
+        "block-sudoku-crate.txt",
+        "line-comment-space.txt",
+        "line-comment-tab.txt",
+        "line-comment-semicolon.txt",
+        "line-comment-comma.txt",
+        "line-comment-bar.txt",
     ] {
         assert_eq!(puzzles(name, &[]), want, "{name}");
     }

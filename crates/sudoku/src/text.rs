@@ -244,12 +244,11 @@ fn is_comment_word(token: &str, first_lower: bool) -> bool {
     })
 }
 
-/// A decimal number of two or three digits without a leading zero: one cell of a row written
-/// one token per cell (`10`, `16`).
+/// A decimal number of two digits without a leading zero: one cell of a row written one token
+/// per cell (`10`, `16`). Three digits are never one cell (the largest grid has 64 digits), but
+/// a box of a row written with spaces between boxes (`293 468 157`).
 fn is_number(token: &str) -> bool {
-    (2..=3).contains(&token.len())
-        && token.bytes().all(|b| b.is_ascii_digit())
-        && !token.starts_with('0')
+    token.len() == 2 && token.bytes().all(|b| b.is_ascii_digit()) && !token.starts_with('0')
 }
 
 /// One cell written as one token (a field of a comma-separated row, or a token of a row of
@@ -293,6 +292,38 @@ fn char_cell(c: char, line: usize, column: usize) -> Result<Raw, ParseError> {
     Ok(Raw { tok, line, column })
 }
 
+/// Whether `cells` cells make a grid of a size we read (`n²`, `n` from 4 to [`MAX_SIZE`]).
+///
+/// [`MAX_SIZE`]: crate::MAX_SIZE
+fn is_square_count(cells: usize) -> bool {
+    (4..=crate::MAX_SIZE).any(|n| n * n == cells)
+}
+
+/// The puzzle in a one-line token: the whole token, or, when the whole does not count the cells
+/// of a grid, its longest part before a `|` or a `,` that does (`<81 cells>|comment`,
+/// `<81 cells>,comment`: the delimiter and what follows are a comment, while a `|` between
+/// boxes, `..3|.2.|6..`, stays inside the puzzle).
+fn puzzle_token(token: &str) -> &str {
+    let mut cells = 0;
+    let mut longest = None;
+    for (at, c) in token.char_indices() {
+        if c == '|' || c == ',' {
+            if is_square_count(cells) {
+                longest = Some(at);
+            }
+            if c == ',' {
+                break;
+            }
+        } else {
+            cells += 1;
+        }
+    }
+    match longest {
+        Some(at) if !(is_square_count(cells) && !token.contains(',')) => &token[..at],
+        _ => token,
+    }
+}
+
 /// Reads the cells of one row of a grid, or of a puzzle on one line (`one_line`), into `out`:
 /// what follows `#`, `;` or `//` is a comment, and so is text after the cells (see
 /// [`is_comment_word`]). A row holding a comma is read one cell per field (an empty field is a
@@ -306,15 +337,18 @@ fn scan_row(
     out: &mut Vec<Raw>,
 ) -> Result<(), ParseError> {
     let body = &line[..comment_start(line)];
-    if one_line && !body.contains(',') {
+    if one_line {
         // The common case, a puzzle as one token of two characters or more (`53..7....6..`):
         // its characters, the rest of the line a comment. (A single cell first may be the
-        // start of a puzzle written one token per cell: below.)
+        // start of a puzzle written one token per cell: below.) A first field of more than
+        // three characters before a comma is such a token too, not a cell of a comma-separated
+        // row: `53..7....6..,comment`.
         let t = body.trim_start();
         let first = t.split(char::is_whitespace).next().unwrap_or("");
-        if first.len() > 1 {
+        let field = first.split(',').next().unwrap_or("");
+        if (!body.contains(',') && first.len() > 1) || field.chars().count() > 3 {
             let lead = body[..body.len() - t.len()].chars().count();
-            for (k, c) in first.chars().enumerate() {
+            for (k, c) in puzzle_token(first).chars().enumerate() {
                 if !is_rule(c) {
                     out.push(char_cell(c, line_no, lead + k + 1)?);
                 }
@@ -352,7 +386,11 @@ fn scan_row(
         return Ok(());
     };
     let first_lower = first.1.bytes().any(|b| b.is_ascii_lowercase());
-    if let Some(k) = (1..toks.len()).find(|&k| is_comment_word(toks[k].1, first_lower)) {
+    if !one_line && first.1.trim_matches(is_rule).contains(is_rule) {
+        // `__3|_2_|6__ a comment`: a row drawn with `|` between its boxes and no space is its
+        // first token; what follows is a comment (the block format of the `sudoku` crate).
+        toks.truncate(1);
+    } else if let Some(k) = (1..toks.len()).find(|&k| is_comment_word(toks[k].1, first_lower)) {
         toks.truncate(k);
     }
     let one_cell = |t: &str| t.chars().count() == 1;
@@ -620,13 +658,23 @@ fn read_plain_line(
     Some((Grid::from_cells(shape, digits)?, symbols))
 }
 
-/// Whether a line of a grid is a separator (only `-`, `+`, `|`, `=`, box-drawing characters
-/// and blanks).
+/// Whether a line of a grid is a separator: only `-`, `+`, `|`, `=`, box-drawing characters
+/// and blanks; or a first token of those followed by a comment (`---+---+--- band 2`, as the
+/// `sudoku` crate's block format allows), where the token holds a `+` or `=` or the comment is
+/// words (a run of `-` alone could be a row of blanks).
 fn is_separator(line: &str) -> bool {
     let t = line.trim();
-    !t.is_empty()
-        && t.chars()
-            .all(|c| matches!(c, '-' | '+' | '=' | ' ' | '\t') || is_rule(c))
+    let rule = |c: char| matches!(c, '-' | '+' | '=') || is_rule(c);
+    if t.is_empty() {
+        return false;
+    }
+    if t.chars().all(|c| rule(c) || c == ' ' || c == '\t') {
+        return true;
+    }
+    let mut words = t.split_whitespace();
+    let first = words.next().unwrap_or("");
+    first.chars().all(rule)
+        && (first.contains(['+', '=']) || words.next().is_some_and(|w| is_comment_word(w, false)))
 }
 
 /// Reads one puzzle drawn as a grid: rows of symbols with optional spaces and `|`, separator
@@ -902,6 +950,45 @@ mod tests {
         assert!(is_title("Grid 01") && is_title("Hard puzzles"));
         assert!(!is_title("53..7....") && !is_title("a #") && !is_title("ABCD EFGH"));
         assert!(is_comment("  // note") && is_comment("; note") && !is_comment("1/2"));
+    }
+
+    /// The layouts people keep that once read as several records or none: boxes spaced apart
+    /// with full rows of digits, the `sudoku` crate's block format with comments after rows
+    /// and separators, and a one-line puzzle followed by a delimiter and a comment.
+    #[test]
+    fn rows_and_lines_with_their_delimiters() {
+        let rows = |line: &str| row_cells(line);
+        // Three digits are a box of three cells, never one number (64 is the largest digit).
+        assert_eq!(rows("293 468 157"), 9);
+        assert_eq!(rows("x93 468 157"), 9);
+        assert_eq!(rows("10 16 3 0 0 0 0 4 0 10 5 8 0 0 0 0"), 16);
+        assert_eq!(rows("__3|_2_|6__ some comment"), 9);
+        assert_eq!(rows("__3|_2_|6__ a b"), 9);
+        assert_eq!(rows("---+---+--- a dash line comment"), 0);
+        assert_eq!(rows("----------- comment"), 0);
+        assert_eq!(rows("==========="), 0);
+        // A run of `-` before cells is a row of blanks, not a separator.
+        assert_eq!(rows("--- 1 2 3 4 5 6"), 9);
+        let puzzle =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let want = parse_line(puzzle, None).unwrap();
+        for delimiter in [" ", "\t", ";", ",", "|", " | ", ", "] {
+            let line = format!("{puzzle}{delimiter}comment, with | more");
+            assert_eq!(parse_line(&line, None).unwrap(), want, "{line:?}");
+            assert_eq!(line_cells(&line), 81, "{line:?}");
+        }
+        // `|` between boxes stays inside the puzzle, with a comment after it or not.
+        let boxed: String = puzzle
+            .as_bytes()
+            .chunks(3)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect::<Vec<_>>()
+            .join("|");
+        assert_eq!(parse_line(&boxed, None).unwrap(), want);
+        assert_eq!(parse_line(&format!("{boxed}|hard"), None).unwrap(), want);
+        assert_eq!(parse_line(&format!("{boxed},hard"), None).unwrap(), want);
+        // A comma-separated row of cells is still read one cell per field.
+        assert_eq!(line_cells(&"5,".repeat(81)), 81);
     }
 
     #[test]
