@@ -319,6 +319,25 @@ fn regions_alone_give_the_shape_prime_sizes_included() {
             assert_eq!(digits.iter().collect::<String>(), "1234567");
         }
     }
+    // Drawn for a person, a jigsaw shows its regions, not boxes: the first row's border
+    // falls between the regions A (4 cells) and B, the second row's between A (3) and B.
+    let pretty = run(
+        &[
+            "sudoku",
+            &file("jigsaw-7x7.txt"),
+            "--regions",
+            &map,
+            "--format",
+            "pretty",
+        ],
+        b"",
+    );
+    let drawn: Vec<&str> = pretty.stdout.lines().take(5).collect();
+    assert_eq!(drawn[0], "·───·───·───·───·───·───·───·");
+    assert_eq!(drawn[1], "│ 3   1   2   4 │ 7   6   5 │");
+    assert_eq!(drawn[2], "·   ·   ·   ·───·   ·   ·   ·");
+    assert_eq!(drawn[3], "│ 7   6   5 │ 2   3   4   1 │");
+    assert_eq!(drawn[4], "·───·───·───·───·───·───·───·");
     // generate takes the shape from the map too.
     let g = run(
         &[

@@ -571,34 +571,14 @@ impl Killer {
             + 2;
         // A cell outside every cage is its own region for the borders.
         let region = |r: usize, c: usize| labels[r][c].map_or((r * n + c) as i64, |l| -(l as i64));
-        let mut out = String::new();
-        for r in 0..=n {
-            // The rule above row r.
-            for c in 0..n {
-                out.push('·');
-                let differs = r == 0 || r == n || region(r - 1, c) != region(r, c);
-                out.push_str(&if differs { "─" } else { " " }.repeat(width));
-            }
-            out.push_str("·\n");
-            if r == n {
-                break;
-            }
-            for c in 0..=n {
-                let differs = c == 0 || c == n || region(r, c - 1) != region(r, c);
-                out.push(if differs { '│' } else { ' ' });
-                if c == n {
-                    break;
-                }
-                let sum = sum_at
-                    .get(&Cell { row: r, col: c })
-                    .map_or(String::new(), u32::to_string);
-                let digit = line[r * n + c];
-                let digit = if digit == '.' { ' ' } else { digit };
-                out.push_str(&format!("{sum:>w$} {digit}", w = width - 2));
-            }
-            out.push('\n');
-        }
-        out
+        crate::text::draw_regions(n, width, region, |r, c| {
+            let sum = sum_at
+                .get(&Cell { row: r, col: c })
+                .map_or(String::new(), u32::to_string);
+            let digit = line[r * n + c];
+            let digit = if digit == '.' { ' ' } else { digit };
+            format!("{sum:>w$} {digit}", w = width - 2)
+        })
     }
 
     /// An SVG drawing: the puzzle (cages as dashed outlines, each sum in its cage's first cell,

@@ -147,6 +147,12 @@ impl Regions {
         Ok(Regions { of_cell })
     }
 
+    /// The region of each cell, row-major, numbered from 0 in the order the map first names
+    /// them.
+    pub fn of_cell(&self) -> impl Iterator<Item = usize> + '_ {
+        self.of_cell.iter().map(|&r| usize::from(r))
+    }
+
     /// The grid size the regions were drawn for.
     pub fn size(&self) -> usize {
         (1..=crate::shape::MAX_SIZE)
@@ -480,6 +486,37 @@ impl Sudoku {
     /// The variant.
     pub fn variant(&self) -> &Variant {
         &self.variant
+    }
+
+    /// A grid of this puzzle drawn for a person, as [`crate::to_pretty`] draws it, but with
+    /// the borders of the regions of a jigsaw instead of its boxes (the variant's other units,
+    /// diagonals and windows, are not drawn).
+    pub fn to_pretty(&self, grid: &Grid, symbols: crate::Symbols) -> String {
+        let Some(regions) = &self.variant.regions else {
+            return crate::to_pretty(grid, symbols);
+        };
+        let n = grid.shape().size();
+        let of_cell: Vec<usize> = regions.of_cell().collect();
+        let symbols = symbols.for_size(n);
+        let width = if symbols == crate::Symbols::Numbers {
+            n.to_string().len()
+        } else {
+            1
+        };
+        crate::text::draw_regions(
+            n,
+            width + 2,
+            |r, c| of_cell[r * n + c] as i64,
+            |r, c| {
+                let d = grid.cells()[r * n + c];
+                let label = if d == 0 {
+                    ".".to_string()
+                } else {
+                    symbols.label(d)
+                };
+                format!(" {label:>width$} ")
+            },
+        )
     }
 
     /// The cells of each unit, in unit order, each row-major.

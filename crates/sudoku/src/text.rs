@@ -856,6 +856,40 @@ pub fn to_pretty(grid: &Grid, symbols: Symbols) -> String {
     out
 }
 
+/// A grid drawn with the borders of its regions (a jigsaw's regions, a killer's cages): `│` and
+/// `─` where two regions, or a region and the edge, meet, `·` at the corners; each cell
+/// `width` characters wide, its text from `cell`.
+pub(crate) fn draw_regions(
+    n: usize,
+    width: usize,
+    region: impl Fn(usize, usize) -> i64,
+    cell: impl Fn(usize, usize) -> String,
+) -> String {
+    let mut out = String::new();
+    for r in 0..=n {
+        // The rule above row r.
+        for c in 0..n {
+            out.push('·');
+            let differs = r == 0 || r == n || region(r - 1, c) != region(r, c);
+            out.push_str(&if differs { "─" } else { " " }.repeat(width));
+        }
+        out.push_str("·\n");
+        if r == n {
+            break;
+        }
+        for c in 0..=n {
+            let differs = c == 0 || c == n || region(r, c - 1) != region(r, c);
+            out.push(if differs { '│' } else { ' ' });
+            if c == n {
+                break;
+            }
+            out.push_str(&cell(r, c));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The grid as a LeetCode board (JSON), on one line. (Feature `leetcode`, on by default.)
 #[cfg(feature = "leetcode")]
 pub fn to_leetcode(grid: &Grid, symbols: Symbols) -> String {

@@ -240,7 +240,8 @@ pub fn run(args: &Args) -> Result<()> {
                 let tally = match generator.generate(puzzle_seed(seed, i)) {
                     Ok(g) => {
                         let solver = generator.strategy().name();
-                        let _ = write_one(&mut done.out, i + 1, &g, solver, format, symbols);
+                        let _ =
+                            write_one(&mut done.out, i + 1, &g, solver, format, symbols, &sudoku);
                         let tally = Tally {
                             status: Status::Unique,
                             nodes: g.nodes,
@@ -423,11 +424,12 @@ fn write_one(
     solver: &'static str,
     format: OutputFormat,
     symbols: Symbols,
+    rules: &Sudoku,
 ) -> Result<()> {
     match format {
         OutputFormat::Line => writeln!(out, "{}", sudoku::to_line(&g.puzzle, symbols))?,
         OutputFormat::Grid => writeln!(out, "{}", sudoku::to_grid(&g.puzzle, symbols))?,
-        OutputFormat::Pretty => writeln!(out, "{}", sudoku::to_pretty(&g.puzzle, symbols))?,
+        OutputFormat::Pretty => writeln!(out, "{}", rules.to_pretty(&g.puzzle, symbols))?,
         OutputFormat::Leetcode => {
             return Err(InputError(
                 "generate writes line, grid, pretty or json, not leetcode".into(),

@@ -334,11 +334,13 @@ fn solve_entry<'r>(
     let mut grade = None;
     let mut strategy = None;
     let mut grids = Vec::new();
+    let mut drawn_by = None;
     match parsed {
         Err(e) => record.error = Some(e),
         Ok((grid, symbols)) => match rules.get(grid.shape()) {
             Err(e) => record.error = Some(format!("{name}:{}: {e}", entry.line_no)),
             Ok(sudoku) => {
+                drawn_by = Some(sudoku);
                 let solver = solvers.engines.entry(grid.shape()).or_insert_with(|| {
                     // A proof of uniqueness reports how deep its guesses nest; other
                     // searches run the engine's loop that does not count it.
@@ -436,7 +438,7 @@ fn solve_entry<'r>(
         strategy,
     };
     // Writing to a Vec cannot fail.
-    let _ = write_record(out, &mut record, &grids, settings, entry.out);
+    let _ = write_record(out, &mut record, &grids, settings, entry.out, drawn_by);
     Some(tally)
 }
 
@@ -612,13 +614,14 @@ fn verify(
     Some(why)
 }
 
-/// Writes one puzzle's record in the chosen format.
+/// Writes one puzzle's record in the chosen format; `rules` draw a jigsaw's regions.
 fn write_record(
     out: &mut Vec<u8>,
     record: &mut Record<'_>,
     grids: &[Grid],
     settings: &Settings,
     format: OutputFormat,
+    rules: Option<&Sudoku>,
 ) -> io::Result<()> {
     let symbols = record.symbols;
     let mode = &settings.mode;
@@ -709,10 +712,10 @@ fn write_record(
                 if k > 0 {
                     writeln!(out)?;
                 }
-                let text = if format == OutputFormat::Grid {
-                    sudoku::to_grid(grid, symbols)
-                } else {
-                    sudoku::to_pretty(grid, symbols)
+                let text = match (format, rules) {
+                    (OutputFormat::Grid, _) => sudoku::to_grid(grid, symbols),
+                    (_, Some(rules)) => rules.to_pretty(grid, symbols),
+                    (_, None) => sudoku::to_pretty(grid, symbols),
                 };
                 out.write_all(text.as_bytes())?;
             }
