@@ -319,7 +319,7 @@ fn puzzle_token(token: &str) -> &str {
         }
     }
     match longest {
-        Some(at) if !(is_square_count(cells) && !token.contains(',')) => &token[..at],
+        Some(at) if !is_square_count(cells) || token.contains(',') => &token[..at],
         _ => token,
     }
 }
