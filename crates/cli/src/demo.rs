@@ -6,7 +6,9 @@ use std::io::{self, BufWriter, Write};
 use anyhow::Result;
 use sudoku::{Symbols, Variant};
 
-use crate::sudoku::{Batch, InputFormat, Mode, OutputFormat, ProgressMode, Source};
+use sudoku::batch::Task;
+
+use crate::sudoku::{Batch, InputFormat, OutputFormat, ProgressMode, Source};
 
 /// The sample, compiled into the binary: hard 9x9 puzzles and 16x16 ones.
 const SAMPLE: &[(&str, &[u8])] = &[
@@ -41,7 +43,7 @@ pub fn run() -> Result<()> {
         .map(|&(name, bytes)| Source::bytes(name, bytes))
         .collect();
     let batch = Batch {
-        mode: Mode::Unique,
+        mode: Task::Unique,
         symbols: Some(Symbols::Default),
         box_shape: None,
         column: None,

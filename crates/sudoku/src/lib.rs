@@ -30,12 +30,15 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod batch;
 mod generate;
 mod grid;
 mod killer;
 mod logic;
 mod methods;
+pub mod pipeline;
 mod rate;
+pub mod read;
 mod rules;
 mod shape;
 mod text;

@@ -15,7 +15,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use sudoku::{Grid, Limits, Method, Shape, StopReason, Sudoku, Symbols, Variant};
 
-use crate::sudoku::input::{self, ReadSettings};
+use sudoku::read::{ReadSettings, Reader};
+
 use crate::sudoku::{InputFormat, Source};
 use crate::{signals, InputError, Interrupted};
 
@@ -96,6 +97,12 @@ pub enum BenchInput {
     Leetcode,
     /// Comma-separated, the puzzle in the first column; a header line is skipped.
     Csv,
+}
+
+impl From<BenchInput> for sudoku::read::InputFormat {
+    fn from(input: BenchInput) -> sudoku::read::InputFormat {
+        InputFormat::from(input).into()
+    }
 }
 
 impl From<BenchInput> for InputFormat {
@@ -226,13 +233,7 @@ pub fn run(args: &Args) -> Result<()> {
     if sources.is_empty() {
         sources.push(Source::bytes(SAMPLE.0, SAMPLE.1));
     }
-    let settings = ReadSettings {
-        input: args.input.into(),
-        format: None,
-        box_shape: None,
-        column: None,
-        solution_column: None,
-    };
+    let settings = ReadSettings::default().input(args.input.into());
     // Open the plot first: a path that cannot be written fails before the work.
     let mut plot_file = match &args.plot {
         Some(path) => Some(
@@ -309,18 +310,15 @@ pub fn run(args: &Args) -> Result<()> {
 /// givens clash, is reported on stderr and left out. `None` when no puzzle is left.
 fn read_puzzles(source: Source, settings: &ReadSettings, first: usize) -> Result<Option<Puzzles>> {
     let name = source.name.to_string();
-    let chunks = input::read_to_end(vec![source], settings)
-        .map_err(|e| InputError(format!("cannot read {}: {}", e.name, e.error)))?;
     let mut rules: HashMap<Shape, Sudoku> = HashMap::new();
     let mut puzzles = Vec::new();
     let mut skipped = 0;
-    let entries = chunks
-        .iter()
-        .flat_map(|c| c.entries.iter().map(move |e| (&c.text, e)));
-    for (text, entry) in entries.take(first) {
-        let puzzle = &text[entry.text.clone()];
-        let parsed = crate::sudoku::work::parse(puzzle, entry, &name, None, Some(Symbols::Default))
-            .map(|(grid, _)| grid);
+    for entry in Reader::new(source.reader, settings.clone()).take(first) {
+        let entry = entry.map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
+        let parsed = entry
+            .parse(None, Some(Symbols::Default))
+            .map(|(grid, _)| grid)
+            .map_err(|e| crate::sudoku::render::describe_entry(&e, &entry, &name, None));
         let problem = match parsed {
             Err(e) => Some(e),
             Ok(grid) => {
@@ -328,9 +326,9 @@ fn read_puzzles(source: Source, settings: &ReadSettings, first: usize) -> Result
                     Sudoku::new(grid.shape(), Variant::default()).expect("no variant")
                 });
                 match sudoku.check(&grid) {
-                    Err(e) => Some(format!("{name}:{}: {e}", entry.line_no)),
+                    Err(e) => Some(format!("{name}:{}: {e}", entry.line)),
                     Ok(()) => {
-                        puzzles.push((entry.line_no, grid));
+                        puzzles.push((entry.line, grid));
                         None
                     }
                 }

@@ -4,6 +4,8 @@
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
+
+use crate::signals::signals;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -13,8 +15,11 @@ use sudoku::{
     Technique,
 };
 
-use super::stream::{self, Produce, StreamSettings, Work};
-use super::work::{Done, Status, Tally};
+use sudoku::batch::{Status, Tally};
+use sudoku::pipeline::Pipeline;
+
+use super::output::{Writer, WriterSettings};
+use super::render::Done;
 use super::{OutputFormat, SymbolSet};
 use crate::{InputError, Interrupted};
 
@@ -121,13 +126,6 @@ struct Record<'a> {
 /// The most puzzles in a chunk of work (fewer when there are few, so every worker gets some).
 const CHUNK: u64 = 64;
 
-/// A chunk of work: the puzzles `first..end` (from 0) to make.
-struct Span {
-    seq: u64,
-    first: u64,
-    end: u64,
-}
-
 /// What `--stats`, `--plot` and the closing messages need, gathered by the workers (in any
 /// order: only counts and sorted lists are read).
 #[derive(Default)]
@@ -193,90 +191,88 @@ pub fn run(args: &Args) -> Result<()> {
     let jobs = super::jobs(args.jobs);
     let count = args.count;
     let start = Instant::now();
-    let tallies = Arc::new(Mutex::new(Tallies::default()));
-    let stream = StreamSettings {
-        jobs,
-        show: None,
-        progress: super::progress_mode(args.progress),
-        total: Some(count),
-        name: "dlx-generate",
-    };
-    // Chunks small enough that every worker gets several, at most CHUNK puzzles.
+    let signals = signals();
+    let tallies = Mutex::new(Tallies::default());
+    // Chunks small enough that every worker gets several, at most CHUNK puzzles: the puzzles
+    // `first..end` (from 0) to make.
     let chunk = (count / (8 * jobs as u64)).clamp(1, CHUNK);
-    let produce = move |p: Produce<'_, Span>| {
-        let (mut seq, mut first) = (0, 0);
-        while first < count && !p.stop.load(Ordering::Relaxed) {
-            let end = (first + chunk).min(count);
-            if p.tokens.recv().is_err() || p.chunks.send(Span { seq, first, end }).is_err() {
+    let spans = (0..count.div_ceil(chunk))
+        .map(move |k| Ok::<_, String>(k * chunk..((k + 1) * chunk).min(count)));
+    let (format, difficulty, clue_target) = (args.format, args.difficulty, args.clues);
+    let work = |generator: &mut Box<Generator<'_>>, span: std::ops::Range<u64>| {
+        let n = (span.end - span.start) as usize;
+        let mut done = Done {
+            out: Vec::with_capacity(n * 100),
+            ends: Vec::with_capacity(n),
+            tallies: Vec::with_capacity(n),
+            interrupted: false,
+            bytes_end: span.end,
+        };
+        let mut made = Vec::with_capacity(n);
+        for i in span {
+            if signals.stop.load(Ordering::Relaxed) {
+                done.interrupted = true;
                 break;
             }
-            seq += 1;
-            first = end;
-        }
-        Ok(())
-    };
-    let (format, difficulty, clue_target) = (args.format, args.difficulty, args.clues);
-    let worker_tallies = Arc::clone(&tallies);
-    let worker = move |w: Work<'_, Span>| {
-        // One generator per worker, boxed so that no two share a cache line.
-        let mut generator = Box::new(Generator::new(&sudoku, settings.clone()));
-        while let Some(span) = w.next() {
-            let n = (span.end - span.first) as usize;
-            let mut done = Done {
-                seq: span.seq,
-                out: Vec::with_capacity(n * 100),
-                ends: Vec::with_capacity(n),
-                tallies: Vec::with_capacity(n),
-                interrupted: false,
-                bytes_end: span.end,
+            // Writing to a Vec cannot fail.
+            let tally = match generator.generate(puzzle_seed(seed, i)) {
+                Ok(g) => {
+                    let solver = generator.strategy().name();
+                    let _ = write_one(&mut done.out, i + 1, &g, solver, format, symbols, &sudoku);
+                    let tally = Tally {
+                        status: Status::Unique,
+                        nodes: g.nodes,
+                        grade: g.rating.as_ref().map(|r| r.grade),
+                        strategy: g.nodes.map(|_| generator.strategy()),
+                    };
+                    made.push(g);
+                    tally
+                }
+                Err(e) => {
+                    let _ = write_failure(&mut done.out, i + 1, &e.to_string(), format);
+                    Tally {
+                        status: Status::Stopped,
+                        nodes: None,
+                        grade: None,
+                        strategy: None,
+                    }
+                }
             };
-            let mut made = Vec::with_capacity(n);
-            for i in span.first..span.end {
-                if w.stop.load(Ordering::Relaxed) {
-                    done.interrupted = true;
-                    break;
-                }
-                // Writing to a Vec cannot fail.
-                let tally = match generator.generate(puzzle_seed(seed, i)) {
-                    Ok(g) => {
-                        let solver = generator.strategy().name();
-                        let _ =
-                            write_one(&mut done.out, i + 1, &g, solver, format, symbols, &sudoku);
-                        let tally = Tally {
-                            status: Status::Unique,
-                            nodes: g.nodes,
-                            grade: g.rating.as_ref().map(|r| r.grade),
-                            strategy: g.nodes.map(|_| generator.strategy()),
-                        };
-                        made.push(g);
-                        tally
-                    }
-                    Err(e) => {
-                        let _ = write_failure(&mut done.out, i + 1, &e.to_string(), format);
-                        Tally {
-                            status: Status::Stopped,
-                            nodes: None,
-                            grade: None,
-                            strategy: None,
-                        }
-                    }
-                };
-                done.tallies.push(tally);
-                done.ends.push(done.out.len());
-            }
-            {
-                let mut t = worker_tallies.lock().unwrap_or_else(|e| e.into_inner());
-                for g in &made {
-                    t.add(g, clue_target, difficulty);
-                }
-            }
-            if w.done.send(done).is_err() {
-                return;
-            }
+            done.tallies.push(tally);
+            done.ends.push(done.out.len());
         }
+        let mut t = tallies.lock().unwrap_or_else(|e| e.into_inner());
+        for g in &made {
+            t.add(g, clue_target, difficulty);
+        }
+        done
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let summary = stream::run(&stream, &mut out, produce, worker)?;
+    let writer_settings = WriterSettings {
+        show: None,
+        progress: super::progress_mode(args.progress),
+        total_bytes: Some(count),
+        stdout_tty: io::IsTerminal::is_terminal(&io::stdout()),
+    };
+    let mut writer = Writer::new(&mut out, writer_settings, start);
+    // One generator per worker, boxed so that no two share a cache line.
+    let ended = Pipeline::new()
+        .threads(jobs)
+        .stop_flag(Arc::clone(&signals.stop))
+        .thread_name("dlx-generate")
+        .run(
+            spans,
+            || Box::new(Generator::new(&sudoku, settings.clone())),
+            work,
+            &mut writer,
+        );
+    if let Some(e) = writer.failed.take() {
+        return Err(e.into());
+    }
+    writer.finish(start)?;
+    let mut summary = writer.summary;
+    summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
+    ended.map_err(InputError)?;
     out.flush()?;
     let made = summary.puzzles - summary.stopped;
     if summary.interrupted {
@@ -287,7 +283,7 @@ pub fn run(args: &Args) -> Result<()> {
         .into());
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let mut t = std::mem::take(&mut *tallies.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut t = tallies.into_inner().unwrap_or_else(|e| e.into_inner());
     t.clues.sort_unstable();
     t.nodes.sort_unstable();
     t.depths.sort_unstable();

@@ -11,7 +11,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudoku::{Grid, Killer, KillerError, KillerFound, Symbols};
 
-use super::{Mode, OutputFormat};
+use sudoku::batch::Task as Mode;
+
+use super::OutputFormat;
 use crate::{signals, InputError};
 
 /// One puzzle's outcome, as `--format json` writes it.
@@ -133,6 +135,7 @@ fn search_one(read: &Result<Killer, KillerError>, s: &Settings<'_>) -> Searched 
         Mode::Unique | Mode::Rate { .. } => (2, 2),
         Mode::Count(limit) => (limit, 0),
         Mode::All(limit) => (limit, usize::MAX),
+        _ => (1, 1),
     };
     let mut found = model.search(limit, keep, limits);
     let broken = found.grids.iter().find_map(|g| killer.check(g).err());

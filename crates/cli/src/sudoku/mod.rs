@@ -2,24 +2,27 @@
 //! streamed through a pool of workers and written in input order.
 
 mod generate;
-pub(crate) mod input;
 mod killer;
 mod output;
 mod plot;
-mod stream;
-pub(crate) mod work;
+pub(crate) mod render;
+mod source;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use sudoku::batch::{self, Task};
+use sudoku::pipeline::Pipeline;
+use sudoku::read::{Column, ReadError, ReadSettings, Reader, Which};
 use sudoku::{Regions, Shape, Strategy, Symbols, Variant};
 
 use crate::{InputError, Interrupted, Stopped};
-pub use input::Source;
 pub use output::{ProgressMode, Summary};
+pub use source::Source;
 
 /// How puzzles are written in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -136,11 +139,11 @@ pub struct BatchArgs {
     /// CSV: the puzzle's column, by its name in the header or its number from 1 (default: a
     /// column named puzzle, quizzes, quiz..., else the first that holds a puzzle).
     #[arg(long, value_name = "NAME|N")]
-    pub column: Option<input::Column>,
+    pub column: Option<Column>,
     /// CSV: the solution's column, as --column (default: a column named solution(s) or
     /// answer, else the next that holds a grid); --verify checks it.
     #[arg(long, value_name = "NAME|N")]
-    pub solution_column: Option<input::Column>,
+    pub solution_column: Option<Column>,
     /// Worker threads (default and most: one per core).
     #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
     pub jobs: Option<u64>,
@@ -173,6 +176,18 @@ pub enum SolverArg {
     Propagate,
 }
 
+impl From<InputFormat> for sudoku::read::InputFormat {
+    fn from(input: InputFormat) -> Self {
+        match input {
+            InputFormat::Auto => Self::Auto,
+            InputFormat::Line => Self::Line,
+            InputFormat::Grid => Self::Grid,
+            InputFormat::Leetcode => Self::Leetcode,
+            InputFormat::Csv => Self::Csv,
+        }
+    }
+}
+
 impl From<SolverArg> for Strategy {
     fn from(s: SolverArg) -> Strategy {
         match s {
@@ -187,7 +202,7 @@ impl BatchArgs {
     /// The batch these flags and the command's own make.
     fn batch(
         &self,
-        mode: Mode,
+        mode: Task,
         variant: Variant,
         format: Option<OutputFormat>,
         verify: bool,
@@ -324,28 +339,14 @@ pub(crate) fn parse_box(s: &str) -> Result<Shape, String> {
     Shape::with_box(r, c).map_err(|e| e.to_string())
 }
 
-/// What to do with each puzzle.
-#[derive(Debug, Clone, Copy)]
-pub enum Mode {
-    Solve,
-    Count(u64),
-    Unique,
-    All(u64),
-    /// Grade by technique (`dlx sudoku rate`): the engine proves the puzzle unique, then the
-    /// techniques solve it; with `explain`, each step is written.
-    Rate {
-        explain: bool,
-    },
-}
-
 /// Everything a batch needs besides its sources.
 pub struct Batch {
-    pub mode: Mode,
+    pub mode: Task,
     /// `None`: detected per puzzle.
     pub symbols: Option<Symbols>,
     pub box_shape: Option<Shape>,
-    pub column: Option<input::Column>,
-    pub solution_column: Option<input::Column>,
+    pub column: Option<Column>,
+    pub solution_column: Option<Column>,
     pub variant: Variant,
     pub input: InputFormat,
     pub format: Option<OutputFormat>,
@@ -367,13 +368,13 @@ pub fn run(args: &Args) -> Result<()> {
     let symbols = args.batch.symbols.into();
     let variant = args.variant.variant()?;
     let mode = if args.count {
-        Mode::Count(args.limit.unwrap_or(u64::MAX))
+        Task::Count(args.limit.unwrap_or(u64::MAX))
     } else if args.unique {
-        Mode::Unique
+        Task::Unique
     } else if args.all {
-        Mode::All(args.limit.unwrap_or(u64::MAX))
+        Task::All(args.limit.unwrap_or(u64::MAX))
     } else {
-        Mode::Solve
+        Task::Solve
     };
     if let Some(path) = &args.killer {
         return killer::run(&killer::Settings {
@@ -400,7 +401,7 @@ fn rate(args: &RateArgs) -> Result<()> {
         RateFormat::Line => OutputFormat::Line,
         RateFormat::Json => OutputFormat::Json,
     };
-    let mode = Mode::Rate {
+    let mode = Task::Rate {
         explain: args.explain,
     };
     let batch = args
@@ -495,48 +496,135 @@ pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Runs a batch: a reader thread cuts the input into chunks, `jobs` workers solve them, and
-/// this thread writes their records in input order ([`stream::run`]).
+/// The most puzzles in a chunk of work.
+const CHUNK: usize = 256;
+
+/// The chunks of every input in turn, each numbered from where the one before ended; an input
+/// that fails says which.
+fn chunks(
+    sources: Vec<Source>,
+    settings: ReadSettings,
+) -> impl Iterator<Item = Result<render::Chunk, String>> {
+    let mut bytes_before = 0u64;
+    let batches = sources
+        .into_iter()
+        .enumerate()
+        .flat_map(move |(file, source)| {
+            let (name, base) = (Arc::clone(&source.name), bytes_before);
+            bytes_before += source.len.unwrap_or(0);
+            let reader = Reader::new(source.reader, settings.clone());
+            reader.batches(CHUNK).map(move |batch| {
+                batch
+                    .map(|b| (file, base + b.bytes_read, b.entries))
+                    .map_err(|e| read_error(&name, e))
+            })
+        });
+    // Records are numbered across the inputs.
+    batches.scan(1u64, |next, batch| {
+        Some(batch.map(|(file, bytes_end, entries)| {
+            let first_index = *next;
+            *next += entries.len() as u64;
+            render::Chunk {
+                first_index,
+                file,
+                entries,
+                bytes_end,
+            }
+        }))
+    })
+}
+
+/// A failure reading an input, in this command line's words.
+fn read_error(name: &str, e: ReadError) -> String {
+    match e {
+        ReadError::NoSuchColumn {
+            which,
+            name: column,
+            header,
+        } => {
+            let flag = match which {
+                Which::Puzzle => "--column",
+                _ => "--solution-column",
+            };
+            match header {
+                None => format!(
+                    "{name}: {flag} `{column}`: the file has no header line naming its columns; \
+                     give the column's number instead"
+                ),
+                Some(h) => format!(
+                    "{name}: {flag} `{column}`: no such column in the header ({})",
+                    h.join(", ")
+                ),
+            }
+        }
+        e => format!("{name}: {e}"),
+    }
+}
+
+/// Runs a batch: a reader thread cuts the input into chunks, `jobs` workers solve them and
+/// write their records, and this thread writes them in input order (the library's pipeline).
 pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> Result<Summary> {
+    let start = std::time::Instant::now();
     let jobs = batch.jobs.max(1);
     let total_bytes = sources
         .iter()
         .map(|s| s.len)
         .try_fold(0u64, |acc, len| len.map(|l| acc + l));
-    let settings = Arc::new(work::Settings {
-        mode: batch.mode,
-        symbols: batch.symbols,
-        box_shape: batch.box_shape,
-        verify: batch.verify,
+    let signals = crate::signals::signals();
+    let idle = Arc::new(AtomicUsize::new(0));
+    let settings = batch::Settings::new(batch.mode)
+        .symbols(batch.symbols)
+        .box_shape(batch.box_shape)
+        .verify(batch.verify)
+        .max_nodes(batch.max_nodes)
+        .timeout(batch.timeout)
+        .strategy(batch.strategy)
+        .cancel(Some(Arc::clone(&signals.stop)))
+        .idle((jobs > 1).then(|| Arc::clone(&idle)));
+    let rules = batch::Rules::new(batch.variant.clone());
+    let render = render::Render {
+        names: sources.iter().map(|s| Arc::clone(&s.name)).collect(),
+        format: batch.format,
         max_nodes: batch.max_nodes,
         timeout: batch.timeout,
-        names: sources.iter().map(|s| Arc::clone(&s.name)).collect(),
-        jobs,
-        strategy: batch.strategy,
-        idle: std::sync::atomic::AtomicUsize::new(0),
-    });
-    let rules = Arc::new(work::Rules::new(batch.variant.clone()));
-    let read_settings = input::ReadSettings {
-        input: batch.input,
-        format: batch.format,
-        box_shape: batch.box_shape,
-        column: batch.column.clone(),
-        solution_column: batch.solution_column.clone(),
     };
-    let stream = stream::StreamSettings {
-        jobs,
+    let read_settings = ReadSettings::default()
+        .input(batch.input.into())
+        .box_shape(batch.box_shape)
+        .column(batch.column.clone())
+        .solution_column(batch.solution_column.clone());
+    let writer_settings = output::WriterSettings {
         show: batch.show,
         progress: batch.progress,
-        total: total_bytes,
-        name: "dlx-sudoku",
+        total_bytes,
+        stdout_tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
-    stream::run(
-        &stream,
-        out,
-        move |p| {
-            input::read_all(sources, &read_settings, p.chunks, p.tokens, p.stop)
-                .map_err(|e| format!("{}: {}", e.name, e.error))
-        },
-        move |w| work::worker(&settings, &rules, w),
-    )
+    let mut writer = output::Writer::new(out, writer_settings, start);
+    let task = batch.mode;
+    let ended = Pipeline::new()
+        .threads(jobs)
+        .stop_flag(Arc::clone(&signals.stop))
+        .idle_counter(Some(idle))
+        .thread_name("dlx-sudoku")
+        .run(
+            chunks(sources, read_settings),
+            || batch::Solver::new(&settings, &rules),
+            |solver, chunk| render::solve_chunk(solver, &render, task, chunk),
+            &mut writer,
+        );
+    if let Some(e) = writer.failed.take() {
+        // Standard output failed (or was closed): stop everything; nothing more to say.
+        return Err(e.into());
+    }
+    writer.finish(start)?;
+    let mut summary = writer.summary;
+    summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
+    match ended {
+        Ok(_) => Ok(summary),
+        Err(e) if summary.interrupted => {
+            let _ = e;
+            Ok(summary)
+        }
+        Err(e) => Err(InputError(e).into()),
+    }
 }

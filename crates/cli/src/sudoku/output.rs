@@ -1,44 +1,33 @@
-//! The writer: puts solved chunks back in input order, writes them, keeps the summary and the
-//! progress display.
+//! The writer: takes the solved chunks in input order from the pipeline, writes them, keeps
+//! the summary and the progress display; the summary as text and as JSON.
 
-use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use sudoku::Strategy;
+use sudoku::batch::{self, Tally};
+use sudoku::pipeline::Sink;
 
-use super::work::{Done, Status, Tally};
+use super::render::Done;
 
-/// Totals over the records written.
+/// Totals over the records written: the library's summary, and how the run went.
 #[derive(Debug, Default, Clone)]
 pub struct Summary {
-    pub puzzles: u64,
-    /// A solution was found: `solved`, `unique`, `multiple` and `mismatch` records.
-    pub solved: u64,
-    pub unique: u64,
-    pub multiple: u64,
-    pub unsolvable: u64,
-    pub invalid: u64,
-    pub stopped: u64,
-    pub mismatch: u64,
-    /// Nodes of each searched puzzle, as value → how many puzzles (exact quantiles in memory
-    /// that grows with the distinct values, not with the puzzles).
-    nodes: BTreeMap<u64, u64>,
-    nodes_total: u128,
-    searched: u64,
-    /// Puzzles graded (`dlx sudoku rate`), by grade, easiest first.
-    grades: [u64; 4],
-    /// Puzzles searched by dancing links, and by propagation.
-    by_dlx: u64,
-    by_propagate: u64,
+    pub totals: batch::Summary,
     pub interrupted: bool,
     pub wall: Duration,
+}
+
+impl std::ops::Deref for Summary {
+    type Target = batch::Summary;
+
+    fn deref(&self) -> &batch::Summary {
+        &self.totals
+    }
 }
 
 /// The summary as `--format json` prints it, after the records.
@@ -83,62 +72,7 @@ struct Grades {
 
 impl Summary {
     pub fn add(&mut self, tally: Tally) {
-        self.puzzles += 1;
-        match tally.status {
-            Status::Solved => self.solved += 1,
-            Status::Unique => {
-                self.solved += 1;
-                self.unique += 1;
-            }
-            Status::Multiple => {
-                self.solved += 1;
-                self.multiple += 1;
-            }
-            Status::Mismatch => {
-                self.solved += 1;
-                self.mismatch += 1;
-            }
-            Status::Unsolvable => self.unsolvable += 1,
-            Status::Invalid => self.invalid += 1,
-            Status::Stopped => self.stopped += 1,
-        }
-        if let Some(g) = tally.grade {
-            self.grades[g as usize] += 1;
-        }
-        match tally.strategy {
-            Some(Strategy::Propagate) => self.by_propagate += 1,
-            Some(_) => self.by_dlx += 1,
-            None => {}
-        }
-        if let Some(n) = tally.nodes {
-            *self.nodes.entry(n).or_default() += 1;
-            self.nodes_total += u128::from(n);
-            self.searched += 1;
-        }
-    }
-
-    /// The nodes of the puzzle at rank `ceil(q * searched)` (nearest rank), 0 if none.
-    fn nodes_quantile(&self, q: f64) -> u64 {
-        if self.searched == 0 {
-            return 0;
-        }
-        let rank = ((q * self.searched as f64).ceil() as u64).clamp(1, self.searched);
-        let mut seen = 0;
-        for (&value, &count) in &self.nodes {
-            seen += count;
-            if seen >= rank {
-                return value;
-            }
-        }
-        0
-    }
-
-    fn nodes_mean(&self) -> f64 {
-        if self.searched == 0 {
-            0.0
-        } else {
-            self.nodes_total as f64 / self.searched as f64
-        }
+        self.totals.add(tally);
     }
 
     fn per_second(&self) -> f64 {
@@ -171,16 +105,16 @@ impl Summary {
             nodes_mean: round(self.nodes_mean(), 2),
             nodes_median: self.nodes_quantile(0.5),
             nodes_p99: self.nodes_quantile(0.99),
-            nodes_max: self.nodes.keys().next_back().copied().unwrap_or(0),
+            nodes_max: self.nodes_max(),
             solver: Solvers {
-                dlx: self.by_dlx,
-                propagate: self.by_propagate,
+                dlx: self.strategies().0,
+                propagate: self.strategies().1,
             },
-            grades: (self.grades.iter().sum::<u64>() > 0).then_some(Grades {
-                simple: self.grades[0],
-                easy: self.grades[1],
-                intermediate: self.grades[2],
-                expert: self.grades[3],
+            grades: (self.grades().iter().sum::<u64>() > 0).then_some(Grades {
+                simple: self.grades()[0],
+                easy: self.grades()[1],
+                intermediate: self.grades()[2],
+                expert: self.grades()[3],
             }),
             wall_s: round(self.wall.as_secs_f64(), 4),
         };
@@ -210,9 +144,9 @@ impl Summary {
             let _ = write!(s, ", {} not matching the file's solution", self.mismatch);
         }
         s.push('\n');
-        if self.searched > 0 {
+        if self.searched() > 0 {
             // What the nodes count: dancing links nodes, propagation's tries, or both.
-            let by = match (self.by_dlx, self.by_propagate) {
+            let by = match self.strategies() {
                 (_, 0) => "dlx".to_string(),
                 (0, _) => "propagate".to_string(),
                 (d, p) => format!("dlx {d}, propagate {p}"),
@@ -224,13 +158,13 @@ impl Summary {
                 self.nodes_mean(),
                 self.nodes_quantile(0.5),
                 self.nodes_quantile(0.99),
-                self.nodes.keys().next_back().copied().unwrap_or(0)
+                self.nodes_max()
             );
         }
-        if self.grades.iter().sum::<u64>() > 0 {
+        if self.grades().iter().sum::<u64>() > 0 {
             let grades: Vec<String> = sudoku::Grade::ALL
                 .iter()
-                .map(|g| format!("{} {g}", self.grades[*g as usize]))
+                .map(|g| format!("{} {g}", self.grades()[*g as usize]))
                 .collect();
             let _ = writeln!(s, "grades: {}", grades.join(", "));
         }
@@ -339,132 +273,94 @@ impl Progress {
     }
 }
 
-/// How the writing ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// Every chunk was written.
-    Complete,
-    /// Ctrl-C: the records before the first unfinished puzzle were written.
-    Interrupted,
+/// Writes the solved chunks, which the pipeline hands over in input order: the records (the
+/// first `show` of them, if limited), the summary's counts and the progress.
+pub struct Writer<'o, W: Write> {
+    out: &'o mut W,
+    settings: WriterSettings,
+    pub summary: Summary,
+    progress: Progress,
+    written: u64,
+    bytes_done: u64,
+    /// A write failed: the error, returned once the pipeline has stopped.
+    pub failed: Option<io::Error>,
 }
 
-/// Writes the chunks in order as they come, returning a token for each chunk written.
-pub fn write_all(
-    done: &Receiver<Done>,
-    tokens: &SyncSender<()>,
-    out: &mut impl Write,
-    settings: &WriterSettings,
-    interrupted: &AtomicBool,
-    start: Instant,
-) -> io::Result<(Summary, Ending)> {
-    let mut summary = Summary::default();
-    let mut pending: HashMap<u64, Done> = HashMap::new();
-    let mut next = 0u64;
-    let mut progress = Progress {
-        mode: settings.progress,
-        total: settings.total_bytes,
-        bar: None,
-        start,
-        last_line: start,
-    };
-    let mut written = 0u64;
-    let mut bytes_done = 0u64;
-    let ending = 'run: loop {
-        // Take what is ready; flush before waiting, so output keeps up with slow input.
-        let received = match done.try_recv() {
-            Ok(d) => Ok(d),
-            Err(TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
-            Err(TryRecvError::Empty) => {
-                match &progress.bar {
-                    Some(bar) if settings.stdout_tty => bar.suspend(|| out.flush())?,
-                    _ => out.flush()?,
-                }
-                done.recv_timeout(Duration::from_millis(200))
-            }
+impl<'o, W: Write> Writer<'o, W> {
+    pub fn new(out: &'o mut W, settings: WriterSettings, start: Instant) -> Self {
+        let progress = Progress {
+            mode: settings.progress,
+            total: settings.total_bytes,
+            bar: None,
+            start,
+            last_line: start,
         };
-        match received {
-            Ok(d) => {
-                pending.insert(d.seq, d);
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                // After Ctrl-C the workers answer at once; silence means nothing more comes.
-                if interrupted.load(Ordering::Relaxed) && !pending.contains_key(&next) {
-                    break 'run Ending::Interrupted;
-                }
-                // Keep the clock and spinner moving while a slow chunk holds up the output.
-                progress.update(bytes_done, summary.puzzles);
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                break if interrupted.load(Ordering::Relaxed) {
-                    Ending::Interrupted
-                } else {
-                    Ending::Complete
-                };
-            }
-        }
-        while let Some(d) = pending.remove(&next) {
-            next += 1;
-            for tally in &d.tallies {
-                summary.add(*tally);
-            }
-            // The records shown are a prefix of the whole output, so a prefix of each chunk.
-            let take = match settings.show {
-                Some(show) => (show.saturating_sub(written) as usize).min(d.tallies.len()),
-                None => d.tallies.len(),
-            };
-            written += take as u64;
-            let bytes = &d.out[..if take == 0 { 0 } else { d.ends[take - 1] }];
-            if !bytes.is_empty() {
-                match &progress.bar {
-                    Some(bar) if settings.stdout_tty => bar.suspend(|| out.write_all(bytes))?,
-                    _ => out.write_all(bytes)?,
-                }
-            }
-            bytes_done = d.bytes_end;
-            progress.update(bytes_done, summary.puzzles);
-            // The reader may go on; it is gone only if the run is ending.
-            let _ = tokens.try_send(());
-            if d.interrupted {
-                break 'run Ending::Interrupted;
-            }
-        }
-    };
-    out.flush()?;
-    progress.finish();
-    summary.interrupted = ending == Ending::Interrupted;
-    summary.wall = start.elapsed();
-    Ok((summary, ending))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn tally(status: Status, nodes: Option<u64>) -> Tally {
-        Tally {
-            status,
-            nodes,
-            grade: None,
-            strategy: None,
+        Writer {
+            out,
+            settings,
+            summary: Summary::default(),
+            progress,
+            written: 0,
+            bytes_done: 0,
+            failed: None,
         }
     }
 
-    #[test]
-    fn quantiles_are_nearest_rank() {
-        let mut s = Summary::default();
-        for n in 1..=100 {
-            s.add(tally(Status::Unique, Some(n)));
+    /// Writes around the progress bar when both go to the terminal.
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let out = &mut *self.out;
+        match &self.progress.bar {
+            Some(bar) if self.settings.stdout_tty => bar.suspend(|| out.write_all(bytes)),
+            _ => out.write_all(bytes),
         }
-        s.add(tally(Status::Invalid, None));
-        assert_eq!(s.puzzles, 101);
-        assert_eq!((s.solved, s.unique, s.invalid), (100, 100, 1));
-        assert_eq!(s.nodes_quantile(0.5), 50);
-        assert_eq!(s.nodes_quantile(0.99), 99);
-        assert_eq!(s.nodes_quantile(1.0), 100);
-        assert!((s.nodes_mean() - 50.5).abs() < 1e-9);
-        let mut one = Summary::default();
-        one.add(tally(Status::Solved, Some(7)));
-        assert_eq!((one.nodes_quantile(0.5), one.nodes_quantile(0.99)), (7, 7));
-        assert_eq!(Summary::default().nodes_quantile(0.5), 0);
+    }
+
+    /// Flushes what is written and clears the progress bar.
+    pub fn finish(&mut self, start: Instant) -> io::Result<()> {
+        self.progress.finish();
+        self.summary.wall = start.elapsed();
+        self.out.flush()
+    }
+}
+
+impl<W: Write> Sink<Done> for Writer<'_, W> {
+    fn take(&mut self, d: Done) -> ControlFlow<()> {
+        for tally in &d.tallies {
+            self.summary.add(*tally);
+        }
+        // The records shown are a prefix of the whole output, so a prefix of each chunk.
+        let take = match self.settings.show {
+            Some(show) => (show.saturating_sub(self.written) as usize).min(d.tallies.len()),
+            None => d.tallies.len(),
+        };
+        self.written += take as u64;
+        let bytes = &d.out[..if take == 0 { 0 } else { d.ends[take - 1] }];
+        if !bytes.is_empty() {
+            if let Err(e) = self.write(bytes) {
+                self.failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        self.bytes_done = d.bytes_end;
+        self.progress.update(self.bytes_done, self.summary.puzzles);
+        if d.interrupted {
+            self.summary.interrupted = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn idle(&mut self) {
+        // Flush before waiting, so output keeps up with slow input; keep the clock and spinner
+        // moving while a slow chunk holds up the output.
+        let out = &mut *self.out;
+        let flushed = match &self.progress.bar {
+            Some(bar) if self.settings.stdout_tty => bar.suspend(|| out.flush()),
+            _ => out.flush(),
+        };
+        if let Err(e) = flushed {
+            self.failed.get_or_insert(e);
+        }
+        self.progress.update(self.bytes_done, self.summary.puzzles);
     }
 }

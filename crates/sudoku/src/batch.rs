@@ -1,0 +1,858 @@
+//! Batches of puzzles: what each puzzle of an input comes to (a [`Record`]: solved, unique,
+//! invalid and why, ...), and the totals of a batch ([`Summary`], with exact quantiles of the
+//! nodes).
+//!
+//! A [`Solver`] turns the [`Entry`]s of a [`crate::read::Reader`] into records, one worker
+//! at a time; [`Rules`] are shared by the workers. With the ordered pipeline of
+//! [`crate::pipeline`], a batch of a million puzzles is solved on every core and its records
+//! come back in input order:
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use sudoku::batch::{Rules, Settings, Solver, Summary, Task};
+//! use sudoku::pipeline::{Pipeline, Sink};
+//! use sudoku::read::{Reader, ReadSettings};
+//!
+//! struct Totals(Summary);
+//! impl Sink<Summary> for Totals {
+//!     fn take(&mut self, part: Summary) -> ControlFlow<()> {
+//!         self.0.merge(&part);
+//!         ControlFlow::Continue(())
+//!     }
+//! }
+//!
+//! let file = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+//!             52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
+//! let (settings, rules) = (Settings::new(Task::Unique), Rules::default());
+//! let batches = Reader::new(std::io::Cursor::new(file), ReadSettings::default()).batches(256);
+//! let mut totals = Totals(Summary::default());
+//! Pipeline::new().run(
+//!     batches,
+//!     || Solver::new(&settings, &rules),
+//!     |solver, batch| {
+//!         let mut part = Summary::default();
+//!         for entry in &batch.entries {
+//!             part.add(solver.solve(entry, 0).expect("not cancelled").tally());
+//!         }
+//!         part
+//!     },
+//!     &mut totals,
+//! )?;
+//! assert_eq!((totals.0.puzzles, totals.0.unique), (2, 2));
+//! # Ok::<(), sudoku::read::ReadError>(())
+//! ```
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use dlx::{Limits, StopReason};
+
+use crate::grid::Grid;
+use crate::rate::{Grade, RateError, Rater, Rating};
+use crate::read::{Entry, EntryError};
+use crate::rules::{PuzzleError, Strategy, Sudoku, SudokuSolver, Variant, VariantError};
+use crate::shape::{Cell, Shape};
+use crate::text::Symbols;
+
+/// What a batch does with each puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Task {
+    /// Find a solution.
+    Solve,
+    /// Count the solutions, up to a limit.
+    Count(u64),
+    /// Say whether there are none, one or several (count up to 2).
+    Unique,
+    /// Find every solution, up to a limit.
+    All(u64),
+    /// Grade by the techniques a person needs, once the engine has proved the puzzle unique;
+    /// with `explain`, keep each step.
+    Rate {
+        /// Keep the steps.
+        explain: bool,
+    },
+}
+
+/// How a batch searches.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Settings {
+    /// What to do with each puzzle.
+    pub task: Task,
+    /// The symbols puzzles are read in (`None`: detected per puzzle).
+    pub symbols: Option<Symbols>,
+    /// The shape, when known (else from each puzzle's cells).
+    pub box_shape: Option<Shape>,
+    /// Compare each solution with the one the input gives (CSV), a mismatch a record of its
+    /// own ([`Status::Mismatch`]).
+    pub verify: bool,
+    /// The most nodes one puzzle's search may take.
+    pub max_nodes: Option<u64>,
+    /// The longest one puzzle's search may take.
+    pub timeout: Option<Duration>,
+    /// How each puzzle is searched.
+    pub strategy: Strategy,
+    /// Stops every search (Ctrl-C): a puzzle whose search it stops gets no record.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Workers waiting for work (see [`crate::pipeline::Pipeline::idle_counter`]): a count
+    /// with many solutions takes them over.
+    pub idle: Option<Arc<AtomicUsize>>,
+}
+
+impl Settings {
+    /// The settings of a batch that does `task`, with no limit, symbols and shape detected.
+    pub fn new(task: Task) -> Settings {
+        Settings {
+            task,
+            symbols: None,
+            box_shape: None,
+            verify: false,
+            max_nodes: None,
+            timeout: None,
+            strategy: Strategy::Auto,
+            cancel: None,
+            idle: None,
+        }
+    }
+
+    /// The symbols (`None` to detect them).
+    pub fn symbols(mut self, symbols: Option<Symbols>) -> Settings {
+        self.symbols = symbols;
+        self
+    }
+
+    /// The shape (`None` to find it from each puzzle).
+    pub fn box_shape(mut self, shape: Option<Shape>) -> Settings {
+        self.box_shape = shape;
+        self
+    }
+
+    /// Compare solutions with the input's.
+    pub fn verify(mut self, on: bool) -> Settings {
+        self.verify = on;
+        self
+    }
+
+    /// The node limit of each puzzle (`None` for none).
+    pub fn max_nodes(mut self, nodes: Option<u64>) -> Settings {
+        self.max_nodes = nodes;
+        self
+    }
+
+    /// The time limit of each puzzle (`None` for none).
+    pub fn timeout(mut self, timeout: Option<Duration>) -> Settings {
+        self.timeout = timeout;
+        self
+    }
+
+    /// How puzzles are searched.
+    pub fn strategy(mut self, strategy: Strategy) -> Settings {
+        self.strategy = strategy;
+        self
+    }
+
+    /// The cancel flag (`None` for none).
+    pub fn cancel(mut self, cancel: Option<Arc<AtomicBool>>) -> Settings {
+        self.cancel = cancel;
+        self
+    }
+
+    /// The counter of idle workers (`None`: counts stay on their worker).
+    pub fn idle(mut self, idle: Option<Arc<AtomicUsize>>) -> Settings {
+        self.idle = idle;
+        self
+    }
+}
+
+/// The rules of every shape met, built the first time a puzzle of that shape comes and shared
+/// by all workers; a variant that does not fit a shape is kept as its error.
+#[derive(Debug)]
+pub struct Rules {
+    variant: Variant,
+    table: Vec<OnceLock<Result<Sudoku, VariantError>>>,
+}
+
+const SIDE: usize = crate::MAX_SIZE + 1;
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::new(Variant::default())
+    }
+}
+
+impl Rules {
+    /// The rules of `variant`, for every shape.
+    pub fn new(variant: Variant) -> Rules {
+        Rules {
+            variant,
+            table: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The rules of one shape.
+    pub fn get(&self, shape: Shape) -> Result<&Sudoku, &VariantError> {
+        self.table[shape.box_rows() * SIDE + shape.box_cols()]
+            .get_or_init(|| Sudoku::new(shape, self.variant.clone()))
+            .as_ref()
+    }
+}
+
+/// What became of a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Status {
+    /// Solved (with [`Task::Solve`], [`Task::Count`], [`Task::All`]).
+    Solved,
+    /// Exactly one solution.
+    Unique,
+    /// Two or more.
+    Multiple,
+    /// None.
+    Unsolvable,
+    /// Not a puzzle that could be searched (see [`Record::problem`]).
+    Invalid,
+    /// A node or time limit stopped the search first.
+    Stopped,
+    /// Solved, but the input's solution is another (see [`Record::problem`]).
+    Mismatch,
+}
+
+impl Status {
+    /// The status as records write it: `solved`, `unique`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::Unsolvable => "unsolvable",
+            Status::Invalid => "invalid",
+            Status::Stopped => "stopped",
+            Status::Mismatch => "mismatch",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a record is [`Status::Invalid`] or [`Status::Mismatch`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// The entry does not read as a puzzle.
+    Unreadable(EntryError),
+    /// The variant does not fit the puzzle's shape.
+    Variant(VariantError),
+    /// The givens break the rules, or do not fit.
+    Givens(PuzzleError),
+    /// The puzzle could not be graded.
+    Grade(RateError),
+    /// Our solution and the input's differ.
+    Mismatch(Mismatch),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Unreadable(e) => write!(f, "{e}"),
+            Problem::Variant(e) => write!(f, "{e}"),
+            Problem::Givens(e) => write!(f, "{e}"),
+            Problem::Grade(e) => write!(f, "cannot grade: {e}"),
+            Problem::Mismatch(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+/// How the input's solution differs from ours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Mismatch {
+    /// The input's solution does not read.
+    Unreadable {
+        /// Where in the solution's text, from 1.
+        column: usize,
+        /// What is wrong.
+        kind: crate::text::ParseErrorKind,
+    },
+    /// The grids differ, first at `cell`.
+    Differs {
+        /// The first cell where they differ, row-major.
+        cell: Cell,
+        /// The input's digit there (0: blank).
+        theirs: u8,
+        /// Ours.
+        ours: u8,
+        /// The symbols to write them in.
+        symbols: Symbols,
+        /// What the input's grid is.
+        verdict: Verdict,
+    },
+}
+
+/// What the input's solution is, when it is not ours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// Not a full grid.
+    Incomplete,
+    /// It changes a given.
+    ChangesAGiven,
+    /// Another solution: the puzzle has more than one.
+    AnotherSolution,
+    /// It breaks the rules.
+    BreaksTheRules(PuzzleError),
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::Unreadable { column, kind } => write!(
+                f,
+                "the file's solution cannot be read: column {column}: {kind}"
+            ),
+            Mismatch::Differs {
+                cell,
+                theirs,
+                ours,
+                symbols,
+                verdict,
+            } => {
+                let sym = |d: u8| {
+                    if d == 0 {
+                        ".".to_string()
+                    } else {
+                        symbols.label(d)
+                    }
+                };
+                write!(
+                    f,
+                    "the file's solution differs from ours at {cell} (file {}, ours {})",
+                    sym(*theirs),
+                    sym(*ours)
+                )?;
+                match verdict {
+                    Verdict::Incomplete => write!(f, "; it is not complete"),
+                    Verdict::ChangesAGiven => write!(f, "; it changes a given"),
+                    Verdict::AnotherSolution => {
+                        write!(f, "; it is a solution too: the puzzle has more than one")
+                    }
+                    Verdict::BreaksTheRules(e) => write!(f, "; it breaks the rules: {e}"),
+                }
+            }
+        }
+    }
+}
+
+/// What one puzzle of a batch came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Record {
+    /// Its place in the batch, from 1 (as the caller numbers it).
+    pub index: u64,
+    /// The line of the input it starts on.
+    pub line: usize,
+    /// What became of it.
+    pub status: Status,
+    /// Why it is invalid, or how the input's solution differs.
+    pub problem: Option<Problem>,
+    /// The puzzle, as read.
+    pub puzzle: Option<Grid>,
+    /// The symbols it was read in, and its answers are written in.
+    pub symbols: Symbols,
+    /// The solutions kept: one, or with [`Task::All`] every one found.
+    pub grids: Vec<Grid>,
+    /// The solutions found (not with [`Task::Solve`]).
+    pub count: Option<u64>,
+    /// Whether the search was exhausted, so that `count` is the total (not with
+    /// [`Task::Solve`]).
+    pub complete: Option<bool>,
+    /// The search's nodes (none for a puzzle not searched).
+    pub nodes: Option<u64>,
+    /// Its updates.
+    pub updates: Option<u64>,
+    /// How deep the guesses of a whole proof of uniqueness nest ([`Task::Unique`] and
+    /// [`Task::Rate`]).
+    pub depth: Option<u32>,
+    /// The strategy that searched.
+    pub strategy: Option<Strategy>,
+    /// What stopped the search (a node or time limit), for a [`Status::Stopped`] record.
+    pub stopped: Option<StopReason>,
+    /// The grading ([`Task::Rate`]).
+    pub rating: Option<Rating>,
+}
+
+impl Record {
+    fn new(index: u64, line: usize, symbols: Symbols) -> Record {
+        Record {
+            index,
+            line,
+            status: Status::Invalid,
+            problem: None,
+            puzzle: None,
+            symbols,
+            grids: Vec::new(),
+            count: None,
+            complete: None,
+            nodes: None,
+            updates: None,
+            depth: None,
+            strategy: None,
+            stopped: None,
+            rating: None,
+        }
+    }
+
+    /// What the summary counts of it.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            status: self.status,
+            nodes: self.nodes,
+            grade: self.rating.as_ref().map(|r| r.grade),
+            strategy: self.strategy,
+        }
+    }
+}
+
+/// A count (`Task::Count`) is first searched on its worker's thread for this many nodes; if it
+/// needs more and other workers are idle (fewer puzzles than workers), it is searched again on
+/// them too, with [`SudokuSolver::count_parallel`] (the figures are the same).
+const PROBE_NODES: u64 = 1 << 17;
+
+/// One worker's engines, one per shape met, and its graders: turns entries into records.
+#[derive(Debug)]
+pub struct Solver<'r> {
+    settings: &'r Settings,
+    rules: &'r Rules,
+    engines: HashMap<Shape, SudokuSolver<'r>>,
+    raters: HashMap<Shape, Rater<'r>>,
+}
+
+impl<'r> Solver<'r> {
+    /// A worker's solver.
+    pub fn new(settings: &'r Settings, rules: &'r Rules) -> Solver<'r> {
+        Solver {
+            settings,
+            rules,
+            engines: HashMap::new(),
+            raters: HashMap::new(),
+        }
+    }
+
+    /// The rules the puzzles are searched by.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// What `entry` comes to, as record number `index`; `None` if the cancel flag stopped its
+    /// search.
+    pub fn solve(&mut self, entry: &Entry, index: u64) -> Option<Record> {
+        let settings = self.settings;
+        let mut record = Record::new(index, entry.line, settings.symbols.unwrap_or_default());
+        let (grid, symbols) = match entry.parse(settings.box_shape, settings.symbols) {
+            Ok(read) => read,
+            Err(e) => {
+                record.problem = Some(Problem::Unreadable(e));
+                return Some(record);
+            }
+        };
+        record.symbols = symbols;
+        let sudoku = match self.rules.get(grid.shape()) {
+            Ok(sudoku) => sudoku,
+            Err(e) => {
+                record.problem = Some(Problem::Variant(e.clone()));
+                return Some(record);
+            }
+        };
+        let task = settings.task;
+        let solver = self.engines.entry(grid.shape()).or_insert_with(|| {
+            // A proof of uniqueness reports how deep its guesses nest; other searches run
+            // the engine's loop that does not count it.
+            let proof = matches!(task, Task::Unique | Task::Rate { .. });
+            sudoku
+                .solver()
+                .strategy(settings.strategy)
+                .branch_depth(proof)
+        });
+        let (limit, keep) = match task {
+            Task::Solve => (1, 1),
+            Task::Count(limit) => (limit, 1),
+            Task::Unique | Task::Rate { .. } => (2, 1),
+            Task::All(limit) => (limit, usize::MAX),
+        };
+        let mut limits = Limits::none();
+        limits.cancel = settings.cancel.clone();
+        limits.max_nodes = settings.max_nodes;
+        limits.deadline = settings.timeout.map(|t| Instant::now() + t);
+        let found = match (task, &settings.idle) {
+            (Task::Count(limit), Some(idle)) => count(solver, &grid, limit, limits, settings, idle),
+            _ => solver.search(&grid, limit, keep, limits),
+        };
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => {
+                record.problem = Some(Problem::Givens(e));
+                record.puzzle = Some(grid);
+                return Some(record);
+            }
+        };
+        if found.stopped == Some(StopReason::Cancelled) {
+            return None;
+        }
+        record.nodes = Some(found.stats.nodes);
+        record.updates = Some(found.stats.updates);
+        // Of a whole proof only (a stopped search's is that of a part).
+        record.depth = found.stats.branch_depth.filter(|_| found.complete);
+        record.strategy = Some(solver.resolved());
+        record.status = match (task, found.count, found.stopped) {
+            (_, _, Some(StopReason::NodeLimit | StopReason::Deadline)) => Status::Stopped,
+            (_, 0, _) => Status::Unsolvable,
+            (Task::Unique | Task::Rate { .. }, 1, _) => Status::Unique,
+            (Task::Unique | Task::Rate { .. }, _, _) => Status::Multiple,
+            _ => Status::Solved,
+        };
+        if let (Task::Rate { explain }, Status::Unique) = (task, record.status) {
+            let rater = self
+                .raters
+                .entry(grid.shape())
+                .or_insert_with(|| sudoku.rater().explain(explain));
+            match rater.rate_with(&grid, &found.grids[0]) {
+                Ok(rating) => record.rating = Some(rating),
+                Err(e) => {
+                    record.status = Status::Invalid;
+                    record.problem = Some(Problem::Grade(e));
+                }
+            }
+        }
+        if record.status == Status::Stopped {
+            record.stopped = found.stopped;
+        }
+        if task != Task::Solve {
+            record.count = Some(found.count);
+            record.complete = Some(found.complete);
+        }
+        if settings.verify {
+            if let (Some(theirs), Some(ours)) = (&entry.solution, found.grids.first()) {
+                if !theirs.is_empty() {
+                    if let Some(why) = verify(sudoku, &grid, ours, theirs, symbols) {
+                        record.status = Status::Mismatch;
+                        record.problem = Some(Problem::Mismatch(why));
+                    }
+                }
+            }
+        }
+        record.grids = found.grids;
+        record.puzzle = Some(grid);
+        Some(record)
+    }
+}
+
+/// A count of one puzzle: on this worker's thread, or, past [`PROBE_NODES`] nodes while other
+/// workers are idle, on them too.
+fn count(
+    solver: &mut SudokuSolver<'_>,
+    grid: &Grid,
+    limit: u64,
+    limits: Limits,
+    settings: &Settings,
+    idle: &AtomicUsize,
+) -> Result<crate::Found, PuzzleError> {
+    let mut probe = limits.clone();
+    probe.max_nodes = Some(
+        settings
+            .max_nodes
+            .map_or(PROBE_NODES, |m| m.min(PROBE_NODES)),
+    );
+    let found = solver.search(grid, limit, 1, probe)?;
+    let probe_stopped = found.stopped == Some(StopReason::NodeLimit)
+        && settings.max_nodes.is_none_or(|m| m > PROBE_NODES);
+    if !probe_stopped {
+        return Ok(found);
+    }
+    match idle.load(Ordering::Relaxed) {
+        0 => solver.search(grid, limit, 1, limits),
+        idle => solver.count_parallel(grid, limit, limits, 1 + idle),
+    }
+}
+
+/// Compares our solution with the one the input gives; says how they differ, if they do.
+fn verify(
+    sudoku: &Sudoku,
+    puzzle: &Grid,
+    ours: &Grid,
+    theirs: &str,
+    symbols: Symbols,
+) -> Option<Mismatch> {
+    let given = match crate::parse_line_with(theirs, Some(ours.shape()), symbols) {
+        Ok(g) => g,
+        Err(e) => {
+            return Some(Mismatch::Unreadable {
+                column: e.column,
+                kind: e.kind,
+            })
+        }
+    };
+    let n = ours.shape().size();
+    let k = (0..n * n).find(|&k| given.cells()[k] != ours.cells()[k])?;
+    let cell = Cell {
+        row: k / n,
+        col: k % n,
+    };
+    // Is the input's grid a solution too (the puzzle has several), or wrong?
+    let keeps_givens = puzzle.givens().all(|(c, d)| given.get(c) == d);
+    let verdict = if !given.is_full() {
+        Verdict::Incomplete
+    } else if !keeps_givens {
+        Verdict::ChangesAGiven
+    } else {
+        match sudoku.check(&given) {
+            Ok(()) => Verdict::AnotherSolution,
+            Err(e) => Verdict::BreaksTheRules(e),
+        }
+    };
+    Some(Mismatch::Differs {
+        cell,
+        theirs: given.get(cell),
+        ours: ours.get(cell),
+        symbols,
+        verdict,
+    })
+}
+
+/// One record's part in a [`Summary`]: its status, the nodes of its search (none for a puzzle
+/// not searched), its grade and the strategy that searched it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// What became of it.
+    pub status: Status,
+    /// Its search's nodes.
+    pub nodes: Option<u64>,
+    /// Its grade ([`Task::Rate`]).
+    pub grade: Option<Grade>,
+    /// The strategy that searched it.
+    pub strategy: Option<Strategy>,
+}
+
+/// The totals of a batch: records by status, nodes with exact quantiles (in memory that grows
+/// with the distinct node counts, not with the puzzles), grades, strategies.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Records.
+    pub puzzles: u64,
+    /// Records with a solution: `solved`, `unique`, `multiple` and `mismatch`.
+    pub solved: u64,
+    /// `unique` records.
+    pub unique: u64,
+    /// `multiple` records.
+    pub multiple: u64,
+    /// `unsolvable` records.
+    pub unsolvable: u64,
+    /// `invalid` records.
+    pub invalid: u64,
+    /// `stopped` records.
+    pub stopped: u64,
+    /// `mismatch` records.
+    pub mismatch: u64,
+    /// Nodes of each searched puzzle, as value → how many puzzles.
+    nodes: BTreeMap<u64, u64>,
+    nodes_total: u128,
+    searched: u64,
+    /// Puzzles graded, by grade, easiest first.
+    grades: [u64; 4],
+    /// Puzzles searched by dancing links, and by propagation.
+    by_dlx: u64,
+    by_propagate: u64,
+}
+
+impl Summary {
+    /// Counts one record.
+    pub fn add(&mut self, tally: Tally) {
+        self.puzzles += 1;
+        match tally.status {
+            Status::Solved => self.solved += 1,
+            Status::Unique => {
+                self.solved += 1;
+                self.unique += 1;
+            }
+            Status::Multiple => {
+                self.solved += 1;
+                self.multiple += 1;
+            }
+            Status::Mismatch => {
+                self.solved += 1;
+                self.mismatch += 1;
+            }
+            Status::Unsolvable => self.unsolvable += 1,
+            Status::Invalid => self.invalid += 1,
+            Status::Stopped => self.stopped += 1,
+        }
+        if let Some(g) = tally.grade {
+            self.grades[g as usize] += 1;
+        }
+        match tally.strategy {
+            Some(Strategy::Propagate) => self.by_propagate += 1,
+            Some(_) => self.by_dlx += 1,
+            None => {}
+        }
+        if let Some(n) = tally.nodes {
+            *self.nodes.entry(n).or_default() += 1;
+            self.nodes_total += u128::from(n);
+            self.searched += 1;
+        }
+    }
+
+    /// Adds another summary's counts (of other records).
+    pub fn merge(&mut self, other: &Summary) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.unique += other.unique;
+        self.multiple += other.multiple;
+        self.unsolvable += other.unsolvable;
+        self.invalid += other.invalid;
+        self.stopped += other.stopped;
+        self.mismatch += other.mismatch;
+        for (&n, &k) in &other.nodes {
+            *self.nodes.entry(n).or_default() += k;
+        }
+        self.nodes_total += other.nodes_total;
+        self.searched += other.searched;
+        for (g, k) in self.grades.iter_mut().zip(other.grades) {
+            *g += k;
+        }
+        self.by_dlx += other.by_dlx;
+        self.by_propagate += other.by_propagate;
+    }
+
+    /// Records that were searched (and have a node count).
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// The nodes of the record at rank `ceil(q * searched)` (nearest rank), 0 if none.
+    pub fn nodes_quantile(&self, q: f64) -> u64 {
+        if self.searched == 0 {
+            return 0;
+        }
+        let rank = ((q * self.searched as f64).ceil() as u64).clamp(1, self.searched);
+        let mut seen = 0;
+        for (&value, &count) in &self.nodes {
+            seen += count;
+            if seen >= rank {
+                return value;
+            }
+        }
+        0
+    }
+
+    /// The mean nodes of the records searched (0 if none).
+    pub fn nodes_mean(&self) -> f64 {
+        if self.searched == 0 {
+            0.0
+        } else {
+            self.nodes_total as f64 / self.searched as f64
+        }
+    }
+
+    /// The most nodes of one record.
+    pub fn nodes_max(&self) -> u64 {
+        self.nodes.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// Records graded, by grade: simple, easy, intermediate, expert.
+    pub fn grades(&self) -> [u64; 4] {
+        self.grades
+    }
+
+    /// Records searched by dancing links, and by propagation.
+    pub fn strategies(&self) -> (u64, u64) {
+        (self.by_dlx, self.by_propagate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(status: Status, nodes: Option<u64>) -> Tally {
+        Tally {
+            status,
+            nodes,
+            grade: None,
+            strategy: None,
+        }
+    }
+
+    #[test]
+    fn quantiles_are_nearest_rank() {
+        let mut s = Summary::default();
+        for n in 1..=100 {
+            s.add(tally(Status::Unique, Some(n)));
+        }
+        s.add(tally(Status::Invalid, None));
+        assert_eq!(s.puzzles, 101);
+        assert_eq!((s.solved, s.unique, s.invalid), (100, 100, 1));
+        assert_eq!(s.nodes_quantile(0.5), 50);
+        assert_eq!(s.nodes_quantile(0.99), 99);
+        assert_eq!(s.nodes_quantile(1.0), 100);
+        assert!((s.nodes_mean() - 50.5).abs() < 1e-9);
+        let mut one = Summary::default();
+        one.add(tally(Status::Solved, Some(7)));
+        assert_eq!((one.nodes_quantile(0.5), one.nodes_quantile(0.99)), (7, 7));
+        assert_eq!(Summary::default().nodes_quantile(0.5), 0);
+    }
+
+    #[test]
+    fn merged_summaries_equal_one_summary() {
+        let tallies: Vec<Tally> = (0..50u64)
+            .map(|k| {
+                let status = [Status::Unique, Status::Invalid, Status::Stopped][k as usize % 3];
+                tally(status, (k % 7 != 0).then_some(k * 13 % 17))
+            })
+            .collect();
+        let mut whole = Summary::default();
+        tallies.iter().for_each(|&t| whole.add(t));
+        let mut parts = Summary::default();
+        for chunk in tallies.chunks(6) {
+            let mut part = Summary::default();
+            chunk.iter().for_each(|&t| part.add(t));
+            parts.merge(&part);
+        }
+        assert_eq!(parts, whole);
+    }
+
+    #[test]
+    fn records_say_what_became_of_each_puzzle() {
+        let (settings, rules) = (Settings::new(Task::Unique), Rules::default());
+        let mut solver = Solver::new(&settings, &rules);
+        let read = |text: &str| {
+            crate::read::Reader::new(text.as_bytes(), Default::default())
+                .next()
+                .unwrap()
+                .unwrap()
+        };
+        let unique = solver
+            .solve(&read("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"), 1)
+            .unwrap();
+        assert_eq!(
+            (unique.status, unique.count, unique.complete),
+            (Status::Unique, Some(1), Some(true))
+        );
+        assert_eq!(unique.grids.len(), 1);
+        assert!(unique.nodes.is_some() && unique.depth.is_some());
+        let several = solver.solve(&read("......2..3.1...."), 2).unwrap();
+        assert_eq!((several.status, several.count), (Status::Multiple, Some(2)));
+        let clash = solver.solve(&read("11.............."), 3).unwrap();
+        assert_eq!(clash.status, Status::Invalid);
+        assert!(matches!(clash.problem, Some(Problem::Givens(_))));
+        let bad = solver.solve(&read("1234%"), 4).unwrap();
+        assert!(matches!(bad.problem, Some(Problem::Unreadable(_))));
+        assert_eq!(bad.tally().nodes, None);
+    }
+}
