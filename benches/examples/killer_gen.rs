@@ -40,7 +40,7 @@ fn main() {
             };
             let model = killer.model().expect("a cut grid builds");
             let found = model.search(2, 0, dlx::Limits::none().nodes(100_000));
-            if found.complete && found.count == 1 {
+            if found.is_complete() && found.count == 1 {
                 println!();
                 print!("{map}");
                 made += 1;

@@ -50,7 +50,8 @@ pub fn check(data: &[u8]) {
                                 .expect("checked");
                             assert!(theirs.stats.nodes <= 10_000, "{method}");
                             let finished = |f: &sudoku::Found| {
-                                f.complete || f.stopped == Some(sudoku::StopReason::SolutionLimit)
+                                f.is_complete()
+                                    || f.stopped == Some(sudoku::StopReason::SolutionLimit)
                             };
                             if finished(&found) && finished(&theirs) {
                                 assert_eq!(theirs.count, found.count, "{method}");

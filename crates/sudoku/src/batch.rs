@@ -51,8 +51,9 @@ use std::time::{Duration, Instant};
 use dlx::{Limits, StopReason};
 
 use crate::grid::Grid;
+use crate::killer::KillerError;
 use crate::rate::{Grade, RateError, Rater, Rating};
-use crate::read::{Entry, EntryError};
+use crate::read::{Entry, EntryError, KillerEntry};
 use crate::rules::{PuzzleError, Strategy, Sudoku, SudokuSolver, Variant, VariantError};
 use crate::shape::{Cell, Shape};
 use crate::text::Symbols;
@@ -256,6 +257,8 @@ pub enum Problem {
     Grade(RateError),
     /// Our solution and the input's differ.
     Mismatch(Mismatch),
+    /// A killer sudoku that does not read, or whose cages cannot all be met.
+    Killer(KillerError),
 }
 
 impl fmt::Display for Problem {
@@ -266,6 +269,7 @@ impl fmt::Display for Problem {
             Problem::Givens(e) => write!(f, "{e}"),
             Problem::Grade(e) => write!(f, "cannot grade: {e}"),
             Problem::Mismatch(m) => write!(f, "{m}"),
+            Problem::Killer(e) => write!(f, "{e}"),
         }
     }
 }
@@ -377,6 +381,8 @@ pub struct Record {
     pub nodes: Option<u64>,
     /// Its updates.
     pub updates: Option<u64>,
+    /// Its cleansings, as Knuth's `dlx2` counts them (a killer sudoku's search).
+    pub cleansings: Option<u64>,
     /// How deep the guesses of a whole proof of uniqueness nest ([`Task::Unique`] and
     /// [`Task::Rate`]).
     pub depth: Option<u32>,
@@ -402,6 +408,7 @@ impl Record {
             complete: None,
             nodes: None,
             updates: None,
+            cleansings: None,
             depth: None,
             strategy: None,
             stopped: None,
@@ -508,7 +515,7 @@ impl<'r> Solver<'r> {
         record.nodes = Some(found.stats.nodes);
         record.updates = Some(found.stats.updates);
         // Of a whole proof only (a stopped search's is that of a part).
-        record.depth = found.stats.branch_depth.filter(|_| found.complete);
+        record.depth = found.stats.branch_depth.filter(|_| found.is_complete());
         record.strategy = Some(solver.resolved());
         record.status = match (task, found.count, found.stopped) {
             (_, _, Some(StopReason::NodeLimit | StopReason::Deadline)) => Status::Stopped,
@@ -535,7 +542,7 @@ impl<'r> Solver<'r> {
         }
         if task != Task::Solve {
             record.count = Some(found.count);
-            record.complete = Some(found.complete);
+            record.complete = Some(found.is_complete());
         }
         if settings.verify {
             if let (Some(theirs), Some(ours)) = (&entry.solution, found.grids.first()) {
@@ -549,6 +556,63 @@ impl<'r> Solver<'r> {
         }
         record.grids = found.grids;
         record.puzzle = Some(grid);
+        Some(record)
+    }
+}
+
+impl Solver<'_> {
+    /// What a killer sudoku comes to, as record number `index`; `None` if the cancel flag
+    /// stopped its search. (The settings' symbols, shape, strategy and `verify` are not used:
+    /// the puzzle says its shape, and is searched by dancing links with colors.)
+    pub fn solve_killer(&mut self, entry: &KillerEntry, index: u64) -> Option<Record> {
+        let settings = self.settings;
+        let mut record = Record::new(index, entry.line, settings.symbols.unwrap_or_default());
+        let model = entry
+            .killer
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|k| k.model());
+        let model = match model {
+            Ok(model) => model,
+            Err(e) => {
+                record.problem = Some(Problem::Killer(e));
+                return Some(record);
+            }
+        };
+        let task = settings.task;
+        let mut limits = Limits::none();
+        limits.cancel = settings.cancel.clone();
+        limits.max_nodes = settings.max_nodes;
+        limits.deadline = settings.timeout.map(|t| Instant::now() + t);
+        let (limit, keep) = match task {
+            Task::Solve => (1, 1),
+            Task::Unique | Task::Rate { .. } => (2, 2),
+            Task::Count(limit) => (limit, 0),
+            Task::All(limit) => (limit, usize::MAX),
+        };
+        let found = model.search(limit, keep, limits);
+        if found.stopped == Some(StopReason::Cancelled) {
+            return None;
+        }
+        let limited = found.stopped == Some(StopReason::SolutionLimit);
+        record.status = match found.stopped {
+            Some(_) if !limited => Status::Stopped,
+            _ if found.count == 0 => Status::Unsolvable,
+            _ if task == Task::Unique && found.count > 1 => Status::Multiple,
+            _ if task == Task::Unique => Status::Unique,
+            _ => Status::Solved,
+        };
+        if record.status == Status::Stopped {
+            record.stopped = found.stopped;
+        }
+        record.count = Some(found.count);
+        record.complete = Some(found.is_complete());
+        record.nodes = Some(found.stats.nodes);
+        record.updates = Some(found.stats.updates);
+        record.cleansings = Some(found.stats.cleansings);
+        record.strategy = Some(Strategy::Dlx);
+        record.puzzle = entry.killer.as_ref().ok().map(|k| k.givens().clone());
+        record.grids = found.grids;
         Some(record)
     }
 }
@@ -758,6 +822,11 @@ impl Summary {
         } else {
             self.nodes_total as f64 / self.searched as f64
         }
+    }
+
+    /// The nodes of every record searched, added up.
+    pub fn nodes_total(&self) -> u128 {
+        self.nodes_total
     }
 
     /// The most nodes of one record.

@@ -10,10 +10,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use dlx::{ColorId, ItemId, Limits, Problem, ProblemBuilder, StopReason};
+use dlx::{ColorId, ItemId, Limits, Problem, ProblemBuilder};
 use thiserror::Error;
 
 use crate::grid::Grid;
+use crate::rules::{Found, SearchStats};
 use crate::shape::{Cell, Shape};
 
 /// A cage: its label in the map, its cells and the sum of their digits.
@@ -105,6 +106,43 @@ pub enum KillerError {
     /// one that leaves the sum out of reach) or the size.
     #[error("{0}")]
     Givens(String),
+}
+
+/// The rule a grid breaks, when it does not solve a [`Killer`] ([`Killer::check`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BrokenRule {
+    /// The grid is not full (or not of the puzzle's shape).
+    #[error("the grid is not full")]
+    NotFull,
+    /// A given is changed.
+    #[error("{cell} is {found} but the given is {given}")]
+    Given {
+        /// The cell.
+        cell: Cell,
+        /// The given.
+        given: u8,
+        /// The grid's digit.
+        found: u8,
+    },
+    /// A digit repeats in the row, column or box that starts at `first`.
+    #[error("a digit repeats among {first}")]
+    Repeat {
+        /// The unit's first cell.
+        first: Cell,
+    },
+    /// A cage's digits do not add up to its sum, or repeat.
+    #[error("cage {label:?} holds {found} (sum {sum}), digits {}", if *distinct { "distinct" } else { "repeated" })]
+    Cage {
+        /// The cage.
+        label: char,
+        /// Its sum.
+        sum: u32,
+        /// What its digits add up to.
+        found: u32,
+        /// Whether they are distinct.
+        distinct: bool,
+    },
 }
 
 /// A killer sudoku: its shape, cages and givens.
@@ -716,18 +754,20 @@ impl Killer {
     }
 
     /// Whether `grid` solves this puzzle: full, every row, column and box holding each digit
-    /// once, the givens kept, and every cage's digits distinct with its sum. The reason if not.
-    pub fn check(&self, grid: &Grid) -> Result<(), String> {
+    /// once, the givens kept, and every cage's digits distinct with its sum. The rule it breaks
+    /// if not.
+    pub fn check(&self, grid: &Grid) -> Result<(), BrokenRule> {
         let n = self.shape.size();
         if grid.shape() != self.shape || !grid.is_full() {
-            return Err("the grid is not full".into());
+            return Err(BrokenRule::NotFull);
         }
-        for (cell, digit) in self.givens.givens() {
-            if grid.get(cell) != digit {
-                return Err(format!(
-                    "{cell} is {} but the given is {digit}",
-                    grid.get(cell)
-                ));
+        for (cell, given) in self.givens.givens() {
+            if grid.get(cell) != given {
+                return Err(BrokenRule::Given {
+                    cell,
+                    given,
+                    found: grid.get(cell),
+                });
             }
         }
         let mut units: Vec<Vec<Cell>> = Vec::new();
@@ -745,23 +785,19 @@ impl Killer {
         for unit in &units {
             let digits: BTreeSet<u8> = unit.iter().map(|&c| grid.get(c)).collect();
             if digits.len() != n {
-                return Err(format!("a digit repeats among {}", unit[0]));
+                return Err(BrokenRule::Repeat { first: unit[0] });
             }
         }
         for cage in &self.cages {
             let digits: BTreeSet<u8> = cage.cells.iter().map(|&c| grid.get(c)).collect();
-            let sum: u32 = cage.cells.iter().map(|&c| u32::from(grid.get(c))).sum();
-            if digits.len() != cage.cells.len() || sum != cage.sum {
-                return Err(format!(
-                    "cage {:?} holds {sum} (sum {}), digits {}",
-                    cage.label,
-                    cage.sum,
-                    if digits.len() == cage.cells.len() {
-                        "distinct"
-                    } else {
-                        "repeated"
-                    }
-                ));
+            let found: u32 = cage.cells.iter().map(|&c| u32::from(grid.get(c))).sum();
+            if digits.len() != cage.cells.len() || found != cage.sum {
+                return Err(BrokenRule::Cage {
+                    label: cage.label,
+                    sum: cage.sum,
+                    found,
+                    distinct: digits.len() == cage.cells.len(),
+                });
             }
         }
         Ok(())
@@ -931,25 +967,6 @@ pub struct KillerModel {
     choices: Vec<Option<(Cell, u8)>>,
 }
 
-/// What a search of a killer sudoku found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KillerFound {
-    /// The solutions kept (as many as asked for).
-    pub grids: Vec<Grid>,
-    /// How many solutions were found.
-    pub count: u64,
-    /// Whether the search was exhausted (so `count` is the total).
-    pub complete: bool,
-    /// What stopped it early, if anything.
-    pub stopped: Option<StopReason>,
-    /// The engine's nodes, updates and cleansings.
-    pub nodes: u64,
-    /// Updates, as `dlx2` counts them.
-    pub updates: u64,
-    /// Cleansings, as `dlx2` counts them.
-    pub cleansings: u64,
-}
-
 impl KillerModel {
     /// The exact-cover problem.
     pub fn problem(&self) -> &Problem {
@@ -957,7 +974,8 @@ impl KillerModel {
     }
 
     /// Searches for up to `limit` solutions (and `limits`), keeping the first `keep` grids.
-    pub fn search(&self, limit: u64, keep: usize, mut limits: Limits) -> KillerFound {
+    /// The statistics are those of `dlx2`, cleansings included.
+    pub fn search(&self, limit: u64, keep: usize, mut limits: Limits) -> Found {
         limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
         let mut solver = self.problem.solver().with_limits(limits);
         let mut grids = Vec::new();
@@ -973,14 +991,16 @@ impl KillerModel {
             }
             std::ops::ControlFlow::Continue(())
         });
-        KillerFound {
+        Found {
             grids,
             count: outcome.solutions,
-            complete: outcome.is_complete(),
             stopped: outcome.stopped,
-            nodes: outcome.nodes,
-            updates: outcome.updates,
-            cleansings: outcome.cleansings,
+            stats: SearchStats {
+                nodes: outcome.nodes,
+                updates: outcome.updates,
+                branch_depth: None,
+                cleansings: outcome.cleansings,
+            },
         }
     }
 

@@ -50,7 +50,7 @@ pub use generate::{
     puzzle_seed, GenerateError, GenerateSettings, Generated, Generator, Symmetry, UnknownSymmetry,
 };
 pub use grid::Grid;
-pub use killer::{Cage, Killer, KillerError, KillerFound, KillerModel};
+pub use killer::{BrokenRule, Cage, Killer, KillerError, KillerModel};
 pub use methods::{Method, MethodSolver, UnknownMethod};
 pub use rate::{Grade, RateError, Rater, Rating, Step, Technique, UnknownGrade};
 pub use rules::{

@@ -314,12 +314,10 @@ impl Classic {
         Found {
             grids: std::mem::take(&mut self.grids),
             count: self.solutions,
-            complete: stopped.is_none(),
             stopped,
             stats: SearchStats {
                 nodes: self.nodes,
-                updates: 0,
-                branch_depth: None,
+                ..SearchStats::default()
             },
         }
     }

@@ -27,6 +27,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::sync::Arc;
 
 use crate::grid::Grid;
+use crate::killer::{Killer, KillerError};
 use crate::shape::Shape;
 use crate::text::{ParseError, Symbols};
 
@@ -1107,6 +1108,149 @@ impl State {
             self.push(out, entry);
         }
     }
+}
+
+/// One killer sudoku of a file: the line it starts on, and the puzzle or why it does not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct KillerEntry {
+    /// The line it starts on, from 1 (1 for the puzzles of a JSON file).
+    pub line: usize,
+    /// The puzzle, or why it does not read.
+    pub killer: Result<Killer, KillerError>,
+}
+
+/// Reads a file of killer sudokus, one [`KillerEntry`] per puzzle, in file order: cage maps with
+/// their sums ([`Killer::parse`]) separated by blank lines (a block of comments alone is no
+/// puzzle), streamed a puzzle at a time; or JSON ([`Killer::parse_json`], feature `leetcode`):
+/// one object, or a list of them.
+pub struct KillerReader<R> {
+    input: BufReader<R>,
+    allow_disconnected: bool,
+    out: VecDeque<KillerEntry>,
+    /// The open block: its text, first line, and whether it holds more than comments.
+    block: String,
+    start: usize,
+    has_content: bool,
+    line_no: usize,
+    done: bool,
+}
+
+impl<R: Read> KillerReader<R> {
+    /// A reader of `input`; `allow_disconnected` accepts cages whose cells do not all touch.
+    pub fn new(input: R, allow_disconnected: bool) -> Self {
+        KillerReader {
+            input: BufReader::with_capacity(1 << 16, input),
+            allow_disconnected,
+            out: VecDeque::new(),
+            block: String::new(),
+            start: 0,
+            has_content: false,
+            line_no: 0,
+            done: false,
+        }
+    }
+
+    /// The block read so far, as a puzzle (if it holds more than comments).
+    fn close(&mut self) {
+        if self.has_content {
+            let killer = Killer::parse(&self.block, self.start, self.allow_disconnected);
+            self.out.push_back(KillerEntry {
+                line: self.start,
+                killer,
+            });
+        }
+        self.block.clear();
+        self.has_content = false;
+    }
+
+    /// Reads lines until a puzzle is ready or the input ends.
+    fn fill(&mut self) -> io::Result<()> {
+        let mut buf = Vec::new();
+        while self.out.is_empty() && !self.done {
+            buf.clear();
+            let (read, _) = read_line(&mut self.input, &mut buf)?;
+            if read == 0 {
+                self.close();
+                self.done = true;
+                break;
+            }
+            self.line_no += 1;
+            let line = line_text(&buf, self.line_no == 1);
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                self.close();
+                continue;
+            }
+            if self.start == 0 && trimmed.starts_with(['{', '[']) {
+                // The first line that is not blank opens JSON: the whole input is one object
+                // or a list of them.
+                let mut rest = Vec::new();
+                self.input.read_to_end(&mut rest)?;
+                let text = format!("{line}\n{}", String::from_utf8_lossy(&rest));
+                self.out
+                    .extend(json_killers(&text, self.allow_disconnected));
+                self.done = true;
+                break;
+            }
+            if self.block.is_empty() {
+                self.start = self.line_no;
+            }
+            self.has_content |= !line.trim_start().starts_with('#');
+            self.block.push_str(&line);
+            self.block.push('\n');
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Iterator for KillerReader<R> {
+    type Item = io::Result<KillerEntry>;
+
+    fn next(&mut self) -> Option<io::Result<KillerEntry>> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            self.out.clear();
+            return Some(Err(e));
+        }
+        self.out.pop_front().map(Ok)
+    }
+}
+
+/// The puzzles of a JSON text: one object, or a list of them.
+#[cfg(feature = "leetcode")]
+fn json_killers(text: &str, allow_disconnected: bool) -> Vec<KillerEntry> {
+    let entry = |line, killer| KillerEntry { line, killer };
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        return vec![entry(1, Killer::parse_json(trimmed, allow_disconnected))];
+    }
+    match serde_json::from_str::<Vec<serde_json::Value>>(trimmed) {
+        Ok(list) => list
+            .iter()
+            .map(|v| entry(1, Killer::parse_json(&v.to_string(), allow_disconnected)))
+            .collect(),
+        Err(e) => vec![entry(
+            e.line(),
+            Err(KillerError::Syntax {
+                line: e.line(),
+                column: e.column(),
+                message: format!("not JSON: {e}"),
+            }),
+        )],
+    }
+}
+
+#[cfg(not(feature = "leetcode"))]
+fn json_killers(_: &str, _: bool) -> Vec<KillerEntry> {
+    vec![KillerEntry {
+        line: 1,
+        killer: Err(KillerError::Syntax {
+            line: 1,
+            column: 1,
+            message: "killer sudokus in JSON are read with the `leetcode` feature".into(),
+        }),
+    }]
 }
 
 impl fmt::Display for InputFormat {

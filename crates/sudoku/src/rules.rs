@@ -224,6 +224,9 @@ pub struct SearchStats {
     /// the deductions for [`Strategy::Propagate`]). 0 when no guess was needed. `None` unless
     /// asked for ([`SudokuSolver::branch_depth`]), and for a search over several threads.
     pub branch_depth: Option<u32>,
+    /// Cleansings, as Knuth's `dlx2` counts them: 0 but for a problem with colors (a killer
+    /// sudoku).
+    pub cleansings: u64,
 }
 
 /// How a [`SudokuSolver`] searches.
@@ -300,13 +303,18 @@ pub struct Found {
     pub grids: Vec<Grid>,
     /// How many solutions were found.
     pub count: u64,
-    /// Whether the search was exhausted (so `count` is the total).
-    pub complete: bool,
     /// What stopped the search early, if anything: the solution limit, or one of the
-    /// [`Limits`] (nodes, deadline, cancel flag).
+    /// [`Limits`] (nodes, deadline, cancel flag). `None`: the search was exhausted.
     pub stopped: Option<dlx::StopReason>,
     /// What the search did.
     pub stats: SearchStats,
+}
+
+impl Found {
+    /// Whether the search was exhausted (nothing stopped it), so that `count` is the total.
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
 }
 
 /// A puzzle's number of solutions, as far as uniqueness goes.
@@ -328,7 +336,7 @@ pub enum Uniqueness {
 /// let sudoku = Sudoku::new(Shape::new(4)?, Variant::default())?;
 /// let grid = sudoku::parse_line("......2..3.1....", None)?;
 /// let found = sudoku.solutions(&grid, 10)?;
-/// assert_eq!((found.count, found.complete), (3, true));
+/// assert_eq!((found.count, found.is_complete()), (3, true));
 /// assert!(matches!(sudoku.uniqueness(&grid)?, Uniqueness::Multiple(_)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -710,12 +718,12 @@ impl SudokuSolver<'_> {
                 .map(|cells| Grid::from_cells(grid.shape(), cells).expect("a full grid"))
                 .collect(),
             count: run.found,
-            complete: run.stopped.is_none(),
             stopped: run.stopped,
             stats: SearchStats {
                 nodes: run.nodes,
                 updates: run.removed,
                 branch_depth: self.depth.then_some(run.max_depth),
+                cleansings: 0,
             },
         }
     }
@@ -753,12 +761,12 @@ impl SudokuSolver<'_> {
         Found {
             grids,
             count: outcome.solutions,
-            complete: outcome.is_complete(),
             stopped: outcome.stopped,
             stats: SearchStats {
                 nodes: outcome.nodes,
                 updates: outcome.updates,
                 branch_depth: self.solver.stats().branch_depth,
+                cleansings: outcome.cleansings,
             },
         }
     }
@@ -781,7 +789,10 @@ impl SudokuSolver<'_> {
         }
         // The first solution (and the check of the puzzle).
         let mut first = self.search(grid, 1, 1, limits.clone())?;
-        if first.complete || first.stopped != Some(dlx::StopReason::SolutionLimit) || limit <= 1 {
+        if first.is_complete()
+            || first.stopped != Some(dlx::StopReason::SolutionLimit)
+            || limit <= 1
+        {
             // No solution, or a limit stopped it, or one was all that was asked for.
             return Ok(first);
         }
@@ -797,12 +808,12 @@ impl SudokuSolver<'_> {
         limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
         let report = parallel.with_limits(limits).count();
         first.count = report.outcome.solutions;
-        first.complete = report.outcome.is_complete();
         first.stopped = report.outcome.stopped;
         first.stats = SearchStats {
             nodes: report.outcome.nodes,
             updates: report.outcome.updates,
             branch_depth: None,
+            cleansings: report.outcome.cleansings,
         };
         self.last = first.stats;
         Ok(first)

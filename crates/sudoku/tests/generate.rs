@@ -21,7 +21,7 @@ fn check(sudoku: &Sudoku, made: &sudoku::Generated, symmetry: Symmetry) {
     let found = method
         .search(&made.puzzle, 2, 1, dlx::Limits::none())
         .unwrap();
-    assert_eq!((found.count, found.complete), (1, true));
+    assert_eq!((found.count, found.is_complete()), (1, true));
     assert_eq!(found.grids[0], made.solution);
     // Minimal: taking away any orbit of givens gives a second solution.
     assert!(made.minimal);

@@ -30,7 +30,7 @@ fn puzzles_cut_from_a_solved_grid_solve_back_to_grids_that_keep_every_rule() {
         // are held to finding the cut grid.
         let found = model.search(50, 50, dlx::Limits::none().nodes(100_000));
         assert!(
-            found.count >= 1 || !found.complete,
+            found.count >= 1 || !found.is_complete(),
             "round {round}: no solution"
         );
         for g in &found.grids {
@@ -38,14 +38,14 @@ fn puzzles_cut_from_a_solved_grid_solve_back_to_grids_that_keep_every_rule() {
                 .check(g)
                 .unwrap_or_else(|e| panic!("round {round}: {e}"));
         }
-        if found.complete {
+        if found.is_complete() {
             assert!(
                 found.grids.contains(&grid),
                 "round {round}: the cut grid was not found"
             );
             complete += 1;
         }
-        if found.complete && found.count == 1 {
+        if found.is_complete() && found.count == 1 {
             unique += 1;
         }
     }
@@ -90,7 +90,7 @@ fn givens_are_kept_and_checked_against_their_cages() {
         .model()
         .unwrap()
         .search(100, 100, dlx::Limits::none());
-    assert!(found.complete && found.count > 0);
+    assert!(found.is_complete() && found.count > 0);
     for g in &found.grids {
         killer.check(g).unwrap();
         assert_eq!(g.get(Cell { row: 0, col: 0 }), 1);

@@ -28,9 +28,10 @@ fn all_solutions(sudoku: &Sudoku, method: Method, grid: &Grid, limit: u64) -> Op
         .search(grid, limit + 1, limit as usize + 1, Limits::none())
         .unwrap();
     assert_eq!(found.count, found.grids.len() as u64, "{method}");
+    let whole = found.is_complete() && found.count <= limit;
     let mut grids = found.grids;
     grids.sort_by(|a, b| a.cells().cmp(b.cells()));
-    (found.complete && found.count <= limit).then_some(grids)
+    whole.then_some(grids)
 }
 
 /// Every method finds the same solutions (the same set, each once) as Dancing Links.
@@ -88,7 +89,7 @@ fn unique_puzzles_agree_and_dlx_needs_the_fewest_nodes() {
     let mut totals = [0u64; 6];
     for (k, grid) in hard.iter().chain(&easy).enumerate() {
         let dlx = uniqueness(&sudoku, Method::Dlx, grid);
-        assert_eq!((dlx.count, dlx.complete), (1, true));
+        assert_eq!((dlx.count, dlx.is_complete()), (1, true));
         let solved = sudoku.method_solver(Method::Forward).solve(grid).unwrap();
         assert_eq!(solved.as_ref(), dlx.grids.first());
         for (m, method) in Method::ALL.into_iter().enumerate() {
@@ -101,7 +102,7 @@ fn unique_puzzles_agree_and_dlx_needs_the_fewest_nodes() {
             }
             let found = uniqueness(&sudoku, method, grid);
             assert_eq!(
-                (found.count, found.complete, &found.grids),
+                (found.count, found.is_complete(), &found.grids),
                 (1, true, &dlx.grids),
                 "{method}, puzzle {k}"
             );
@@ -145,7 +146,7 @@ fn a_full_grid_is_one_node_and_a_dead_root_is_one_node() {
         let found = uniqueness(&sudoku, method, &full);
         assert_eq!((found.count, found.stats.nodes), (1, 1), "{method}");
         let found = uniqueness(&sudoku, method, &dead);
-        assert_eq!((found.count, found.complete), (0, true), "{method}");
+        assert_eq!((found.count, found.is_complete()), (0, true), "{method}");
         match method {
             // Row-major order meets the dead cell only at its turn.
             Method::Backtrack | Method::Bitmask => assert!(found.stats.nodes > 1, "{method}"),
@@ -181,7 +182,7 @@ fn limits_stop_every_method() {
         let mut solver = sudoku.method_solver(method);
         let found = solver.search(grid, 2, 1, Limits::none().nodes(50)).unwrap();
         assert_eq!(
-            (found.stats.nodes, found.complete, found.stopped),
+            (found.stats.nodes, found.is_complete(), found.stopped),
             (50, false, Some(StopReason::NodeLimit)),
             "{method}"
         );
@@ -201,7 +202,7 @@ fn limits_stop_every_method() {
         );
         // The solver is reused: a second search starts afresh.
         let again = solver.search(grid, 2, 1, Limits::none()).unwrap();
-        assert_eq!((again.count, again.complete), (1, true), "{method}");
+        assert_eq!((again.count, again.is_complete()), (1, true), "{method}");
     }
 }
 

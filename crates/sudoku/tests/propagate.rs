@@ -116,7 +116,7 @@ proptest! {
         let limit = 500;
         let dlx = search(&sudoku, Strategy::Dlx, &puzzle, limit);
         let ours = search(&sudoku, Strategy::Propagate, &puzzle, limit);
-        prop_assert_eq!((ours.count, ours.complete), (dlx.count, dlx.complete));
+        prop_assert_eq!((ours.count, ours.is_complete()), (dlx.count, dlx.is_complete()));
         for solution in &ours.grids {
             assert_solves(&sudoku, &puzzle, solution);
         }
@@ -125,7 +125,7 @@ proptest! {
         seen.sort_by(|a, b| a.cells().cmp(b.cells()));
         seen.dedup();
         prop_assert_eq!(seen.len(), ours.grids.len());
-        if dlx.complete {
+        if dlx.is_complete() {
             let mut theirs = dlx.grids.clone();
             theirs.sort_by(|a, b| a.cells().cmp(b.cells()));
             prop_assert_eq!(seen, theirs);
@@ -207,7 +207,7 @@ fn limits_stop_the_propagating_search() {
     // An empty grid: solutions without end; the limits say which stopped it.
     let found = solver.search(&empty, 3, 3, Limits::none()).unwrap();
     assert_eq!(
-        (found.count, found.complete, found.stopped),
+        (found.count, found.is_complete(), found.stopped),
         (3, false, Some(StopReason::SolutionLimit))
     );
     let found = solver
@@ -215,7 +215,7 @@ fn limits_stop_the_propagating_search() {
         .unwrap();
     assert_eq!(found.stopped, Some(StopReason::NodeLimit));
     assert_eq!(found.stats.nodes, 40);
-    assert!(!found.complete);
+    assert!(!found.is_complete());
     let cancel = Arc::new(AtomicBool::new(true));
     let found = solver
         .search(&empty, u64::MAX, 0, Limits::none().cancel(cancel))
@@ -231,5 +231,5 @@ fn limits_stop_the_propagating_search() {
     cells[16 + 12] = 16;
     let puzzle = Grid::from_cells(sudoku.shape(), cells).unwrap();
     let found = solver.search(&puzzle, 1, 1, Limits::none()).unwrap();
-    assert_eq!((found.count, found.complete), (0, true));
+    assert_eq!((found.count, found.is_complete()), (0, true));
 }

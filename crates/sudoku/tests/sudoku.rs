@@ -101,7 +101,7 @@ fn knuth_figures_for_the_leetcode_and_inkala_puzzles() {
     ] {
         let grid = parse_line(puzzle, None).unwrap();
         let found = sudoku.count(&grid, 2).unwrap();
-        assert_eq!((found.count, found.complete), (1, true));
+        assert_eq!((found.count, found.is_complete()), (1, true));
         assert_eq!(
             (found.stats.nodes, found.stats.updates),
             (nodes, updates),
@@ -145,7 +145,7 @@ fn the_4x4_with_three_solutions_prints_them_all() {
     let sudoku = Sudoku::new(grid.shape(), Variant::default()).unwrap();
     let found = sudoku.solutions(&grid, 100).unwrap();
     assert_eq!(
-        (found.count, found.complete, found.grids.len()),
+        (found.count, found.is_complete(), found.grids.len()),
         (3, true, 3)
     );
     let distinct: HashSet<String> = found
@@ -300,7 +300,7 @@ fn every_size_solves() {
         // A full grid as the puzzle: its one solution is itself.
         let found = sudoku.count(&full, 2).unwrap();
         assert_eq!(
-            (found.count, found.complete, &found.grids[0]),
+            (found.count, found.is_complete(), &found.grids[0]),
             (1, true, &full)
         );
         // Blank every third cell: the solver fills them in, and the answer fits the rules.
@@ -360,7 +360,7 @@ fn variants_diagonals_hyper_and_jigsaw() {
     let sudoku = Sudoku::new(Shape::new(4).unwrap(), variant.clone()).unwrap();
     let empty = Grid::empty(sudoku.shape());
     let found = sudoku.solutions(&empty, 1000).unwrap();
-    assert!(found.complete && found.count > 0);
+    assert!(found.is_complete() && found.count > 0);
     for g in &found.grids {
         assert_solves(g, &empty, &variant, Some(map));
     }
@@ -464,7 +464,7 @@ fn count_parallel_equals_one_thread() {
             .solver()
             .search(&grid, u64::MAX, 1, Limits::none())
             .unwrap();
-        assert!(one.complete && one.count > 1);
+        assert!(one.is_complete() && one.count > 1);
         for threads in [1, 2, 3] {
             let many = sudoku
                 .solver()
@@ -475,7 +475,7 @@ fn count_parallel_equals_one_thread() {
                     many.count,
                     many.stats.nodes,
                     many.stats.updates,
-                    many.complete
+                    many.is_complete()
                 ),
                 (one.count, one.stats.nodes, one.stats.updates, true)
             );
@@ -484,7 +484,7 @@ fn count_parallel_equals_one_thread() {
                 .solver()
                 .count_parallel(&grid, 10, Limits::none(), threads)
                 .unwrap();
-            assert_eq!((ten.count, ten.complete), (10, false));
+            assert_eq!((ten.count, ten.is_complete()), (10, false));
         }
     }
 }

@@ -396,12 +396,13 @@ fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Res
             return Ok(None);
         }
         seconds += start.elapsed().as_secs_f64();
+        let complete = found.is_complete();
         let mut grids = found.grids;
         attempts.push(Attempt {
             nodes: found.stats.nodes,
             count: found.count,
             timed_out: found.stopped == Some(StopReason::Deadline),
-            unique: if found.count == 1 && found.complete {
+            unique: if found.count == 1 && complete {
                 grids.pop()
             } else {
                 None

@@ -207,6 +207,8 @@ pub fn run(args: &Args) -> Result<()> {
             tallies: Vec::with_capacity(n),
             interrupted: false,
             bytes_end: span.end,
+            drawing: None,
+            broken: None,
         };
         let mut made = Vec::with_capacity(n);
         for i in span {

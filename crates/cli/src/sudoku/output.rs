@@ -284,6 +284,10 @@ pub struct Writer<'o, W: Write> {
     bytes_done: u64,
     /// A write failed: the error, returned once the pipeline has stopped.
     pub failed: Option<io::Error>,
+    /// The first chunk's drawing, in input order.
+    pub drawing: Option<String>,
+    /// The first solution that broke the rules.
+    pub broken: Option<String>,
 }
 
 impl<'o, W: Write> Writer<'o, W> {
@@ -303,6 +307,8 @@ impl<'o, W: Write> Writer<'o, W> {
             written: 0,
             bytes_done: 0,
             failed: None,
+            drawing: None,
+            broken: None,
         }
     }
 
@@ -325,6 +331,12 @@ impl<'o, W: Write> Writer<'o, W> {
 
 impl<W: Write> Sink<Done> for Writer<'_, W> {
     fn take(&mut self, d: Done) -> ControlFlow<()> {
+        if self.drawing.is_none() {
+            self.drawing = d.drawing;
+        }
+        if self.broken.is_none() {
+            self.broken = d.broken;
+        }
         for tally in &d.tallies {
             self.summary.add(*tally);
         }

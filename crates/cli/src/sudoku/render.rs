@@ -36,6 +36,10 @@ pub struct Done {
     /// puzzle not finished.
     pub interrupted: bool,
     pub bytes_end: u64,
+    /// Killer sudoku `--svg`: the drawing of the chunk's first puzzle that was read.
+    pub drawing: Option<String>,
+    /// A solution that breaks the rules (an internal error, reported once the run is over).
+    pub broken: Option<String>,
 }
 
 /// What every worker needs to write records: the names of the inputs, the output format (none:
@@ -71,6 +75,8 @@ pub fn solve_chunk(
         tallies: Vec::with_capacity(chunk.entries.len()),
         interrupted: false,
         bytes_end: chunk.bytes_end,
+        drawing: None,
+        broken: None,
     };
     let name = &render.names[chunk.file];
     for (k, entry) in chunk.entries.iter().enumerate() {
