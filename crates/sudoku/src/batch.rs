@@ -2,48 +2,34 @@
 //! invalid and why, ...), and the totals of a batch ([`Summary`], with exact quantiles of the
 //! nodes).
 //!
-//! A [`Solver`] turns the [`Entry`]s of a [`crate::read::Reader`] into records, one worker
-//! at a time; [`Rules`] are shared by the workers. With the ordered pipeline of
-//! [`crate::pipeline`], a batch of a million puzzles is solved on every core and its records
-//! come back in input order:
+//! [`solve_all`] solves a whole input on every core and hands the records over in input order,
+//! a million puzzles in a few MiB of memory:
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use sudoku::batch::{Rules, Settings, Solver, Summary, Task};
-//! use sudoku::pipeline::{Pipeline, Sink};
-//! use sudoku::read::{Reader, ReadSettings};
+//! use sudoku::batch::{self, Rules, Settings, Task};
+//! use sudoku::read::{ReadSettings, Reader};
 //!
-//! struct Totals(Summary);
-//! impl Sink<Summary> for Totals {
-//!     fn take(&mut self, part: Summary) -> ControlFlow<()> {
-//!         self.0.merge(&part);
-//!         ControlFlow::Continue(())
-//!     }
-//! }
-//!
-//! let file = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
-//!             52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
+//! let file = std::io::Cursor::new("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+//!     52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n");
+//! let reader = Reader::new(file, ReadSettings::default());
 //! let (settings, rules) = (Settings::new(Task::Unique), Rules::default());
-//! let batches = Reader::new(std::io::Cursor::new(file), ReadSettings::default()).batches(256);
-//! let mut totals = Totals(Summary::default());
-//! Pipeline::new().run(
-//!     batches,
-//!     || Solver::new(&settings, &rules),
-//!     |solver, batch| {
-//!         let mut part = Summary::default();
-//!         for entry in &batch.entries {
-//!             part.add(solver.solve(entry, 0).expect("not cancelled").tally());
-//!         }
-//!         part
-//!     },
-//!     &mut totals,
-//! )?;
-//! assert_eq!((totals.0.puzzles, totals.0.unique), (2, 2));
+//! let summary = batch::solve_all(reader, &settings, &rules, 0, |record, entry| {
+//!     println!("line {}: {} in {:?} nodes", entry.line, record.status, record.nodes);
+//!     ControlFlow::Continue(())
+//! })?;
+//! assert_eq!((summary.puzzles, summary.unique), (2, 2));
 //! # Ok::<(), sudoku::read::ReadError>(())
 //! ```
+//!
+//! Underneath, a [`Solver`] per worker turns the [`Entry`]s of a [`crate::read::Reader`] into
+//! records, and [`Rules`] are shared by the workers; the ordered pipeline of
+//! [`crate::pipeline`] runs them. Use those directly to do more in the workers (the `dlx`
+//! command line writes each record's text there).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -617,6 +603,69 @@ impl Solver<'_> {
     }
 }
 
+/// Solves every puzzle of `input` on `threads` workers (0: one per core) and hands each record,
+/// with its entry, to `each` in input order; `each` may `Break` to end the batch early. A
+/// cancel flag in `settings` stops the batch too: then `each` gets the records in order up to
+/// the first puzzle not finished. Returns the totals of the records handed over, or the error
+/// that ended the reading (after the records before it).
+pub fn solve_all<R: std::io::Read + Send + 'static>(
+    input: crate::read::Reader<R>,
+    settings: &Settings,
+    rules: &Rules,
+    threads: usize,
+    each: impl FnMut(Record, Entry) -> ControlFlow<()>,
+) -> Result<Summary, crate::read::ReadError> {
+    /// Numbered entries in, records with their entries out.
+    type Done = (Vec<(Record, Entry)>, bool);
+    struct Each<F> {
+        each: F,
+        summary: Summary,
+    }
+    impl<F: FnMut(Record, Entry) -> ControlFlow<()>> crate::pipeline::Sink<Done> for Each<F> {
+        fn take(&mut self, (records, cut): Done) -> ControlFlow<()> {
+            for (record, entry) in records {
+                self.summary.add(record.tally());
+                (self.each)(record, entry)?;
+            }
+            if cut {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    let mut pipeline = crate::pipeline::Pipeline::new().threads(threads);
+    if let Some(cancel) = &settings.cancel {
+        pipeline = pipeline.stop_flag(Arc::clone(cancel));
+    }
+    let numbered = input.batches(256).scan(1u64, |next, batch| {
+        Some(batch.map(|batch| {
+            let first = *next;
+            *next += batch.entries.len() as u64;
+            (first, batch.entries)
+        }))
+    });
+    let mut sink = Each {
+        each,
+        summary: Summary::default(),
+    };
+    pipeline.run(
+        numbered,
+        || Solver::new(settings, rules),
+        |solver, (first, entries): (u64, Vec<Entry>)| {
+            let mut records = Vec::with_capacity(entries.len());
+            for (k, entry) in entries.into_iter().enumerate() {
+                match solver.solve(&entry, first + k as u64) {
+                    Some(record) => records.push((record, entry)),
+                    None => return (records, true),
+                }
+            }
+            (records, false)
+        },
+        &mut sink,
+    )?;
+    Ok(sink.summary)
+}
+
 /// A count of one puzzle: on this worker's thread, or, past [`PROBE_NODES`] nodes while other
 /// workers are idle, on them too.
 fn count(
@@ -894,6 +943,57 @@ mod tests {
             parts.merge(&part);
         }
         assert_eq!(parts, whole);
+    }
+
+    /// Records come in input order, numbered across batches, on any number of threads; a
+    /// `Break` ends the batch there.
+    #[test]
+    fn solve_all_hands_records_over_in_order() {
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "......2..3.1....",
+            "11..............",
+            "1234%",
+        ];
+        let text: String = (0..700).map(|k| format!("{}\n", puzzles[k % 4])).collect();
+        let (settings, rules) = (Settings::new(Task::Unique), Rules::default());
+        for threads in [1, 3] {
+            let reader =
+                crate::read::Reader::new(std::io::Cursor::new(text.clone()), Default::default());
+            let mut seen = Vec::new();
+            let summary = solve_all(reader, &settings, &rules, threads, |record, entry| {
+                seen.push((record.index, entry.line, record.status));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(summary.puzzles, 700);
+            assert_eq!(
+                (summary.unique, summary.multiple, summary.invalid),
+                (175, 175, 350)
+            );
+            for (k, &(index, line, status)) in seen.iter().enumerate() {
+                assert_eq!((index, line), (k as u64 + 1, k + 1));
+                let want = [
+                    Status::Unique,
+                    Status::Multiple,
+                    Status::Invalid,
+                    Status::Invalid,
+                ];
+                assert_eq!(status, want[k % 4]);
+            }
+        }
+        let reader = crate::read::Reader::new(std::io::Cursor::new(text), Default::default());
+        let mut taken = 0;
+        let summary = solve_all(reader, &settings, &rules, 2, |_, _| {
+            taken += 1;
+            if taken == 10 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        assert_eq!((taken, summary.puzzles), (10, 10));
     }
 
     #[test]
