@@ -40,7 +40,8 @@ use crate::grid::Grid;
 use crate::killer::KillerError;
 use crate::rate::{Grade, RateError, Rater, Rating};
 use crate::read::{Entry, EntryError, KillerEntry};
-use crate::rules::{PuzzleError, Strategy, Sudoku, SudokuSolver, Variant, VariantError};
+use crate::geometry::{Variant, VariantError};
+use crate::rules::{PuzzleError, Strategy, Sudoku, SudokuSolver};
 use crate::shape::{Cell, Shape};
 use crate::text::Symbols;
 

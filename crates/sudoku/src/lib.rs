@@ -32,6 +32,7 @@ struct ReadmeDoctests;
 
 pub mod batch;
 mod generate;
+mod geometry;
 mod grid;
 mod killer;
 mod logic;
@@ -53,9 +54,9 @@ pub use grid::Grid;
 pub use killer::{BrokenRule, Cage, Killer, KillerError, KillerModel};
 pub use methods::{Method, MethodSolver, UnknownMethod};
 pub use rate::{Grade, RateError, Rater, Rating, Step, Technique, UnknownGrade};
+pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use rules::{
-    Found, PuzzleError, Regions, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness, Unit,
-    UnitKind, UnknownStrategy, Variant, VariantError,
+    Found, PuzzleError, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness, UnknownStrategy,
 };
 pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
 pub use text::{

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use dlx::StopReason;
 
-use crate::rules::Sudoku;
+use crate::geometry::Geometry;
 
 /// The cells of each unit, the peers of each cell, and where units meet.
 #[derive(Debug, Clone)]
@@ -79,20 +79,22 @@ pub(crate) struct Meet {
 }
 
 impl Layout {
-    pub(crate) fn new(sudoku: &Sudoku) -> Layout {
-        let n = sudoku.shape().size();
+    pub(crate) fn new(geometry: &Geometry) -> Layout {
+        let n = (1..=crate::MAX_SIZE)
+            .find(|n| n * n == geometry.cell_units.len())
+            .unwrap_or(0);
         let small = |lists: Vec<Vec<usize>>| -> Vec<Vec<u32>> {
             lists
                 .into_iter()
                 .map(|l| l.into_iter().map(|x| x as u32).collect())
                 .collect()
         };
-        let unit_cells = sudoku.unit_cells();
-        let peers = small(sudoku.peers(&unit_cells));
+        let unit_cells = geometry.unit_cells();
+        let peers = small(geometry.peers(&unit_cells));
         let units = small(unit_cells);
         // The cells two units share, from the units of each cell.
         let mut shared: std::collections::BTreeMap<(u32, u32), Vec<u32>> = Default::default();
-        for (cell, cell_units) in sudoku.cell_units().iter().enumerate() {
+        for (cell, cell_units) in geometry.cell_units.iter().enumerate() {
             for (i, &a) in cell_units.iter().enumerate() {
                 for &b in &cell_units[i + 1..] {
                     shared.entry((a, b)).or_default().push(cell as u32);
@@ -127,8 +129,8 @@ impl Layout {
         Layout {
             n,
             flat_peers: Lists::new(&peers),
-            flat_cell_units: Lists::new(sudoku.cell_units()),
-            cell_units: sudoku.cell_units().to_vec(),
+            flat_cell_units: Lists::new(&geometry.cell_units),
+            cell_units: geometry.cell_units.clone(),
             units,
             peers,
             meets,
@@ -1140,11 +1142,12 @@ impl ClueCandidates {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Sudoku;
 
     #[test]
     fn singles_solve_an_easy_puzzle_and_stall_on_a_hard_one() {
         let sudoku = Sudoku::classic();
-        let layout = Layout::new(&sudoku);
+        let layout = sudoku.layout().clone();
         let mut c = Candidates::<false>::new(&layout, Deduce::Singles);
         // An easy puzzle (singles suffice), and its solution from the engine.
         let easy = crate::parse_line(
@@ -1228,7 +1231,7 @@ mod tests {
     #[test]
     fn clue_candidates_follow_clues_taken_and_put_back() {
         let sudoku = Sudoku::classic();
-        let layout = Layout::new(&sudoku);
+        let layout = sudoku.layout().clone();
         for (cells, _) in puzzles_of(&sudoku, 20) {
             let mut left = ClueCandidates::new(&layout, &cells);
             // What the clues leave: every digit no peer holds.
@@ -1275,7 +1278,7 @@ mod tests {
         });
         let (mut stuck, mut forced) = (0, 0);
         for sudoku in &shapes {
-            let layout = Layout::new(sudoku);
+            let layout = sudoku.layout().clone();
             let mut scratch = Candidates::<false>::new(&layout, Deduce::Singles);
             let mut seeded = Candidates::<false>::new(&layout, Deduce::Singles);
             for (cells, solution) in puzzles_of(sudoku, 30) {
@@ -1334,7 +1337,7 @@ mod tests {
     fn a_search_undoes_its_changes_and_their_counts() {
         let sudoku =
             Sudoku::new(crate::Shape::new(16).unwrap(), crate::Variant::default()).unwrap();
-        let layout = Layout::new(&sudoku);
+        let layout = sudoku.layout().clone();
         let mut c = Candidates::<true>::new(&layout, Deduce::Probe);
         let line = "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C8C7E.69..F.....D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...F.....B..3A.42E1A.4C.5...E6.7.3........3D.C5.7B2....9..1GB.63.4.C...2.........6.....8FD.3....9.E";
         let full = crate::parse_line(line, None).unwrap();

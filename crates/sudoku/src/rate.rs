@@ -5,7 +5,8 @@ use std::str::FromStr;
 
 use crate::grid::Grid;
 use crate::logic::Layout;
-use crate::rules::{PuzzleError, Sudoku, SudokuSolver, Uniqueness, Unit, UnitKind};
+use crate::geometry::{Unit, UnitKind};
+use crate::rules::{PuzzleError, Sudoku, SudokuSolver, Uniqueness};
 use crate::shape::Cell;
 use crate::text::Symbols;
 
