@@ -8,7 +8,9 @@ use sudoku::{Symbols, Variant};
 
 use sudoku::batch::Task;
 
-use crate::sudoku::{Batch, InputFormat, OutputFormat, ProgressMode, Source};
+use crate::sudoku::flags::{default_jobs, Batch, InputFormat, OutputFormat, ProgressMode};
+use crate::sudoku::run::run_batch;
+use crate::sudoku::source::Source;
 
 /// The sample, compiled into the binary: hard 9x9 puzzles and 16x16 ones.
 const SAMPLE: &[(&str, &[u8])] = &[
@@ -26,7 +28,7 @@ const SAMPLE: &[(&str, &[u8])] = &[
 const SHOWN: u64 = 3;
 
 pub fn run() -> Result<()> {
-    let jobs = crate::sudoku::default_jobs();
+    let jobs = default_jobs();
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
         out,
@@ -59,7 +61,7 @@ pub fn run() -> Result<()> {
         progress: ProgressMode::Off,
         strategy: sudoku::Strategy::Dlx,
     };
-    let summary = crate::sudoku::run_batch(sources, &batch, &mut out)?;
+    let summary = run_batch(sources, &batch, &mut out)?;
     writeln!(out)?;
     write!(out, "{}", summary.to_text())?;
     writeln!(out)?;

@@ -36,11 +36,11 @@ use std::time::{Duration, Instant};
 
 use dlx::{Limits, StopReason};
 
+use crate::geometry::{Variant, VariantError};
 use crate::grid::Grid;
 use crate::killer::KillerError;
 use crate::rate::{Grade, RateError, Rater, Rating};
 use crate::read::{Entry, EntryError, KillerEntry};
-use crate::geometry::{Variant, VariantError};
 use crate::rules::{PuzzleError, Strategy, Sudoku, SudokuSolver};
 use crate::shape::{Cell, Shape};
 use crate::text::Symbols;

@@ -50,11 +50,11 @@ pub use dlx::{Limits, StopReason};
 pub use generate::{
     puzzle_seed, GenerateError, GenerateSettings, Generated, Generator, Symmetry, UnknownSymmetry,
 };
+pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use grid::Grid;
 pub use killer::{BrokenRule, Cage, Killer, KillerError, KillerModel};
 pub use methods::{Method, MethodSolver, UnknownMethod};
 pub use rate::{Grade, RateError, Rater, Rating, Step, Technique, UnknownGrade};
-pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use rules::{
     Found, PuzzleError, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness, UnknownStrategy,
 };

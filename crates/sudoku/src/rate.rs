@@ -3,9 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::geometry::{Unit, UnitKind};
 use crate::grid::Grid;
 use crate::logic::Layout;
-use crate::geometry::{Unit, UnitKind};
 use crate::rules::{PuzzleError, Sudoku, SudokuSolver, Uniqueness};
 use crate::shape::Cell;
 use crate::text::Symbols;

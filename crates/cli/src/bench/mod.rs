@@ -17,7 +17,8 @@ use sudoku::{Grid, Limits, Method, Shape, StopReason, Sudoku, Symbols, Variant};
 
 use sudoku::read::{ReadSettings, Reader};
 
-use crate::sudoku::{InputFormat, Source};
+use crate::sudoku::flags::InputFormat;
+use crate::sudoku::source::Source;
 use crate::{signals, InputError, Interrupted};
 
 /// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.

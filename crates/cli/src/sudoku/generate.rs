@@ -18,9 +18,9 @@ use sudoku::{
 use sudoku::batch::{Status, Tally};
 use sudoku::pipeline::Pipeline;
 
+use super::flags::{self, OutputFormat, SymbolSet, VariantArgs};
 use super::output::{Writer, WriterSettings};
 use super::render::Done;
-use super::{OutputFormat, SymbolSet};
 use crate::{InputError, Interrupted};
 
 /// The names `--difficulty` takes, read by the library's own parser.
@@ -47,10 +47,10 @@ pub struct Args {
     #[arg(long, value_name = "N", conflicts_with = "box_shape")]
     pub size: Option<usize>,
     /// Boxes of ROWSxCOLS cells (2x3 makes 6x6 puzzles).
-    #[arg(long = "box", value_name = "RxC", value_parser = super::parse_box)]
+    #[arg(long = "box", value_name = "RxC", value_parser = flags::parse_box)]
     pub box_shape: Option<Shape>,
     #[command(flatten)]
-    pub variant: super::VariantArgs,
+    pub variant: VariantArgs,
     /// The symmetry of the clue pattern: none, rotate180 (half a turn), rotate90 (a quarter
     /// turn), mirror (left to right) or diagonal (in the main diagonal).
     #[arg(long, default_value = "none", value_parser = symmetry_parser())]
@@ -188,7 +188,7 @@ pub fn run(args: &Args) -> Result<()> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let jobs = super::jobs(args.jobs);
+    let jobs = flags::jobs(args.jobs);
     let count = args.count;
     let start = Instant::now();
     let signals = signals();
@@ -252,7 +252,7 @@ pub fn run(args: &Args) -> Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let writer_settings = WriterSettings {
         show: None,
-        progress: super::progress_mode(args.progress),
+        progress: flags::progress_mode(args.progress),
         total_bytes: Some(count),
         stdout_tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
@@ -378,7 +378,7 @@ pub fn run(args: &Args) -> Result<()> {
         eprintln!("grades: {}{per}", grades.join(", "));
     }
     if summary.stopped > 0 {
-        return Err(super::stopped_records(
+        return Err(super::output::stopped_records(
             summary.stopped,
             summary.puzzles,
             Some(args.max_nodes),

@@ -15,9 +15,10 @@ use sudoku::pipeline::Pipeline;
 use sudoku::read::{KillerEntry, KillerReader};
 use sudoku::{Grid, Killer, Symbols};
 
+use super::flags::{OutputFormat, ProgressMode};
 use super::output::{Writer, WriterSettings};
 use super::render::{solutions, Done};
-use super::{OutputFormat, Source};
+use super::source::Source;
 use crate::{signals, InputError};
 
 /// One puzzle's outcome, as `--format json` writes it.
@@ -119,7 +120,7 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let writer_settings = WriterSettings {
         show: None,
-        progress: super::ProgressMode::Off,
+        progress: ProgressMode::Off,
         total_bytes: None,
         stdout_tty: false,
     };
@@ -183,7 +184,7 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         );
     }
     if summary.stopped > 0 {
-        return Err(super::stopped_records(
+        return Err(super::output::stopped_records(
             summary.stopped,
             summary.puzzles,
             s.max_nodes,

@@ -12,7 +12,9 @@ use serde::Serialize;
 use sudoku::batch::{self, Tally};
 use sudoku::pipeline::Sink;
 
+use super::flags::ProgressMode;
 use super::render::Done;
+use crate::Stopped;
 
 /// Totals over the records written: the library's summary, and how the run went.
 #[derive(Debug, Default, Clone)]
@@ -183,17 +185,6 @@ impl Summary {
         }
         s
     }
-}
-
-/// Where progress goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ProgressMode {
-    /// None.
-    Off,
-    /// An indicatif bar (stderr is a terminal); it appears once the run has lasted a moment.
-    Bar,
-    /// A line on stderr every few seconds (`--progress` when stderr is not a terminal).
-    Lines,
 }
 
 /// How the writer behaves.
@@ -375,4 +366,29 @@ impl<W: Write> Sink<Done> for Writer<'_, W> {
         }
         self.progress.update(self.bytes_done, self.summary.puzzles);
     }
+}
+
+/// The error (exit status 3) of a batch in which `k` of `n` records were stopped by a limit.
+pub(crate) fn stopped_records(
+    k: u64,
+    n: u64,
+    max_nodes: Option<u64>,
+    timeout: Option<Duration>,
+) -> anyhow::Error {
+    let limits = match (max_nodes, timeout) {
+        (Some(n), Some(t)) => format!("--max-nodes {n} or --timeout {}", t.as_secs_f64()),
+        (Some(n), None) => format!("--max-nodes {n}"),
+        (None, Some(t)) => format!("--timeout {}", t.as_secs_f64()),
+        (None, None) => "a limit".to_string(),
+    };
+    let which = if k == 1 {
+        "its record says"
+    } else {
+        "their records say"
+    };
+    Stopped(format!(
+        "{k} of {} stopped by {limits} before the search finished; {which} `stopped`",
+        crate::plural(n, "puzzle")
+    ))
+    .into()
 }

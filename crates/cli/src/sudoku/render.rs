@@ -12,7 +12,7 @@ use sudoku::batch::{self, Problem, Record, Status, Tally, Task};
 use sudoku::read::{Because, Entry, EntryError, Form, InputFormat, NotAPuzzle, ReadAs};
 use sudoku::{Grid, Rating, Shape, StopReason, Strategy, Sudoku, Technique};
 
-use super::OutputFormat;
+use super::flags::OutputFormat;
 
 /// A run of consecutive puzzles of one input, solved by one worker.
 pub struct Chunk {

@@ -1,0 +1,150 @@
+//! Running a batch of `dlx sudoku` or `dlx sudoku rate`: the inputs read a chunk at a time,
+//! solved by the workers, whose records are written in input order (the library's pipeline).
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use anyhow::Result;
+use sudoku::batch;
+use sudoku::pipeline::Pipeline;
+use sudoku::read::{ReadError, ReadSettings, Reader, Which};
+
+use super::flags::Batch;
+use super::output::{self, Summary};
+use super::render;
+use super::source::Source;
+use crate::InputError;
+
+/// The most puzzles in a chunk of work.
+const CHUNK: usize = 256;
+
+/// The chunks of every input in turn, each numbered from where the one before ended; an input
+/// that fails says which.
+fn chunks(
+    sources: Vec<Source>,
+    settings: ReadSettings,
+) -> impl Iterator<Item = Result<render::Chunk, String>> {
+    let mut bytes_before = 0u64;
+    let batches = sources
+        .into_iter()
+        .enumerate()
+        .flat_map(move |(file, source)| {
+            let (name, base) = (Arc::clone(&source.name), bytes_before);
+            bytes_before += source.len.unwrap_or(0);
+            let reader = Reader::new(source.reader, settings.clone());
+            reader.batches(CHUNK).map(move |batch| {
+                batch
+                    .map(|b| (file, base + b.bytes_read, b.entries))
+                    .map_err(|e| read_error(&name, e))
+            })
+        });
+    // Records are numbered across the inputs.
+    batches.scan(1u64, |next, batch| {
+        Some(batch.map(|(file, bytes_end, entries)| {
+            let first_index = *next;
+            *next += entries.len() as u64;
+            render::Chunk {
+                first_index,
+                file,
+                entries,
+                bytes_end,
+            }
+        }))
+    })
+}
+
+/// A failure reading an input, in this command line's words.
+fn read_error(name: &str, e: ReadError) -> String {
+    match e {
+        ReadError::NoSuchColumn {
+            which,
+            name: column,
+            header,
+        } => {
+            let flag = match which {
+                Which::Puzzle => "--column",
+                _ => "--solution-column",
+            };
+            match header {
+                None => format!(
+                    "{name}: {flag} `{column}`: the file has no header line naming its columns; \
+                     give the column's number instead"
+                ),
+                Some(h) => format!(
+                    "{name}: {flag} `{column}`: no such column in the header ({})",
+                    h.join(", ")
+                ),
+            }
+        }
+        e => format!("{name}: {e}"),
+    }
+}
+
+/// Runs a batch: a reader thread cuts the input into chunks, `jobs` workers solve them and
+/// write their records, and this thread writes them in input order (the library's pipeline).
+pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> Result<Summary> {
+    let start = std::time::Instant::now();
+    let jobs = batch.jobs.max(1);
+    let total_bytes = sources
+        .iter()
+        .map(|s| s.len)
+        .try_fold(0u64, |acc, len| len.map(|l| acc + l));
+    let signals = crate::signals::signals();
+    let idle = Arc::new(AtomicUsize::new(0));
+    let settings = batch::Settings::new(batch.mode)
+        .symbols(batch.symbols)
+        .box_shape(batch.box_shape)
+        .verify(batch.verify)
+        .max_nodes(batch.max_nodes)
+        .timeout(batch.timeout)
+        .strategy(batch.strategy)
+        .cancel(Some(Arc::clone(&signals.stop)))
+        .idle((jobs > 1).then(|| Arc::clone(&idle)));
+    let rules = batch::Rules::new(batch.variant.clone());
+    let render = render::Render {
+        names: sources.iter().map(|s| Arc::clone(&s.name)).collect(),
+        format: batch.format,
+        max_nodes: batch.max_nodes,
+        timeout: batch.timeout,
+    };
+    let read_settings = ReadSettings::default()
+        .input(batch.input.into())
+        .box_shape(batch.box_shape)
+        .column(batch.column.clone())
+        .solution_column(batch.solution_column.clone());
+    let writer_settings = output::WriterSettings {
+        show: batch.show,
+        progress: batch.progress,
+        total_bytes,
+        stdout_tty: io::IsTerminal::is_terminal(&io::stdout()),
+    };
+    let mut writer = output::Writer::new(out, writer_settings, start);
+    let task = batch.mode;
+    let ended = Pipeline::new()
+        .threads(jobs)
+        .stop_flag(Arc::clone(&signals.stop))
+        .idle_counter(Some(idle))
+        .thread_name("dlx-sudoku")
+        .run(
+            chunks(sources, read_settings),
+            || batch::Solver::new(&settings, &rules),
+            |solver, chunk| render::solve_chunk(solver, &render, task, chunk),
+            &mut writer,
+        );
+    if let Some(e) = writer.failed.take() {
+        // Standard output failed (or was closed): stop everything; nothing more to say.
+        return Err(e.into());
+    }
+    writer.finish(start)?;
+    let mut summary = writer.summary;
+    summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
+    match ended {
+        Ok(_) => Ok(summary),
+        Err(e) if summary.interrupted => {
+            let _ = e;
+            Ok(summary)
+        }
+        Err(e) => Err(InputError(e).into()),
+    }
+}
