@@ -9,7 +9,9 @@
 mod sudoku_peers;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudoku::{Grid, Method, Sudoku};
+use std::time::Duration;
+
+use sudoku::{compare, Grid, Method, Sudoku};
 
 fn group(c: &mut Criterion, name: &str, file: &str, take: usize, methods: &[Method]) {
     let lines = dlx_benches::sudoku_set(file, take);
@@ -20,14 +22,26 @@ fn group(c: &mut Criterion, name: &str, file: &str, take: usize, methods: &[Meth
         .collect();
     let peers = sudoku_peers::Peers::new(&lines);
 
-    // The same answers before any timing: every puzzle has one solution, for every method.
-    let mut solvers: Vec<_> = methods.iter().map(|&m| sudoku.method_solver(m)).collect();
+    // The same answers before any timing, as `dlx bench` checks them: the methods agree, and
+    // every puzzle has one solution.
+    let mut puzzles = compare::Puzzles::new();
     for (k, g) in grids.iter().enumerate() {
-        for solver in &mut solvers {
-            let found = solver.count(g, 2).unwrap();
-            assert_eq!(found.count, 1, "{} on {file}:{}", solver.method(), k + 1);
-        }
+        puzzles.push(k + 1, g.clone()).unwrap();
     }
+    let settings = compare::Settings::new(Duration::from_secs(60));
+    let runs: Vec<compare::Run> = methods
+        .iter()
+        .map(|&m| compare::run(&puzzles, m, &settings, |_| {}).unwrap())
+        .collect();
+    assert_eq!(compare::disagreements(&puzzles, &runs), [], "{file}");
+    for run in &runs {
+        assert!(
+            run.attempts.iter().all(|a| a.count == 1),
+            "{} on {file}",
+            run.method
+        );
+    }
+    let mut solvers: Vec<_> = methods.iter().map(|&m| sudoku.method_solver(m)).collect();
 
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(grids.len() as u64));

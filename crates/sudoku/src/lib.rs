@@ -31,6 +31,7 @@
 struct ReadmeDoctests;
 
 pub mod batch;
+pub mod compare;
 mod generate;
 mod geometry;
 mod grid;

@@ -3,23 +3,23 @@
 //! file, and a plot of the node distributions.
 
 mod plot;
+mod runs;
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
-use sudoku::{Grid, Limits, Method, Shape, StopReason, Sudoku, Symbols, Variant};
+use sudoku::{compare, Method, Symbols};
 
 use sudoku::read::{ReadSettings, Reader};
 
 use crate::sudoku::flags::InputFormat;
 use crate::sudoku::source::Source;
 use crate::{signals, InputError, Interrupted};
+use runs::{row, thousands, FileRuns, Row};
 
 /// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.
 const SAMPLE: (&str, &[u8]) = (
@@ -135,89 +135,6 @@ fn parse_method(s: &str) -> Result<Method, String> {
         .map_err(|e: sudoku::UnknownMethod| e.to_string())
 }
 
-/// One method on one puzzle.
-#[derive(Debug, Clone)]
-struct Attempt {
-    nodes: u64,
-    count: u64,
-    timed_out: bool,
-    /// The solution, when it is the only one.
-    unique: Option<Grid>,
-}
-
-/// One method over one file.
-#[derive(Debug)]
-pub(crate) struct Run {
-    method: Method,
-    seconds: f64,
-    attempts: Vec<Attempt>,
-}
-
-/// One file: its puzzles and every method's run.
-#[derive(Debug)]
-pub(crate) struct FileRuns {
-    name: String,
-    line_nos: Vec<usize>,
-    runs: Vec<Run>,
-}
-
-/// A row of the table, as JSON and CSV write it.
-#[derive(Debug, Serialize)]
-struct Row<'a> {
-    file: &'a str,
-    method: &'static str,
-    puzzles: usize,
-    solved: usize,
-    per_second: f64,
-    nodes_mean: f64,
-    nodes_median: f64,
-    nodes_max: u64,
-    timeouts: usize,
-    ratio_nodes: Option<f64>,
-    ratio_time: Option<f64>,
-}
-
-impl Run {
-    fn mean_nodes(&self) -> f64 {
-        let total: u64 = self.attempts.iter().map(|a| a.nodes).sum();
-        total as f64 / self.attempts.len().max(1) as f64
-    }
-
-    fn row<'a>(&self, file: &'a str, dlx: Option<&Run>) -> Row<'a> {
-        let mut nodes: Vec<u64> = self.attempts.iter().map(|a| a.nodes).collect();
-        nodes.sort_unstable();
-        let median = match nodes.len() {
-            0 => 0.0,
-            len if len % 2 == 1 => nodes[len / 2] as f64,
-            len => (nodes[len / 2 - 1] + nodes[len / 2]) as f64 / 2.0,
-        };
-        let puzzles = self.attempts.len();
-        let ratio = |ours: f64, theirs: f64| (theirs > 0.0).then(|| round(ours / theirs, 3));
-        Row {
-            file,
-            method: self.method.id(),
-            puzzles,
-            solved: self
-                .attempts
-                .iter()
-                .filter(|a| !a.timed_out && a.count > 0)
-                .count(),
-            per_second: round(puzzles as f64 / self.seconds.max(1e-9), 1),
-            nodes_mean: round(self.mean_nodes(), 1),
-            nodes_median: median,
-            nodes_max: nodes.last().copied().unwrap_or(0),
-            timeouts: self.attempts.iter().filter(|a| a.timed_out).count(),
-            ratio_nodes: dlx.and_then(|d| ratio(self.mean_nodes(), d.mean_nodes())),
-            ratio_time: dlx.and_then(|d| ratio(self.seconds, d.seconds)),
-        }
-    }
-}
-
-fn round(x: f64, places: i32) -> f64 {
-    let scale = 10f64.powi(places);
-    (x * scale).round() / scale
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let methods = if args.methods.is_empty() {
         Method::ALL.to_vec()
@@ -261,7 +178,7 @@ pub fn run(args: &Args) -> Result<()> {
         };
         let mut runs = Vec::new();
         for &method in &methods {
-            match run_method(&name, method, &puzzles, args)? {
+            match run_method(&name, method, &puzzles, args) {
                 Some(run) => runs.push(run),
                 None => {
                     interrupted = Some(format!(
@@ -276,10 +193,10 @@ pub fn run(args: &Args) -> Result<()> {
         }
         let file = FileRuns {
             name,
-            line_nos: puzzles.list.iter().map(|(line, _)| *line).collect(),
+            line_nos: puzzles.lines().collect(),
             runs,
         };
-        disagreements += report_disagreements(&file);
+        disagreements += report_disagreements(&file, &puzzles);
         write_file(&mut out, &file, args)?;
         out.flush()?;
         files.push(file);
@@ -309,31 +226,24 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// The file's valid puzzles with their line numbers; a puzzle that cannot be read, or whose
 /// givens clash, is reported on stderr and left out. `None` when no puzzle is left.
-fn read_puzzles(source: Source, settings: &ReadSettings, first: usize) -> Result<Option<Puzzles>> {
+fn read_puzzles(
+    source: Source,
+    settings: &ReadSettings,
+    first: usize,
+) -> Result<Option<compare::Puzzles>> {
     let name = source.name.to_string();
-    let mut rules: HashMap<Shape, Sudoku> = HashMap::new();
-    let mut puzzles = Vec::new();
+    let mut puzzles = compare::Puzzles::new();
     let mut skipped = 0;
     for entry in Reader::new(source.reader, settings.clone()).take(first) {
         let entry = entry.map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
-        let parsed = entry
-            .parse(None, Some(Symbols::Default))
-            .map(|(grid, _)| grid)
-            .map_err(|e| crate::sudoku::render::describe_entry(&e, &entry, &name, None));
-        let problem = match parsed {
-            Err(e) => Some(e),
-            Ok(grid) => {
-                let sudoku = rules.entry(grid.shape()).or_insert_with(|| {
-                    Sudoku::new(grid.shape(), Variant::default()).expect("no variant")
-                });
-                match sudoku.check(&grid) {
-                    Err(e) => Some(format!("{name}:{}: {e}", entry.line)),
-                    Ok(()) => {
-                        puzzles.push((entry.line, grid));
-                        None
-                    }
-                }
-            }
+        let problem = match entry.parse(None, Some(Symbols::Default)) {
+            Err(e) => Some(crate::sudoku::render::describe_entry(
+                &e, &entry, &name, None,
+            )),
+            Ok((grid, _)) => puzzles
+                .push(entry.line, grid)
+                .err()
+                .map(|e| format!("{name}:{}: {e}", entry.line)),
         };
         if let Some(problem) = problem {
             eprintln!("dlx: warning: {problem} (left out)");
@@ -347,23 +257,17 @@ fn read_puzzles(source: Source, settings: &ReadSettings, first: usize) -> Result
         }
         return Ok(None);
     }
-    Ok(Some(Puzzles {
-        rules,
-        list: puzzles,
-    }))
+    Ok(Some(puzzles))
 }
 
-/// A file's valid puzzles, with their line numbers, and the rules of each shape among them
-/// (built once, used by every method).
-struct Puzzles {
-    rules: HashMap<Shape, Sudoku>,
-    list: Vec<(usize, Grid)>,
-}
-
-/// Runs one method over every puzzle: count up to 2 (or 1), each puzzle within the timeout.
-/// `None` if Ctrl-C came first.
-fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Result<Option<Run>> {
-    let (rules, puzzles) = (&puzzles.rules, &puzzles.list);
+/// Runs one method over every puzzle, with a progress bar on a terminal. `None` if Ctrl-C came
+/// first.
+fn run_method(
+    name: &str,
+    method: Method,
+    puzzles: &compare::Puzzles,
+    args: &Args,
+) -> Option<compare::Run> {
     let bar = if io::stderr().is_terminal() {
         let bar =
             ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr());
@@ -376,92 +280,35 @@ fn run_method(name: &str, method: Method, puzzles: &Puzzles, args: &Args) -> Res
     } else {
         ProgressBar::hidden()
     };
-    let mut solvers: HashMap<Shape, _> = rules
-        .iter()
-        .map(|(&shape, sudoku)| (shape, sudoku.method_solver(method)))
-        .collect();
-    let mut attempts = Vec::with_capacity(puzzles.len());
-    let mut seconds = 0.0;
-    for (k, (line_no, grid)) in puzzles.iter().enumerate() {
-        let solver = solvers.get_mut(&grid.shape()).expect("a solver per shape");
-        let start = Instant::now();
-        let limits = Limits::none()
-            .deadline(start + args.timeout)
-            .cancel(signals::stop_flag());
-        let found = solver
-            .search(grid, args.limit(), 1, limits)
-            .with_context(|| format!("{name}:{line_no}"))?;
-        if found.stopped == Some(StopReason::Cancelled) {
-            // Ctrl-C: this method's figures would cover only some puzzles; leave it out.
-            bar.finish_and_clear();
-            return Ok(None);
-        }
-        seconds += start.elapsed().as_secs_f64();
-        let complete = found.is_complete();
-        let mut grids = found.grids;
-        attempts.push(Attempt {
-            nodes: found.stats.nodes,
-            count: found.count,
-            timed_out: found.stopped == Some(StopReason::Deadline),
-            unique: if found.count == 1 && complete {
-                grids.pop()
-            } else {
-                None
-            },
-        });
-        if k % 64 == 0 {
-            bar.set_position(k as u64);
-        }
-    }
+    let settings = compare::Settings::new(args.timeout)
+        .limit(args.limit())
+        .cancel(Some(signals::stop_flag()));
+    let run = compare::run(puzzles, method, &settings, |k| bar.set_position(k as u64));
     bar.finish_and_clear();
-    Ok(Some(Run {
-        method,
-        seconds,
-        attempts,
-    }))
+    run
 }
 
 /// Every method must find what Dancing Links finds (or the first method, without it) wherever
 /// both finished: the same count (up to the limit), and the same solution when it is unique.
-fn report_disagreements(file: &FileRuns) -> usize {
-    let Some(reference) = reference(file) else {
-        return 0;
-    };
-    let mut bad = 0;
-    for (k, line_no) in file.line_nos.iter().enumerate() {
-        let theirs = &reference.attempts[k];
-        for run in &file.runs {
-            let ours = &run.attempts[k];
-            if ours.timed_out || theirs.timed_out {
-                continue;
-            }
-            if ours.count != theirs.count || ours.unique != theirs.unique {
-                eprintln!(
-                    "dlx: error: {}:{line_no}: {} found {}, {} found {}",
-                    file.name,
-                    run.method,
-                    crate::plural(ours.count, "solution"),
-                    reference.method,
-                    theirs.count
-                );
-                bad += 1;
-            }
-        }
+fn report_disagreements(file: &FileRuns, puzzles: &compare::Puzzles) -> usize {
+    let bad = compare::disagreements(puzzles, &file.runs);
+    for d in &bad {
+        eprintln!(
+            "dlx: error: {}:{}: {} found {}, {} found {}",
+            file.name,
+            d.line,
+            d.method,
+            crate::plural(d.count, "solution"),
+            d.reference,
+            d.reference_count
+        );
     }
-    bad
-}
-
-/// The run the ratios and checks refer to: Dancing Links, or the first method without it.
-fn reference(file: &FileRuns) -> Option<&Run> {
-    file.runs
-        .iter()
-        .find(|r| r.method == Method::Dlx)
-        .or(file.runs.first())
+    bad.len()
 }
 
 fn write_file(out: &mut impl Write, file: &FileRuns, args: &Args) -> Result<()> {
     let dlx = file.runs.iter().find(|r| r.method == Method::Dlx);
-    let rows: Vec<Row> = file.runs.iter().map(|r| r.row(&file.name, dlx)).collect();
+    let rows: Vec<Row> = file.runs.iter().map(|r| row(r, &file.name, dlx)).collect();
     match args.format {
         BenchFormat::Json => {
             for row in &rows {
@@ -565,36 +412,9 @@ fn table(file: &FileRuns, rows: &[Row], args: &Args) -> String {
     text
 }
 
-/// `1234567.25` as `1,234,567.3` (with one decimal place).
-fn thousands(x: f64, places: usize) -> String {
-    let fixed = format!("{x:.places$}");
-    let (int, frac) = fixed.split_once('.').unwrap_or((&fixed, ""));
-    let mut grouped = String::new();
-    for (k, ch) in int.chars().enumerate() {
-        if k > 0 && (int.len() - k) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    if frac.is_empty() {
-        grouped
-    } else {
-        format!("{grouped}.{frac}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0.0, 0), "0");
-        assert_eq!(thousands(999.0, 0), "999");
-        assert_eq!(thousands(1000.0, 0), "1,000");
-        assert_eq!(thousands(1234567.25, 1), "1,234,567.2");
-        assert_eq!(thousands(58.66, 1), "58.7");
-    }
 
     #[test]
     fn csv_fields_are_quoted_when_needed() {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use sudoku::Method;
 
-use super::FileRuns;
+use super::runs::{row, thousands, FileRuns};
 
 const WIDTH: f64 = 760.0;
 const PANEL: f64 = 330.0;
@@ -156,10 +156,10 @@ fn panel(s: &mut String, file: &FileRuns, top: f64) {
             );
         }
         // The legend, with the median and the timeouts.
-        let row = super::Run::row(run, &file.name, None);
+        let row = row(run, &file.name, None);
         let ly = y0 + 8.0 + k as f64 * 42.0;
         let lx = x1 + 16.0;
-        let median = super::thousands(
+        let median = thousands(
             row.nodes_median,
             if row.nodes_median.fract() == 0.0 {
                 0

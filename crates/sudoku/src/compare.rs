@@ -1,0 +1,332 @@
+//! The classic methods beside Dancing Links on the same puzzles ([`Method`]): each method's
+//! nodes and time per puzzle, one thread, and every puzzle on which two methods disagree.
+//! What `dlx bench` prints as a table, and the benchmarks check before they time.
+//!
+//! ```
+//! use std::time::Duration;
+//! use sudoku::compare::{self, Puzzles, Settings};
+//! use sudoku::Method;
+//!
+//! let mut puzzles = Puzzles::new();
+//! let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! puzzles.push(1, sudoku::parse_line(line, None)?)?;
+//! let settings = Settings::new(Duration::from_secs(5));
+//! let runs: Vec<_> = [Method::Mrv, Method::Dlx]
+//!     .into_iter()
+//!     .map(|m| compare::run(&puzzles, m, &settings, |_| {}).expect("not cancelled"))
+//!     .collect();
+//! assert!(compare::disagreements(&puzzles, &runs).is_empty());
+//! assert_eq!(runs[1].attempts[0].count, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use dlx::{Limits, StopReason};
+
+use crate::grid::Grid;
+use crate::methods::Method;
+use crate::rules::{PuzzleError, Sudoku};
+use crate::shape::Shape;
+
+/// How each method searches each puzzle.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Settings {
+    /// The solutions each search looks for: 2 proves a solution unique, 1 stops at the first.
+    pub limit: u64,
+    /// The longest one method may take on one puzzle.
+    pub timeout: Duration,
+    /// Stops the method running (Ctrl-C): its run is then not returned.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Settings {
+    /// Proving each solution unique (counting to 2), within `timeout` per puzzle.
+    pub fn new(timeout: Duration) -> Settings {
+        Settings {
+            limit: 2,
+            timeout,
+            cancel: None,
+        }
+    }
+
+    /// The solutions each search looks for.
+    pub fn limit(mut self, limit: u64) -> Settings {
+        self.limit = limit;
+        self
+    }
+
+    /// The cancel flag (`None` for none).
+    pub fn cancel(mut self, cancel: Option<Arc<AtomicBool>>) -> Settings {
+        self.cancel = cancel;
+        self
+    }
+}
+
+/// The puzzles to compare on, each with its line in the input, and the rules of each shape
+/// among them (built once, used by every method).
+#[derive(Debug, Default)]
+pub struct Puzzles {
+    rules: HashMap<Shape, Sudoku>,
+    list: Vec<(usize, Grid)>,
+}
+
+impl Puzzles {
+    /// No puzzle yet.
+    pub fn new() -> Puzzles {
+        Puzzles::default()
+    }
+
+    /// Adds a puzzle read at `line`, if its givens keep the rules (a puzzle whose givens
+    /// clash is refused: no method could be compared on it).
+    pub fn push(&mut self, line: usize, grid: Grid) -> Result<(), PuzzleError> {
+        let shape = grid.shape();
+        let sudoku = match self.rules.entry(shape) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                // `Sudoku::new` refuses only variants that do not fit the shape; classic rules
+                // fit every shape.
+                e.insert(Sudoku::new(shape, crate::Variant::default()).expect("classic rules"))
+            }
+        };
+        sudoku.check(&grid)?;
+        self.list.push((line, grid));
+        Ok(())
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Each puzzle's line in the input.
+    pub fn lines(&self) -> impl Iterator<Item = usize> + '_ {
+        self.list.iter().map(|(line, _)| *line)
+    }
+}
+
+/// One method on one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    /// The nodes it searched (until the timeout, if that stopped it).
+    pub nodes: u64,
+    /// The solutions it found, up to the limit.
+    pub count: u64,
+    /// The timeout stopped it: its figures are lower bounds.
+    pub timed_out: bool,
+    /// The solution, when it proved it the only one.
+    pub unique: Option<Grid>,
+}
+
+/// One method over every puzzle, in order.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The method.
+    pub method: Method,
+    /// The time its searches took, in seconds.
+    pub seconds: f64,
+    /// Its attempt on each puzzle.
+    pub attempts: Vec<Attempt>,
+}
+
+impl Run {
+    /// Puzzles it found a solution of within the timeout.
+    pub fn solved(&self) -> usize {
+        self.attempts
+            .iter()
+            .filter(|a| !a.timed_out && a.count > 0)
+            .count()
+    }
+
+    /// Puzzles the timeout stopped.
+    pub fn timeouts(&self) -> usize {
+        self.attempts.iter().filter(|a| a.timed_out).count()
+    }
+
+    /// Puzzles per second.
+    pub fn per_second(&self) -> f64 {
+        self.attempts.len() as f64 / self.seconds.max(1e-9)
+    }
+
+    /// The mean nodes per puzzle.
+    pub fn mean_nodes(&self) -> f64 {
+        let total: u64 = self.attempts.iter().map(|a| a.nodes).sum();
+        total as f64 / self.attempts.len().max(1) as f64
+    }
+
+    /// The median nodes per puzzle (the mean of the middle two of an even count).
+    pub fn median_nodes(&self) -> f64 {
+        let mut nodes: Vec<u64> = self.attempts.iter().map(|a| a.nodes).collect();
+        nodes.sort_unstable();
+        match nodes.len() {
+            0 => 0.0,
+            len if len % 2 == 1 => nodes[len / 2] as f64,
+            len => (nodes[len / 2 - 1] + nodes[len / 2]) as f64 / 2.0,
+        }
+    }
+
+    /// The most nodes of one puzzle.
+    pub fn max_nodes(&self) -> u64 {
+        self.attempts.iter().map(|a| a.nodes).max().unwrap_or(0)
+    }
+}
+
+/// Runs one method over every puzzle, one after another on this thread, each within the
+/// timeout; `progress` hears how many puzzles are done, now and then. `None` if the cancel
+/// flag stopped it (a run over some of the puzzles would not compare).
+///
+/// # Panics
+/// Never for puzzles added with [`Puzzles::push`], which checked them.
+pub fn run(
+    puzzles: &Puzzles,
+    method: Method,
+    settings: &Settings,
+    mut progress: impl FnMut(usize),
+) -> Option<Run> {
+    let mut solvers: HashMap<Shape, _> = puzzles
+        .rules
+        .iter()
+        .map(|(&shape, sudoku)| (shape, sudoku.method_solver(method)))
+        .collect();
+    let mut attempts = Vec::with_capacity(puzzles.len());
+    let mut seconds = 0.0;
+    for (k, (_, grid)) in puzzles.list.iter().enumerate() {
+        // Every puzzle's shape has its rules, and its givens were checked when it was added.
+        let solver = solvers.get_mut(&grid.shape())?;
+        let start = Instant::now();
+        let mut limits = Limits::none().deadline(start + settings.timeout);
+        limits.cancel = settings.cancel.clone();
+        let found = solver.search(grid, settings.limit, 1, limits).ok()?;
+        if found.stopped == Some(StopReason::Cancelled) {
+            return None;
+        }
+        seconds += start.elapsed().as_secs_f64();
+        let complete = found.is_complete();
+        let mut grids = found.grids;
+        attempts.push(Attempt {
+            nodes: found.stats.nodes,
+            count: found.count,
+            timed_out: found.stopped == Some(StopReason::Deadline),
+            unique: if found.count == 1 && complete {
+                grids.pop()
+            } else {
+                None
+            },
+        });
+        if k % 64 == 0 {
+            progress(k);
+        }
+    }
+    progress(puzzles.len());
+    Some(Run {
+        method,
+        seconds,
+        attempts,
+    })
+}
+
+/// The run the others are compared with: Dancing Links, or the first without it.
+pub fn reference(runs: &[Run]) -> Option<&Run> {
+    runs.iter()
+        .find(|r| r.method == Method::Dlx)
+        .or(runs.first())
+}
+
+/// A puzzle on which a method found another count (or another unique solution) than the
+/// reference ([`reference`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The puzzle's line in the input.
+    pub line: usize,
+    /// The method.
+    pub method: Method,
+    /// The solutions it found.
+    pub count: u64,
+    /// The reference method.
+    pub reference: Method,
+    /// The solutions the reference found.
+    pub reference_count: u64,
+}
+
+/// Every puzzle on which a method found what the reference did not, where both finished:
+/// another count (up to the limit), or another solution when it is unique.
+pub fn disagreements(puzzles: &Puzzles, runs: &[Run]) -> Vec<Disagreement> {
+    let Some(reference) = reference(runs) else {
+        return Vec::new();
+    };
+    let mut bad = Vec::new();
+    for (k, line) in puzzles.lines().enumerate() {
+        let theirs = &reference.attempts[k];
+        for run in runs {
+            let ours = &run.attempts[k];
+            if ours.timed_out || theirs.timed_out {
+                continue;
+            }
+            if ours.count != theirs.count || ours.unique != theirs.unique {
+                bad.push(Disagreement {
+                    line,
+                    method: run.method,
+                    count: ours.count,
+                    reference: reference.method,
+                    reference_count: theirs.count,
+                });
+            }
+        }
+    }
+    bad
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_method_agrees_and_a_wrong_run_is_caught() {
+        let mut puzzles = Puzzles::new();
+        for (line, p) in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "......2..3.1....",
+            "1...............",
+        ]
+        .iter()
+        .enumerate()
+        {
+            puzzles
+                .push(line + 1, crate::parse_line(p, None).unwrap())
+                .unwrap();
+        }
+        assert!(puzzles
+            .push(9, crate::parse_line("11..............", None).unwrap())
+            .is_err());
+        let settings = Settings::new(Duration::from_secs(10));
+        let mut runs: Vec<Run> = Method::ALL
+            .into_iter()
+            .map(|m| run(&puzzles, m, &settings, |_| {}).unwrap())
+            .collect();
+        assert!(disagreements(&puzzles, &runs).is_empty());
+        let dlx = reference(&runs).unwrap();
+        assert_eq!(dlx.method, Method::Dlx);
+        assert_eq!(
+            dlx.attempts.iter().map(|a| a.count).collect::<Vec<_>>(),
+            [1, 2, 2]
+        );
+        assert_eq!((dlx.solved(), dlx.timeouts()), (3, 0));
+        // A method that miscounts is named, with the reference's count.
+        runs[0].attempts[1].count = 1;
+        let bad = disagreements(&puzzles, &runs);
+        assert_eq!(bad.len(), 1);
+        assert_eq!(
+            (bad[0].line, bad[0].count, bad[0].reference_count),
+            (2, 1, 2)
+        );
+    }
+}
