@@ -9,44 +9,16 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use serde::Serialize;
-use sudoku::batch::{self, Record, Status, Task};
+use sudoku::batch::{self, Problem, Task};
 use sudoku::pipeline::Pipeline;
 use sudoku::read::{KillerEntry, KillerReader};
-use sudoku::{Grid, Killer, Symbols};
+use sudoku::{Grid, KillerError, Symbols};
 
 use super::flags::{OutputFormat, ProgressMode};
-use super::output::{Writer, WriterSettings};
-use super::render::{solutions, Done};
+use super::output::{report, Writer, WriterSettings};
+use super::render::{write_record, About, Done, Render};
 use super::source::Source;
 use crate::{signals, InputError};
-
-/// One puzzle's outcome, as `--format json` writes it.
-#[derive(Debug, Serialize)]
-struct Json<'a> {
-    index: u64,
-    file: &'a str,
-    line: usize,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    complete: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cages: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    updates: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cleansings: Option<u64>,
-}
 
 /// What `dlx sudoku --killer` needs of its flags.
 pub struct Settings<'a> {
@@ -114,8 +86,15 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         next += chunk.entries.len() as u64;
         (!chunk.entries.is_empty()).then_some(Ok(chunk))
     });
+    let render = Render {
+        names: vec![Arc::clone(&name)],
+        format: Some(s.format),
+        max_nodes: s.max_nodes,
+        timeout: s.timeout,
+    };
+    let draw = svg.is_some();
     let work = |solver: &mut batch::Solver<'_>, chunk: Chunk| {
-        solve_chunk(solver, &chunk, s, &name, svg.is_some())
+        solve_chunk(solver, &chunk, s, &render, draw)
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let writer_settings = WriterSettings {
@@ -140,23 +119,18 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     }
     writer.finish(start)?;
     let drawing = writer.drawing.take();
-    let summary = writer.summary;
+    let broken = writer.broken.take();
+    let mut summary = writer.summary;
+    summary.interrupted |= signals
+        .interrupted
+        .load(std::sync::atomic::Ordering::Relaxed);
     ended.map_err(|e| InputError(format!("{name}: {e}")))?;
-    if let Some(why) = writer.broken.take() {
+    if let Some(why) = broken {
         anyhow::bail!("internal error: a solution breaks the rules: {why}");
     }
-    if summary.interrupted
-        || signals
-            .interrupted
-            .load(std::sync::atomic::Ordering::Relaxed)
-    {
-        out.flush()?;
-        return Err(crate::Interrupted(None).into());
-    }
-    if summary.puzzles == 0 {
+    if summary.puzzles == 0 && !summary.interrupted {
         return Err(InputError(format!("{name}: no killer sudoku in the file")).into());
     }
-    out.flush()?;
     if let Some((path, mut file)) = svg.take() {
         match drawing {
             Some(drawing) => file
@@ -173,25 +147,8 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
             }
         }
     }
-    if s.stats {
-        eprintln!(
-            "{}: {} invalid, {} stopped; {} in {:.3} s",
-            crate::plural(summary.puzzles, "killer sudoku"),
-            summary.invalid,
-            summary.stopped,
-            crate::plural(summary.nodes_total() as u64, "node"),
-            start.elapsed().as_secs_f64()
-        );
-    }
-    if summary.stopped > 0 {
-        return Err(super::output::stopped_records(
-            summary.stopped,
-            summary.puzzles,
-            s.max_nodes,
-            s.timeout,
-        ));
-    }
-    Ok(())
+    let json = s.format == OutputFormat::Json;
+    report(&summary, json, s.stats, &mut out, s.max_nodes, s.timeout)
 }
 
 /// `--emit-xcc`: the problem of the file's one puzzle, in Knuth's format.
@@ -228,7 +185,7 @@ fn solve_chunk(
     solver: &mut batch::Solver<'_>,
     chunk: &Chunk,
     s: &Settings<'_>,
-    name: &str,
+    render: &Render,
     draw: bool,
 ) -> Done {
     let mut done = Done {
@@ -240,6 +197,7 @@ fn solve_chunk(
         drawing: None,
         broken: None,
     };
+    let name = &render.names[0];
     for (k, entry) in chunk.entries.iter().enumerate() {
         let Some(record) = solver.solve_killer(entry, chunk.first_index + k as u64) else {
             done.interrupted = true;
@@ -262,112 +220,37 @@ fn solve_chunk(
                 done.drawing = Some(killer.to_svg(record.grids.first(), s.symbols));
             }
         }
+        let pretty = |grid: &Grid| match killer {
+            Some(killer) => killer.to_pretty(Some(grid), s.symbols),
+            None => sudoku::to_pretty(grid, s.symbols),
+        };
+        let about = About {
+            name,
+            line: entry.line,
+            input: None,
+            title: None,
+            columns: &[],
+            format: s.format,
+            error: record.problem.as_ref().map(|p| describe(p, name, entry)),
+            cages: killer.map(|k| k.cages().len()),
+            pretty: &pretty,
+        };
         // Writing to a Vec cannot fail.
-        let _ = write_record(&mut done.out, &record, killer, s, name);
+        let _ = write_record(&mut done.out, &record, &about, render, s.mode);
         done.tallies.push(record.tally());
         done.ends.push(done.out.len());
     }
     done
 }
 
-/// Writes one puzzle's record in the chosen format.
-fn write_record(
-    out: &mut Vec<u8>,
-    record: &Record,
-    killer: Option<&Killer>,
-    s: &Settings<'_>,
-    name: &str,
-) -> io::Result<()> {
-    let lines: Vec<String> = record
-        .grids
-        .iter()
-        .map(|g| sudoku::to_line(g, s.symbols))
-        .collect();
-    let error = record.problem.as_ref().map(ToString::to_string);
-    if s.format == OutputFormat::Json {
-        let searched = killer.is_some();
-        let json = Json {
-            index: record.index,
-            file: name,
-            line: record.line,
-            status: record.status.name(),
-            error,
-            solution: lines.first().cloned(),
-            solutions: matches!(s.mode, Task::All(_)).then_some(lines),
-            count: record.count.filter(|_| searched),
-            complete: record.complete.filter(|_| searched),
-            cages: killer.map(|k| k.cages().len()),
-            nodes: record.nodes,
-            updates: record.updates,
-            cleansings: record.cleansings,
-        };
-        serde_json::to_writer(&mut *out, &json)?;
-        return writeln!(out);
-    }
-    if record.index > 1 && matches!(s.format, OutputFormat::Grid | OutputFormat::Pretty) {
-        writeln!(out)?;
-    }
-    let more = record.complete == Some(false);
-    match (record.status, killer) {
-        (Status::Invalid, _) | (_, None) => writeln!(
-            out,
-            "# invalid ({name}:{}): {}",
-            record.line,
-            error.as_deref().unwrap_or("")
-        ),
-        (Status::Stopped, _) => writeln!(
-            out,
-            "# stopped: the limit was reached after {}",
-            crate::plural(record.nodes.unwrap_or(0), "node")
-        ),
-        (_, _) if matches!(s.mode, Task::Count(_)) => {
-            let plus = if more { "+" } else { "" };
-            writeln!(out, "{}{plus}", record.count.unwrap_or(0))
-        }
-        (Status::Unsolvable, _) => writeln!(out, "# unsolvable: no solution"),
-        (Status::Multiple, _) => writeln!(out, "# multiple: more than one solution"),
-        (_, Some(killer)) => {
-            if let Task::All(_) = s.mode {
-                let count = record.count.unwrap_or(0);
-                writeln!(
-                    out,
-                    "# puzzle {} ({name}:{}): {}",
-                    record.index,
-                    record.line,
-                    solutions(count, more)
-                )?;
-            }
-            for (j, grid) in record.grids.iter().enumerate() {
-                write_grid(out, j, grid, &lines[j], killer, s)?;
-            }
-            Ok(())
-        }
-    }
-}
-
-fn write_grid(
-    out: &mut Vec<u8>,
-    j: usize,
-    grid: &Grid,
-    line: &str,
-    killer: &Killer,
-    s: &Settings<'_>,
-) -> io::Result<()> {
-    match s.format {
-        OutputFormat::Line => writeln!(out, "{line}"),
-        OutputFormat::Grid => {
-            if j > 0 {
-                writeln!(out)?;
-            }
-            write!(out, "{}", sudoku::to_grid(grid, s.symbols))
-        }
-        OutputFormat::Pretty => {
-            if j > 0 {
-                writeln!(out)?;
-            }
-            write!(out, "{}", killer.to_pretty(Some(grid), s.symbols))
-        }
-        OutputFormat::Leetcode => writeln!(out, "{}", sudoku::to_leetcode(grid, s.symbols)),
-        OutputFormat::Json => Ok(()),
+/// Why a killer sudoku is invalid: `FILE:LINE:COLUMN: ...` where the reader says where.
+fn describe(problem: &Problem, name: &str, entry: &KillerEntry) -> String {
+    match problem {
+        Problem::Killer(KillerError::Syntax {
+            line,
+            column,
+            message,
+        }) => format!("{name}:{line}:{column}: {message}"),
+        problem => format!("{name}:{}: {problem}", entry.line),
     }
 }

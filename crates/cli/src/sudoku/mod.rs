@@ -10,15 +10,15 @@ pub(crate) mod render;
 pub(crate) mod run;
 pub(crate) mod source;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use sudoku::batch::Task;
 
-use crate::{InputError, Interrupted};
+use crate::InputError;
 use flags::{jobs, Batch, BatchArgs, OutputFormat, VariantArgs};
-use output::stopped_records;
+use output::report;
 use run::run_batch;
 use source::Source;
 
@@ -182,23 +182,13 @@ fn run_files(files: &[PathBuf], batch: &Batch, stats: bool) -> Result<()> {
     }
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = run_batch(sources, batch, &mut out)?;
-    if batch.format == Some(OutputFormat::Json) {
-        writeln!(out, "{}", summary.to_json())?;
-        out.flush()?;
-    }
-    if stats || summary.interrupted {
-        eprint!("{}", summary.to_text());
-    }
-    if summary.interrupted {
-        return Err(Interrupted(None).into());
-    }
-    if summary.stopped > 0 {
-        return Err(stopped_records(
-            summary.stopped,
-            summary.puzzles,
-            batch.max_nodes,
-            batch.timeout,
-        ));
-    }
-    Ok(())
+    let json = batch.format == Some(OutputFormat::Json);
+    report(
+        &summary,
+        json,
+        stats,
+        &mut out,
+        batch.max_nodes,
+        batch.timeout,
+    )
 }

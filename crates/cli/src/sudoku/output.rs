@@ -392,3 +392,35 @@ pub(crate) fn stopped_records(
     ))
     .into()
 }
+
+/// Says how a batch went, once its records are written: the JSON summary after JSON records,
+/// the text summary with `stats` or after Ctrl-C; and the error (exit status) of an interrupted
+/// batch, or of records stopped by a limit.
+pub(crate) fn report(
+    summary: &Summary,
+    json: bool,
+    stats: bool,
+    out: &mut impl Write,
+    max_nodes: Option<u64>,
+    timeout: Option<Duration>,
+) -> anyhow::Result<()> {
+    if json {
+        writeln!(out, "{}", summary.to_json())?;
+        out.flush()?;
+    }
+    if stats || summary.interrupted {
+        eprint!("{}", summary.to_text());
+    }
+    if summary.interrupted {
+        return Err(crate::Interrupted(None).into());
+    }
+    if summary.stopped > 0 {
+        return Err(stopped_records(
+            summary.stopped,
+            summary.puzzles,
+            max_nodes,
+            timeout,
+        ));
+    }
+    Ok(())
+}

@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde::Serialize;
 use sudoku::batch::{self, Problem, Record, Status, Tally, Task};
 use sudoku::read::{Because, Entry, EntryError, Form, InputFormat, NotAPuzzle, ReadAs};
-use sudoku::{Grid, Rating, Shape, StopReason, Strategy, Sudoku, Technique};
+use sudoku::{Grid, Rating, Shape, StopReason, Strategy, Technique};
 
 use super::flags::OutputFormat;
 
@@ -62,6 +62,28 @@ impl Render {
     }
 }
 
+/// What a record is written with besides the record: where its puzzle came from, and how it is
+/// drawn.
+pub struct About<'a> {
+    /// The input's name.
+    pub name: &'a str,
+    /// The line the puzzle starts on.
+    pub line: usize,
+    /// The puzzle as read, on one line (JSON `input`), if it has one.
+    pub input: Option<&'a str>,
+    /// The title line before it.
+    pub title: Option<&'a str>,
+    /// A CSV line's other columns.
+    pub columns: &'a [(Arc<str>, String)],
+    pub format: OutputFormat,
+    /// Why the record is invalid (or mismatched), in full.
+    pub error: Option<String>,
+    /// A killer sudoku's number of cages.
+    pub cages: Option<usize>,
+    /// Draws a solution for `--format pretty` (a jigsaw's regions, a killer's cages).
+    pub pretty: &'a dyn Fn(&Grid) -> String,
+}
+
 /// Solves a chunk and writes its records; stops at the first puzzle Ctrl-C stopped.
 pub fn solve_chunk(
     solver: &mut batch::Solver<'_>,
@@ -89,8 +111,27 @@ pub fn solve_chunk(
             .puzzle
             .as_ref()
             .and_then(|g| solver.rules().get(g.shape()).ok());
+        let symbols = record.symbols;
+        let pretty = |grid: &Grid| match rules {
+            Some(rules) => rules.to_pretty(grid, symbols),
+            None => sudoku::to_pretty(grid, symbols),
+        };
+        let about = About {
+            name,
+            line: entry.line,
+            input: Some(entry.text.lines().next().unwrap_or("").trim_end()),
+            title: entry.title.as_deref(),
+            columns: &entry.columns,
+            format: render.format(entry.read_as),
+            error: record
+                .problem
+                .as_ref()
+                .map(|p| describe(p, entry, name, None)),
+            cages: None,
+            pretty: &pretty,
+        };
         // Writing to a Vec cannot fail.
-        let _ = write_record(&mut done.out, &record, entry, name, render, task, rules);
+        let _ = write_record(&mut done.out, &record, &about, render, task);
         done.tallies.push(record.tally());
         done.ends.push(done.out.len());
     }
@@ -123,7 +164,8 @@ struct Json<'a> {
     index: u64,
     file: &'a str,
     line_no: usize,
-    input: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input: Option<&'a str>,
     /// The title line before the puzzle (`Grid 01`).
     #[serde(skip_serializing_if = "Option::is_none")]
     title: Option<&'a str>,
@@ -140,6 +182,12 @@ struct Json<'a> {
     nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     updates: Option<u64>,
+    /// Cleansings, as Knuth's dlx2 counts them (killer sudoku).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cleansings: Option<u64>,
+    /// A killer sudoku's cages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cages: Option<usize>,
     /// How deep the guesses of a proof of uniqueness nest (`--unique` and `rate`).
     #[serde(skip_serializing_if = "Option::is_none")]
     depth: Option<u32>,
@@ -292,22 +340,16 @@ fn no_box(cells: usize) -> Option<String> {
     ))
 }
 
-/// Writes one puzzle's record in the chosen format; `rules` draw a jigsaw's regions.
-fn write_record(
+/// Writes one puzzle's record in the chosen format.
+pub fn write_record(
     out: &mut Vec<u8>,
     record: &Record,
-    entry: &Entry,
-    name: &str,
+    about: &About<'_>,
     render: &Render,
     task: Task,
-    rules: Option<&Sudoku>,
 ) -> io::Result<()> {
-    let format = render.format(entry.read_as);
-    let symbols = record.symbols;
-    let error = record
-        .problem
-        .as_ref()
-        .map(|p| describe(p, entry, name, None));
+    let (format, name, symbols) = (about.format, about.name, record.symbols);
+    let error = about.error.clone();
     let rating = record
         .rating
         .as_ref()
@@ -321,9 +363,9 @@ fn write_record(
         let json = Json {
             index: record.index,
             file: name,
-            line_no: entry.line,
-            input: entry.text.lines().next().unwrap_or("").trim_end(),
-            title: entry.title.as_deref(),
+            line_no: about.line,
+            input: about.input,
+            title: about.title,
             status: record.status.name(),
             solution: lines.first().cloned(),
             grids: matches!(task, Task::All(_)).then_some(lines),
@@ -331,6 +373,8 @@ fn write_record(
             complete: record.complete,
             nodes: record.nodes,
             updates: record.updates,
+            cleansings: record.cleansings,
+            cages: about.cages,
             depth: record.depth,
             solver: record.strategy.map(Strategy::name),
             stopped_by: record
@@ -349,7 +393,7 @@ fn write_record(
             steps: rating
                 .filter(|_| matches!(task, Task::Rate { explain: true }))
                 .map(|r| r.steps.iter().map(|s| s.explain(symbols)).collect()),
-            columns: Columns(&entry.columns),
+            columns: Columns(about.columns),
         };
         serde_json::to_writer(&mut *out, &json)?;
         return out.write_all(b"\n");
@@ -368,7 +412,7 @@ fn write_record(
     };
     if let Task::Rate { explain } = task {
         return match (reason, rating) {
-            (None, Some(rating)) => write_rating(out, record, entry, name, rating, explain),
+            (None, Some(rating)) => write_rating(out, record, about, rating, explain),
             (reason, _) => writeln!(
                 out,
                 "# {}: {}",
@@ -404,7 +448,7 @@ fn write_record(
             out,
             "# puzzle {} ({name}:{}): {}",
             record.index,
-            entry.line,
+            about.line,
             solutions(count, more)
         )?;
     }
@@ -415,10 +459,9 @@ fn write_record(
                 if k > 0 {
                     writeln!(out)?;
                 }
-                let text = match (format, rules) {
-                    (OutputFormat::Grid, _) => sudoku::to_grid(grid, symbols),
-                    (_, Some(rules)) => rules.to_pretty(grid, symbols),
-                    (_, None) => sudoku::to_pretty(grid, symbols),
+                let text = match format {
+                    OutputFormat::Grid => sudoku::to_grid(grid, symbols),
+                    _ => (about.pretty)(grid),
                 };
                 out.write_all(text.as_bytes())?;
             }
@@ -452,8 +495,7 @@ fn count_text(record: &Record) -> String {
 fn write_rating(
     out: &mut Vec<u8>,
     record: &Record,
-    entry: &Entry,
-    name: &str,
+    about: &About<'_>,
     rating: &Rating,
     explain: bool,
 ) -> io::Result<()> {
@@ -473,8 +515,8 @@ fn write_rating(
     }
     writeln!(
         out,
-        "puzzle {} ({name}:{}): {puzzle}",
-        record.index, entry.line
+        "puzzle {} ({}:{}): {puzzle}",
+        record.index, about.name, about.line
     )?;
     let steps: Vec<String> = rating.steps.iter().map(|s| s.explain(symbols)).collect();
     let width = steps.len().to_string().len();
