@@ -1,0 +1,10 @@
+//! The integration tests of the package, one binary: each module is what was a test file.
+
+mod batch;
+mod bench;
+mod cli;
+mod common;
+mod formats;
+mod fuzz_regressions;
+mod manners;
+mod puzzles;

@@ -1,0 +1,7 @@
+//! The integration tests of the package, one binary: each module is what was a test file.
+
+mod colors;
+mod common;
+mod engine;
+mod fuzz_regressions;
+mod parallel;
