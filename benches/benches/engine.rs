@@ -1,7 +1,7 @@
 //! Count-all on Knuth's instances: our engine, the classic layout, and the `dlx` crate, side by
 //! side in one run. Each group first checks that all three build the same tree.
 //!
-//! `cargo bench -p dlx-benches --bench engine`
+//! `cargo bench --manifest-path benches/Cargo.toml --bench engine`
 
 use criterion::{criterion_group, criterion_main, Criterion};
 #[path = "support/peer.rs"]

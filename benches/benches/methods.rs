@@ -3,7 +3,7 @@
 //! same puzzles in one run; solve and prove uniqueness (count up to 2), one thread. Subsets are
 //! cut so that the slowest member takes about a second per pass.
 //!
-//! `cargo bench -p dlx-benches --bench methods`
+//! `cargo bench --manifest-path benches/Cargo.toml --bench methods`
 
 #[path = "support/sudoku_peers.rs"]
 mod sudoku_peers;

@@ -1,7 +1,7 @@
 //! Sudoku: solve and prove uniqueness (count up to 2), one thread, puzzles parsed beforehand:
 //! ours (one engine solver reused), the `sudoku` crate (bitboards), `dlx-rs` (exact cover).
 //!
-//! `cargo bench -p dlx-benches --bench sudoku`
+//! `cargo bench --manifest-path benches/Cargo.toml --bench sudoku`
 
 #[path = "support/sudoku_peers.rs"]
 mod sudoku_peers;

@@ -2,7 +2,7 @@
 //! command's `--jobs 1` figure: read the lines, then (timed) parse each and prove it unique with
 //! one reused solver, as `dlx sudoku --unique` does per puzzle.
 //!
-//! `cargo run --release -p dlx-benches --example library_rate -- FILE [REPEATS]`
+//! `cargo run --release --manifest-path benches/Cargo.toml --example library_rate -- FILE [REPEATS]`
 //! prints the median rate over REPEATS runs (default 5).
 
 use std::time::Instant;

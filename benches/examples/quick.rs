@@ -1,6 +1,6 @@
 //! A quick min-of-N timing of count-all, ours against the peer in the same run, for trying
 //! changes to the hot loop between criterion runs:
-//! `cargo run --release -p dlx-benches --example quick [REPEATS] [NAME]` (only the instances
+//! `cargo run --release --manifest-path benches/Cargo.toml --example quick [REPEATS] [NAME]` (only the instances
 //! whose file name contains NAME).
 
 #[path = "../benches/support/peer.rs"]
