@@ -1,5 +1,5 @@
 //! The check behind the `batch_reader` fuzz target, shared with the regression test in
-//! `crates/sudoku/tests/fuzz_regressions.rs`: any bytes through the batch reader
+//! `crates/sudoku/tests/it/fuzz_regressions.rs`: any bytes through the batch reader
 //! (`sudoku::read::Reader`: format detection, one-line puzzles, grids, CSV, LeetCode boards),
 //! never a panic. Entries come in line order, the killer reader takes the same bytes, and a
 //! puzzle that reads writes back as a line that the reader reads as the same puzzle.

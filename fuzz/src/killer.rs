@@ -1,5 +1,5 @@
 //! The check behind the `killer` fuzz target, shared with the regression test in
-//! `crates/sudoku/tests/fuzz_regressions.rs`: any bytes through the killer sudoku readers (the
+//! `crates/sudoku/tests/it/fuzz_regressions.rs`: any bytes through the killer sudoku readers (the
 //! cage map with its sums, and the JSON form), never a panic. What reads is drawn, writes back as
 //! a map that reads as the same puzzle, and, up to 9x9, searches within a node limit to grids
 //! that keep every rule.

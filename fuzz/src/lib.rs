@@ -1,5 +1,5 @@
 //! The checks behind the fuzz targets, shared with the regression test that replays every file in
-//! `fuzz/regressions/<target>/` (`crates/dlx/tests/fuzz_regressions.rs`). A failing check panics
+//! `fuzz/regressions/<target>/` (`crates/dlx/tests/it/fuzz_regressions.rs`). A failing check panics
 //! with the problem in Knuth's text format, so the reproducer is readable as well as replayable.
 
 use std::collections::BTreeSet;

@@ -1,5 +1,5 @@
 //! The check behind the `sudoku_parsers` fuzz target, shared with the regression test in
-//! `crates/sudoku/tests/fuzz_regressions.rs`: any bytes through every sudoku reader, never a
+//! `crates/sudoku/tests/it/fuzz_regressions.rs`: any bytes through every sudoku reader, never a
 //! panic; what a reader accepts prints and reads back the same, and small grids are checked and
 //! searched (briefly) without a panic, by every method, which must agree with Dancing Links
 //! wherever both finish.

@@ -41,7 +41,7 @@ use std::ops::ControlFlow;
 
 use dlx::{Limits, OptionId, Outcome, Problem};
 
-/// What the three puzzles share: an exact-cover problem built once, and a way to read its
+/// What the puzzles share: an exact-cover problem built once, and a way to read its
 /// solutions as the puzzle's own type.
 pub trait Puzzle {
     /// A decoded solution: queen columns, a [`Tiling`], a Langford sequence.
