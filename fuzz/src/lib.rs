@@ -252,7 +252,7 @@ pub fn jobs(data: &[u8]) {
         return;
     };
     let problem = job_problem(head & 1 == 1);
-    // One thread: the jobs are what is checked here, not the sharing out (tests/parallel.rs).
+    // One thread: the jobs are what is checked here, not the sharing out (tests/it/parallel.rs).
     let parallel = problem.parallel().threads(1);
     let text = String::from_utf8_lossy(rest);
     let mut tally = dlx::Tally::new();

@@ -1,5 +1,5 @@
 //! What the stable tests around the fuzz targets share (included by each package's
-//! `tests/fuzz_regressions.rs`): replaying the inputs kept under `fuzz/regressions/<target>/`,
+//! `tests/it/fuzz_regressions.rs`): replaying the inputs kept under `fuzz/regressions/<target>/`,
 //! and the proptest strategies that feed a target's check with arbitrary bytes and with valid
 //! files changed by a few edits, so that plain `cargo test` meets the next input that panics
 //! even where nightly and cargo-fuzz are not installed.

@@ -1,5 +1,5 @@
 //! The check behind the `words` fuzz target, shared with the regression test in
-//! `crates/puzzles/tests/words.rs`: any bytes through the word-list and crossword-pattern
+//! `crates/puzzles/tests/it/fuzz_regressions.rs`: any bytes through the word-list and crossword-pattern
 //! readers, never a panic. A list holds only folded words, each once; a pattern reads the same
 //! after a byte-order mark and with CRLF line ends; what reads builds a crossword whose fillings,
 //! found within a node limit, are fillings by the rules.
