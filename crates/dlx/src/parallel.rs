@@ -756,7 +756,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         let stop = loop {
             let mut beyond_limit = false;
             let mut at_limit = false;
-            let r = solver.run(|_, path| {
+            let r = solver.run(&mut |_, path| {
                 if let Some(max) = self.max_solutions {
                     let k = self.reported.fetch_add(1, Ordering::Relaxed);
                     if k >= max {

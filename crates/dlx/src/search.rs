@@ -478,6 +478,11 @@ pub enum SelectError {
     },
 }
 
+/// What the search loop calls on each solution: the selected options and the chosen nodes. A
+/// trait object, so that the loop is compiled once, in this crate, whatever the callers' closures
+/// (it is called once per solution, never per node).
+pub(crate) type Visit<'v> = dyn FnMut(&[OptionId], &[Node]) -> ControlFlow<()> + 'v;
+
 impl<'p> Solver<'p> {
     pub(crate) fn new(problem: &'p Problem) -> Self {
         // Each level covers at least one primary item, so there are at most `num_primary`
@@ -591,7 +596,7 @@ impl<'p> Solver<'p> {
         F: FnMut(SolutionRef<'_>) -> ControlFlow<()>,
     {
         let problem = self.problem;
-        self.stopped = self.run(|selected, chosen| {
+        self.stopped = self.run(&mut |selected, chosen| {
             visit(SolutionRef {
                 problem,
                 selected,
@@ -603,7 +608,7 @@ impl<'p> Solver<'p> {
 
     /// Counts the remaining solutions (up to [`Limits::max_solutions`], if set).
     pub fn count(&mut self) -> Outcome {
-        self.stopped = self.run(|_, _| ControlFlow::Continue(()));
+        self.stopped = self.run(&mut |_, _| ControlFlow::Continue(()));
         self.outcome()
     }
 
@@ -622,7 +627,7 @@ impl<'p> Solver<'p> {
     pub fn next_solution(&mut self) -> Option<Solution> {
         let problem = self.problem;
         let mut found = None;
-        let stopped = self.run(|selected, chosen| {
+        let stopped = self.run(&mut |selected, chosen| {
             found = Some(
                 SolutionRef {
                     problem,
@@ -991,42 +996,33 @@ impl<'p> Solver<'p> {
     /// Knuth's Algorithm X as nested loops with direct branches (a `match` on the state in the
     /// loop compiles to a jump table, whose indirect branch mispredicts); the [`Resume`] state
     /// is consulted only on entry, to finish the step that was interrupted, and saved on exit.
-    pub(crate) fn run<F>(&mut self, visit: F) -> Option<StopReason>
-    where
-        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
-    {
+    pub(crate) fn run(&mut self, visit: &mut Visit<'_>) -> Option<StopReason> {
         // The loop is compiled once per problem class; the class is chosen here, once per call,
         // never per node.
         if self.mcc.is_some() {
             return self.run_mcc(visit);
         }
         if self.stats.branch_depth.is_some() {
-            self.run_class::<true, F>(visit)
+            self.run_class::<true>(visit)
         } else {
-            self.run_class::<false, F>(visit)
+            self.run_class::<false>(visit)
         }
     }
 
     /// [`Solver::run`] for a problem without bounds: the loop for its class (colors or not) and
     /// the CPU.
-    fn run_class<const DEPTH: bool, F>(&mut self, visit: F) -> Option<StopReason>
-    where
-        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
-    {
+    fn run_class<const DEPTH: bool>(&mut self, visit: &mut Visit<'_>) -> Option<StopReason> {
         match (self.links.avx2, self.colors.is_empty()) {
             // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
-            (true, true) => unsafe { self.run_avx2::<false, DEPTH, F>(visit) },
-            (true, false) => unsafe { self.run_avx2::<true, DEPTH, F>(visit) },
-            (false, true) => self.run_with::<false, DEPTH, F>(visit),
-            (false, false) => self.run_with::<true, DEPTH, F>(visit),
+            (true, true) => unsafe { self.run_avx2::<false, DEPTH>(visit) },
+            (true, false) => unsafe { self.run_avx2::<true, DEPTH>(visit) },
+            (false, true) => self.run_with::<false, DEPTH>(visit),
+            (false, false) => self.run_with::<true, DEPTH>(visit),
         }
     }
 
     /// The search with multiplicities ([`Mcc`]), with the same limits and the same visitor.
-    fn run_mcc<F>(&mut self, mut visit: F) -> Option<StopReason>
-    where
-        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
-    {
+    fn run_mcc(&mut self, visit: &mut Visit<'_>) -> Option<StopReason> {
         let mut mcc = self.mcc.take().expect("a bounded problem");
         let limits = &self.limits;
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
@@ -1107,26 +1103,20 @@ impl<'p> Solver<'p> {
     /// The CPU must support AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool, F>(
+    unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool>(
         &mut self,
-        visit: F,
-    ) -> Option<StopReason>
-    where
-        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
-    {
-        self.run_with::<COLORED, DEPTH, F>(visit)
+        visit: &mut Visit<'_>,
+    ) -> Option<StopReason> {
+        self.run_with::<COLORED, DEPTH>(visit)
     }
 
     /// Stands in for the AVX2 loop where there is no such thing; never called.
     #[cfg(not(target_arch = "x86_64"))]
-    unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool, F>(
+    unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool>(
         &mut self,
-        visit: F,
-    ) -> Option<StopReason>
-    where
-        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
-    {
-        self.run_with::<COLORED, DEPTH, F>(visit)
+        visit: &mut Visit<'_>,
+    ) -> Option<StopReason> {
+        self.run_with::<COLORED, DEPTH>(visit)
     }
 
     /// The loop itself: plain exact cover (`dlx1`), or with color controls (`dlx2`) when
@@ -1134,13 +1124,10 @@ impl<'p> Solver<'p> {
     /// undoing do. With `DEPTH`, each node also counts the branch nodes on its path
     /// ([`Stats::branch_depth`]).
     #[inline(always)]
-    fn run_with<const COLORED: bool, const DEPTH: bool, F>(
+    fn run_with<const COLORED: bool, const DEPTH: bool>(
         &mut self,
-        mut visit: F,
-    ) -> Option<StopReason>
-    where
-        F: FnMut(&[OptionId], &[Node]) -> ControlFlow<()>,
-    {
+        visit: &mut Visit<'_>,
+    ) -> Option<StopReason> {
         let links = &mut self.links;
         let selected = &self.selected;
         let choice = &mut self.choice;
