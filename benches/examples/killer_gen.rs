@@ -39,7 +39,7 @@ fn main() {
                 continue;
             };
             let model = killer.model().expect("a cut grid builds");
-            let found = model.search(2, 0, dlx::Limits::none().nodes(100_000));
+            let found = model.search(0, dlx::Limits::none().nodes(100_000).solutions(2));
             if found.is_complete() && found.count == 1 {
                 println!();
                 print!("{map}");

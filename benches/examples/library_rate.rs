@@ -31,7 +31,7 @@ fn main() {
         for line in &lines {
             let grid = sudoku::parse_line_with(line, None, Symbols::Default).expect("a puzzle");
             let found = solver
-                .search(&grid, 2, 1, sudoku::Limits::none())
+                .search(&grid, 1, sudoku::Limits::none().solutions(2))
                 .expect("valid");
             assert_eq!(found.count, 1);
             nodes += found.stats.nodes;

@@ -49,7 +49,7 @@ pub fn check(data: &[u8]) {
         let Ok(model) = killer.model() else {
             return;
         };
-        let found = model.search(2, 2, dlx::Limits::none().nodes(5_000));
+        let found = model.search(2, dlx::Limits::none().nodes(5_000).solutions(2));
         assert!(found.grids.len() as u64 <= found.count);
         for grid in &found.grids {
             if let Err(why) = killer.check(grid) {

@@ -41,12 +41,14 @@ pub fn check(data: &[u8]) {
                 let limits = dlx::Limits::none().nodes(10_000);
                 match rules.check(&grid) {
                     Ok(()) => {
-                        let found = solver.search(&grid, 2, 2, limits.clone()).expect("checked");
+                        let found = solver
+                            .search(&grid, 2, limits.clone().solutions(2))
+                            .expect("checked");
                         assert!(found.grids.len() as u64 <= found.count);
                         for method in Method::ALL {
                             let theirs = rules
                                 .method_solver(method)
-                                .search(&grid, 2, 2, limits.clone())
+                                .search(&grid, 2, limits.clone().solutions(2))
                                 .expect("checked");
                             assert!(theirs.stats.nodes <= 10_000, "{method}");
                             let finished = |f: &sudoku::Found| {
@@ -61,7 +63,7 @@ pub fn check(data: &[u8]) {
                             }
                         }
                     }
-                    Err(_) => assert!(solver.search(&grid, 2, 2, limits).is_err()),
+                    Err(_) => assert!(solver.search(&grid, 2, limits.solutions(2)).is_err()),
                 }
             }
         }

@@ -486,7 +486,7 @@ impl<'r> Solver<'r> {
         limits.deadline = settings.timeout.map(|t| Instant::now() + t);
         let found = match (task, &settings.idle) {
             (Task::Count(limit), Some(idle)) => count(solver, &grid, limit, limits, settings, idle),
-            _ => solver.search(&grid, limit, keep, limits),
+            _ => solver.search(&grid, keep, limits.solutions(limit)),
         };
         let found = match found {
             Ok(found) => found,
@@ -577,7 +577,7 @@ impl Solver<'_> {
             Task::Count(limit) => (limit, 0),
             Task::All(limit) => (limit, usize::MAX),
         };
-        let found = model.search(limit, keep, limits);
+        let found = model.search(keep, limits.solutions(limit));
         if found.stopped == Some(StopReason::Cancelled) {
             return None;
         }
@@ -683,15 +683,15 @@ fn count(
             .max_nodes
             .map_or(PROBE_NODES, |m| m.min(PROBE_NODES)),
     );
-    let found = solver.search(grid, limit, 1, probe)?;
+    let found = solver.search(grid, 1, probe.solutions(limit))?;
     let probe_stopped = found.stopped == Some(StopReason::NodeLimit)
         && settings.max_nodes.is_none_or(|m| m > PROBE_NODES);
     if !probe_stopped {
         return Ok(found);
     }
     match idle.load(Ordering::Relaxed) {
-        0 => solver.search(grid, limit, 1, limits),
-        idle => solver.count_parallel(grid, limit, limits, 1 + idle),
+        0 => solver.search(grid, 1, limits.solutions(limit)),
+        idle => solver.count_parallel(grid, limits.solutions(limit), 1 + idle),
     }
 }
 

@@ -205,7 +205,9 @@ pub fn run(
         let start = Instant::now();
         let mut limits = Limits::none().deadline(start + settings.timeout);
         limits.cancel = settings.cancel.clone();
-        let found = solver.search(grid, settings.limit, 1, limits).ok()?;
+        let found = solver
+            .search(grid, 1, limits.solutions(settings.limit))
+            .ok()?;
         if found.stopped == Some(StopReason::Cancelled) {
             return None;
         }

@@ -448,7 +448,7 @@ impl<'s> Generator<'s> {
         let limits = Limits::none().nodes(self.settings.max_nodes);
         let found = self
             .solver
-            .search(&grid, 2, 0, limits)
+            .search(&grid, 0, limits.solutions(2))
             .expect("the digits of a solved grid never clash");
         match (found.count, found.stopped) {
             (1, None) => Proof::Unique(found.stats.nodes),
@@ -478,7 +478,7 @@ impl<'s> Generator<'s> {
             }
             let limits = Limits::none().nodes(self.settings.max_nodes);
             // A variant's units may still clash (a diagonal through two of them): try again.
-            if let Ok(mut found) = self.solver.search(&grid, 1, 1, limits) {
+            if let Ok(mut found) = self.solver.search(&grid, 1, limits.solutions(1)) {
                 if let Some(solved) = found.grids.pop() {
                     return Ok(solved);
                 }

@@ -973,10 +973,9 @@ impl KillerModel {
         &self.problem
     }
 
-    /// Searches for up to `limit` solutions (and `limits`), keeping the first `keep` grids.
-    /// The statistics are those of `dlx2`, cleansings included.
-    pub fn search(&self, limit: u64, keep: usize, mut limits: Limits) -> Found {
-        limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
+    /// Searches within `limits` (solutions, nodes, deadline, cancel), keeping the first `keep`
+    /// grids. The statistics are those of `dlx2`, cleansings included.
+    pub fn search(&self, keep: usize, limits: Limits) -> Found {
         let mut solver = self.problem.solver().with_limits(limits);
         let mut grids = Vec::new();
         let outcome = solver.search(|s| {
@@ -1006,6 +1005,6 @@ impl KillerModel {
 
     /// The first solution, if any.
     pub fn solve(&self) -> Option<Grid> {
-        self.search(1, 1, Limits::none()).grids.pop()
+        self.search(1, Limits::none().solutions(1)).grids.pop()
     }
 }

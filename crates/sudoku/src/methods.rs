@@ -149,33 +149,35 @@ impl MethodSolver<'_> {
         self.method
     }
 
-    /// Searches for up to `limit` solutions (and within `limits`: nodes, deadline, cancel),
-    /// keeping the first `keep` of them; as [`SudokuSolver::search`], which [`Method::Dlx`]
-    /// calls. Checks the puzzle first.
+    /// Searches within `limits` (solutions, nodes, deadline, cancel), keeping the first `keep`
+    /// solutions; as [`SudokuSolver::search`], which [`Method::Dlx`] calls. Checks the puzzle
+    /// first.
     pub fn search(
         &mut self,
         grid: &Grid,
-        limit: u64,
         keep: usize,
         limits: Limits,
     ) -> Result<Found, PuzzleError> {
         match &mut self.inner {
-            Inner::Dlx(solver) => solver.search(grid, limit, keep, limits),
+            Inner::Dlx(solver) => solver.search(grid, keep, limits),
             Inner::Classic(classic) => {
                 self.sudoku.check(grid)?;
-                Ok(classic.search(grid, limit, keep, limits))
+                Ok(classic.search(grid, keep, limits))
             }
         }
     }
 
     /// The first solution, if any.
     pub fn solve(&mut self, grid: &Grid) -> Result<Option<Grid>, PuzzleError> {
-        Ok(self.search(grid, 1, 1, Limits::none())?.grids.pop())
+        Ok(self
+            .search(grid, 1, Limits::none().solutions(1))?
+            .grids
+            .pop())
     }
 
     /// Counts solutions up to `limit`, keeping the first.
     pub fn count(&mut self, grid: &Grid, limit: u64) -> Result<Found, PuzzleError> {
-        self.search(grid, limit, 1, Limits::none())
+        self.search(grid, 1, Limits::none().solutions(limit))
     }
 }
 
@@ -284,7 +286,8 @@ impl Classic {
     }
 
     /// Runs the method on a checked grid.
-    fn search(&mut self, grid: &Grid, limit: u64, keep: usize, limits: Limits) -> Found {
+    fn search(&mut self, grid: &Grid, keep: usize, limits: Limits) -> Found {
+        let limit = limits.max_solutions.unwrap_or(u64::MAX);
         self.cells.clear();
         self.cells.extend_from_slice(grid.cells());
         self.used.clear();

@@ -368,7 +368,8 @@ impl Sudoku {
 
     /// Counts solutions up to `limit`, keeping the first.
     pub fn count(&self, grid: &Grid, limit: u64) -> Result<Found, PuzzleError> {
-        self.solver().search(grid, limit, 1, Limits::none())
+        self.solver()
+            .search(grid, 1, Limits::none().solutions(limit))
     }
 
     /// None, unique or multiple: counts up to 2.
@@ -379,7 +380,7 @@ impl Sudoku {
     /// Every solution, up to `limit`.
     pub fn solutions(&self, grid: &Grid, limit: u64) -> Result<Found, PuzzleError> {
         self.solver()
-            .search(grid, limit, limit as usize, Limits::none())
+            .search(grid, limit as usize, Limits::none().solutions(limit))
     }
 }
 
@@ -417,18 +418,25 @@ impl SudokuSolver<'_> {
         self.strategy.resolve(self.sudoku.shape)
     }
 
-    /// Searches for up to `limit` solutions (and within `limits`: nodes, deadline, cancel),
-    /// keeping the first `keep` of them. Checks the puzzle first.
+    /// Searches within `limits` (solutions, nodes, deadline, cancel; no solution limit means
+    /// every solution), keeping the first `keep` solutions. Checks the puzzle first.
+    ///
+    /// ```
+    /// use sudoku::{Limits, Sudoku};
+    /// let sudoku = Sudoku::new(sudoku::Shape::new(4)?, Default::default())?;
+    /// let puzzle = sudoku::parse_line("......2..3.1....", None)?;
+    /// // Up to 2 solutions: enough to say the puzzle has more than one.
+    /// let found = sudoku.solver().search(&puzzle, 1, Limits::none().solutions(2))?;
+    /// assert_eq!((found.count, found.grids.len(), found.is_complete()), (2, 1, false));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search(
         &mut self,
         grid: &Grid,
-        limit: u64,
         keep: usize,
-        mut limits: Limits,
+        limits: Limits,
     ) -> Result<Found, PuzzleError> {
         self.sudoku.check(grid)?;
-        // The solution limit, once, for either strategy.
-        limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
         let found = match self.resolved() {
             Strategy::Propagate => self.propagate(grid, keep, limits),
             _ => self.dlx(grid, keep, limits),
@@ -512,8 +520,8 @@ impl SudokuSolver<'_> {
         }
     }
 
-    /// Counts up to `limit` solutions on `threads` threads (0: one per core), within `limits`,
-    /// keeping the first solution of the one-thread order. The count, nodes and updates are
+    /// Counts solutions on `threads` threads (0: one per core), within `limits` (their
+    /// solution limit too), keeping the first solution of the one-thread order. The count, nodes and updates are
     /// those of the one-thread search ([`SudokuSolver::search`] with `keep` 1; with
     /// [`Strategy::Propagate`] it is that search, on one thread): for puzzles
     /// with many solutions (an empty 6x6 grid has 28,200,960), where one search is worth all
@@ -521,15 +529,15 @@ impl SudokuSolver<'_> {
     pub fn count_parallel(
         &mut self,
         grid: &Grid,
-        limit: u64,
         limits: Limits,
         threads: usize,
     ) -> Result<Found, PuzzleError> {
+        let limit = limits.max_solutions.unwrap_or(u64::MAX);
         if self.resolved() == Strategy::Propagate {
-            return self.search(grid, limit, 1, limits);
+            return self.search(grid, 1, limits);
         }
         // The first solution (and the check of the puzzle).
-        let mut first = self.search(grid, 1, 1, limits.clone())?;
+        let mut first = self.search(grid, 1, limits.clone().solutions(1))?;
         if first.is_complete()
             || first.stopped != Some(dlx::StopReason::SolutionLimit)
             || limit <= 1
@@ -545,8 +553,6 @@ impl SudokuSolver<'_> {
                 unreachable!("givens passed the check: {e}");
             }
         }
-        let mut limits = limits;
-        limits.max_solutions = Some(limits.max_solutions.map_or(limit, |m| m.min(limit)));
         let report = parallel.with_limits(limits).count();
         first.count = report.outcome.solutions;
         first.stopped = report.outcome.stopped;
@@ -562,12 +568,15 @@ impl SudokuSolver<'_> {
 
     /// The first solution, if any.
     pub fn solve(&mut self, grid: &Grid) -> Result<Option<Grid>, PuzzleError> {
-        Ok(self.search(grid, 1, 1, Limits::none())?.grids.pop())
+        Ok(self
+            .search(grid, 1, Limits::none().solutions(1))?
+            .grids
+            .pop())
     }
 
     /// None, unique or multiple: counts up to 2.
     pub fn uniqueness(&mut self, grid: &Grid) -> Result<Uniqueness, PuzzleError> {
-        let mut found = self.search(grid, 2, 1, Limits::none())?;
+        let mut found = self.search(grid, 1, Limits::none().solutions(2))?;
         Ok(match (found.count, found.grids.pop()) {
             (1, Some(g)) => Uniqueness::Unique(g),
             (0, _) | (_, None) => Uniqueness::None,

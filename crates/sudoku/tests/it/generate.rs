@@ -19,7 +19,7 @@ fn check(sudoku: &Sudoku, made: &sudoku::Generated, symmetry: Symmetry) {
     }
     assert!(symmetry.holds(&made.puzzle), "{symmetry}");
     let found = method
-        .search(&made.puzzle, 2, 1, dlx::Limits::none())
+        .search(&made.puzzle, 1, dlx::Limits::none().solutions(2))
         .unwrap();
     assert_eq!((found.count, found.is_complete()), (1, true));
     assert_eq!(found.grids[0], made.solution);
@@ -36,7 +36,9 @@ fn check(sudoku: &Sudoku, made: &sudoku::Generated, symmetry: Symmetry) {
             less[j] = 0;
         }
         let less = Grid::from_cells(sudoku.shape(), less).unwrap();
-        let found = method.search(&less, 2, 0, dlx::Limits::none()).unwrap();
+        let found = method
+            .search(&less, 0, dlx::Limits::none().solutions(2))
+            .unwrap();
         assert_eq!(found.count, 2, "the orbit of cell {k} could go");
     }
 }
@@ -58,7 +60,7 @@ fn classic_puzzles_are_unique_minimal_and_symmetric() {
             // The depth of the proof's guesses is that of a fresh proof.
             let mut solver = sudoku.solver().branch_depth(true);
             let proof = solver
-                .search(&made.puzzle, 2, 0, dlx::Limits::none())
+                .search(&made.puzzle, 0, dlx::Limits::none().solutions(2))
                 .unwrap();
             assert_eq!(Some(proof.stats.nodes), made.nodes);
             assert_eq!(proof.stats.branch_depth, made.branch_depth);

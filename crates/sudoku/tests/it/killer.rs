@@ -28,7 +28,7 @@ fn puzzles_cut_from_a_solved_grid_solve_back_to_grids_that_keep_every_rule() {
         // Cuts with few large cages can need millions of nodes to finish (every solution of a
         // puzzle with several); a node limit keeps the test quick, and only finished searches
         // are held to finding the cut grid.
-        let found = model.search(50, 50, dlx::Limits::none().nodes(100_000));
+        let found = model.search(50, dlx::Limits::none().nodes(100_000).solutions(50));
         assert!(
             found.count >= 1 || !found.is_complete(),
             "round {round}: no solution"
@@ -89,7 +89,7 @@ fn givens_are_kept_and_checked_against_their_cages() {
     let found = killer
         .model()
         .unwrap()
-        .search(100, 100, dlx::Limits::none());
+        .search(100, dlx::Limits::none().solutions(100));
     assert!(found.is_complete() && found.count > 0);
     for g in &found.grids {
         killer.check(g).unwrap();

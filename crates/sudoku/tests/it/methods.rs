@@ -25,7 +25,11 @@ fn data(name: &str) -> Vec<Grid> {
 fn all_solutions(sudoku: &Sudoku, method: Method, grid: &Grid, limit: u64) -> Option<Vec<Grid>> {
     let found = sudoku
         .method_solver(method)
-        .search(grid, limit + 1, limit as usize + 1, Limits::none())
+        .search(
+            grid,
+            limit as usize + 1,
+            Limits::none().solutions(limit + 1),
+        )
         .unwrap();
     assert_eq!(found.count, found.grids.len() as u64, "{method}");
     let whole = found.is_complete() && found.count <= limit;
@@ -180,7 +184,9 @@ fn limits_stop_every_method() {
     let grid = &data("kaggle-first500.txt")[0];
     for method in Method::ALL {
         let mut solver = sudoku.method_solver(method);
-        let found = solver.search(grid, 2, 1, Limits::none().nodes(50)).unwrap();
+        let found = solver
+            .search(grid, 1, Limits::none().nodes(50).solutions(2))
+            .unwrap();
         assert_eq!(
             (found.stats.nodes, found.is_complete(), found.stopped),
             (50, false, Some(StopReason::NodeLimit)),
@@ -188,20 +194,22 @@ fn limits_stop_every_method() {
         );
         let past = Instant::now() - Duration::from_millis(1);
         let found = solver
-            .search(grid, 2, 1, Limits::none().deadline(past))
+            .search(grid, 1, Limits::none().deadline(past).solutions(2))
             .unwrap();
         assert_eq!(found.stopped, Some(StopReason::Deadline), "{method}");
         assert_eq!(found.stats.nodes, 0, "{method}");
         // A solution limit below the count: stopped by it, not complete.
         let empty = Grid::empty(Shape::CLASSIC);
-        let found = solver.search(&empty, 3, 3, Limits::none()).unwrap();
+        let found = solver
+            .search(&empty, 3, Limits::none().solutions(3))
+            .unwrap();
         assert_eq!(
             (found.count, found.grids.len(), found.stopped),
             (3, 3, Some(StopReason::SolutionLimit)),
             "{method}"
         );
         // The solver is reused: a second search starts afresh.
-        let again = solver.search(grid, 2, 1, Limits::none()).unwrap();
+        let again = solver.search(grid, 1, Limits::none().solutions(2)).unwrap();
         assert_eq!((again.count, again.is_complete()), (1, true), "{method}");
     }
 }

@@ -22,7 +22,7 @@ fn search(sudoku: &Sudoku, strategy: Strategy, grid: &Grid, limit: u64) -> Found
     sudoku
         .solver()
         .strategy(strategy)
-        .search(grid, limit, limit as usize, Limits::none())
+        .search(grid, limit as usize, Limits::none().solutions(limit))
         .unwrap()
 }
 
@@ -144,7 +144,7 @@ fn large_puzzles_finish_in_few_nodes() {
     for line in data("25x25-random266.txt") {
         let puzzle = sudoku::parse_line(&line, None).unwrap();
         let found = solver
-            .search(&puzzle, 1, 1, Limits::none().nodes(1_000))
+            .search(&puzzle, 1, Limits::none().nodes(1_000).solutions(1))
             .unwrap();
         assert_eq!(found.count, 1, "{line}");
         assert_solves(&sudoku, &puzzle, &found.grids[0]);
@@ -164,7 +164,7 @@ fn large_puzzles_finish_in_few_nodes() {
     for line in data("36x36-random700.txt") {
         let puzzle = sudoku::parse_line(&line, None).unwrap();
         let found = solver
-            .search(&puzzle, 1, 1, Limits::none().nodes(5_000))
+            .search(&puzzle, 1, Limits::none().nodes(5_000).solutions(1))
             .unwrap();
         assert_eq!(found.count, 1, "{line}");
         assert_solves(&sudoku, &puzzle, &found.grids[0]);
@@ -205,20 +205,22 @@ fn limits_stop_the_propagating_search() {
     let empty = Grid::empty(sudoku.shape());
     let mut solver = sudoku.solver().strategy(Strategy::Propagate);
     // An empty grid: solutions without end; the limits say which stopped it.
-    let found = solver.search(&empty, 3, 3, Limits::none()).unwrap();
+    let found = solver
+        .search(&empty, 3, Limits::none().solutions(3))
+        .unwrap();
     assert_eq!(
         (found.count, found.is_complete(), found.stopped),
         (3, false, Some(StopReason::SolutionLimit))
     );
     let found = solver
-        .search(&empty, u64::MAX, 0, Limits::none().nodes(40))
+        .search(&empty, 0, Limits::none().nodes(40).solutions(u64::MAX))
         .unwrap();
     assert_eq!(found.stopped, Some(StopReason::NodeLimit));
     assert_eq!(found.stats.nodes, 40);
     assert!(!found.is_complete());
     let cancel = Arc::new(AtomicBool::new(true));
     let found = solver
-        .search(&empty, u64::MAX, 0, Limits::none().cancel(cancel))
+        .search(&empty, 0, Limits::none().cancel(cancel).solutions(u64::MAX))
         .unwrap();
     assert_eq!(found.stopped, Some(StopReason::Cancelled));
     // An unsolvable puzzle: a complete search with no solution.
@@ -230,6 +232,8 @@ fn limits_stop_the_propagating_search() {
     }
     cells[16 + 12] = 16;
     let puzzle = Grid::from_cells(sudoku.shape(), cells).unwrap();
-    let found = solver.search(&puzzle, 1, 1, Limits::none()).unwrap();
+    let found = solver
+        .search(&puzzle, 1, Limits::none().solutions(1))
+        .unwrap();
     assert_eq!((found.count, found.is_complete()), (0, true));
 }

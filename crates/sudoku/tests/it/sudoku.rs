@@ -462,13 +462,13 @@ fn count_parallel_equals_one_thread() {
     for (sudoku, grid) in [(&four, Grid::empty(four.shape())), (&six, given.clone())] {
         let one = sudoku
             .solver()
-            .search(&grid, u64::MAX, 1, Limits::none())
+            .search(&grid, 1, Limits::none().solutions(u64::MAX))
             .unwrap();
         assert!(one.is_complete() && one.count > 1);
         for threads in [1, 2, 3] {
             let many = sudoku
                 .solver()
-                .count_parallel(&grid, u64::MAX, Limits::none(), threads)
+                .count_parallel(&grid, Limits::none(), threads)
                 .unwrap();
             assert_eq!(
                 (
@@ -482,7 +482,7 @@ fn count_parallel_equals_one_thread() {
             assert_eq!(many.grids, one.grids);
             let ten = sudoku
                 .solver()
-                .count_parallel(&grid, 10, Limits::none(), threads)
+                .count_parallel(&grid, Limits::none().solutions(10), threads)
                 .unwrap();
             assert_eq!((ten.count, ten.is_complete()), (10, false));
         }
