@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use sudoku::{Sudoku, Symbols};
+use sudoku::Sudoku;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -29,7 +29,7 @@ fn main() {
         nodes = 0;
         let start = Instant::now();
         for line in &lines {
-            let grid = sudoku::parse_line_with(line, None, Symbols::Default).expect("a puzzle");
+            let grid = sudoku::parse_line(line, None).expect("a puzzle");
             let found = solver
                 .search(&grid, 1, sudoku::Limits::none().solutions(2))
                 .expect("valid");

@@ -4,7 +4,7 @@
 //! searched (briefly) without a panic, by every method, which must agree with Dancing Links
 //! wherever both finish.
 
-use sudoku::{Method, Sudoku, Symbols, Variant};
+use sudoku::{Method, PuzzleReader, Sudoku, Symbols, Variant};
 
 /// Runs every reader over `data`.
 pub fn check(data: &[u8]) {
@@ -12,28 +12,39 @@ pub fn check(data: &[u8]) {
     // The readers that detect the symbols: what they read writes back, in the symbols they
     // found, and reads back the same (as a line and as a grid).
     let detected = [
-        sudoku::parse_line_auto(&text, None).ok(),
-        sudoku::parse_grid_auto(&text, None, 1).ok(),
+        PuzzleReader::new().line(&text).ok(),
+        PuzzleReader::new().grid(&text).ok(),
     ];
     for (grid, symbols) in detected.into_iter().flatten() {
         let line = sudoku::to_line(&grid, symbols);
-        let again = sudoku::parse_line_with(&line, Some(grid.shape()), symbols)
-            .unwrap_or_else(|e| panic!("{line:?} does not read back: {e}"));
+        let read = PuzzleReader::new()
+            .shape(Some(grid.shape()))
+            .symbols(Some(symbols));
+        let again = read
+            .line(&line)
+            .unwrap_or_else(|e| panic!("{line:?} does not read back: {e}"))
+            .0;
         assert_eq!(again, grid, "detected line round trip");
         let drawn = sudoku::to_grid(&grid, symbols);
-        let again = sudoku::parse_grid(&drawn, Some(grid.shape()), symbols, 1)
-            .unwrap_or_else(|e| panic!("{drawn:?} does not read back: {e}"));
+        let again = read
+            .grid(&drawn)
+            .unwrap_or_else(|e| panic!("{drawn:?} does not read back: {e}"))
+            .0;
         assert_eq!(again, grid, "detected grid round trip");
     }
     for symbols in [Symbols::Default, Symbols::Hex, Symbols::Letters] {
+        let read = PuzzleReader::new().symbols(Some(symbols));
         let grids = [
-            sudoku::parse_line_with(&text, None, symbols).ok(),
-            sudoku::parse_grid(&text, None, symbols, 1).ok(),
+            read.line(&text).ok().map(|(g, _)| g),
+            read.grid(&text).ok().map(|(g, _)| g),
         ];
         for grid in grids.into_iter().flatten() {
             let line = sudoku::to_line(&grid, symbols);
-            let again = sudoku::parse_line_with(&line, Some(grid.shape()), symbols)
-                .unwrap_or_else(|e| panic!("{line:?} does not read back: {e}"));
+            let again = read
+                .shape(Some(grid.shape()))
+                .line(&line)
+                .unwrap_or_else(|e| panic!("{line:?} does not read back: {e}"))
+                .0;
             assert_eq!(again, grid, "line round trip");
             if grid.shape().size() <= 9 {
                 let rules = Sudoku::new(grid.shape(), Variant::default()).expect("default rules");
@@ -68,10 +79,10 @@ pub fn check(data: &[u8]) {
             }
         }
     }
-    if let Ok(grid) = sudoku::parse_leetcode(&text, None) {
+    if let Ok((grid, _)) = PuzzleReader::new().leetcode(&text) {
         let board = sudoku::to_leetcode(&grid, Symbols::Default);
         assert_eq!(
-            sudoku::parse_leetcode(&board, None).ok(),
+            PuzzleReader::new().leetcode(&board).ok().map(|(g, _)| g),
             Some(grid),
             "board round trip"
         );

@@ -703,8 +703,9 @@ fn verify(
     theirs: &str,
     symbols: Symbols,
 ) -> Option<Mismatch> {
-    let given = match crate::parse_line_with(theirs, Some(ours.shape()), symbols) {
-        Ok(g) => g,
+    let reader = crate::PuzzleReader::new().shape(Some(ours.shape()));
+    let given = match reader.symbols(Some(symbols)).line(theirs) {
+        Ok((g, _)) => g,
         Err(e) => {
             return Some(Mismatch::Unreadable {
                 column: e.column,

@@ -244,7 +244,7 @@ pub fn reference(runs: &[Run]) -> Option<&Run> {
 }
 
 /// A puzzle on which a method found another count (or another unique solution) than the
-/// reference ([`reference`]).
+/// reference ([`reference()`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
     /// The puzzle's line in the input.

@@ -60,12 +60,12 @@ pub use rules::{
     Found, PuzzleError, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness, UnknownStrategy,
 };
 pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
-pub use text::{
-    is_comment, is_title, line_cells, parse_grid, parse_grid_auto, parse_line, parse_line_auto,
-    parse_line_with, row_cells, to_grid, to_line, to_pretty, ParseError, ParseErrorKind, Symbols,
-};
 #[cfg(feature = "leetcode")]
-pub use text::{parse_leetcode, to_leetcode};
+pub use text::to_leetcode;
+pub use text::{
+    is_comment, is_title, line_cells, parse_line, row_cells, to_grid, to_line, to_pretty,
+    ParseError, ParseErrorKind, PuzzleReader, Symbols,
+};
 
 /// `1 cell`, `2 cells`: a count and its noun, singular or plural, for messages.
 pub(crate) fn plural(n: usize, word: &str) -> String {

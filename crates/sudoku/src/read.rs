@@ -29,7 +29,7 @@ use std::sync::Arc;
 use crate::grid::Grid;
 use crate::killer::{Killer, KillerError};
 use crate::shape::Shape;
-use crate::text::{ParseError, Symbols};
+use crate::text::{ParseError, PuzzleReader, Symbols};
 
 /// How puzzles are written in an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -270,18 +270,16 @@ impl Entry {
         let text = &self.text;
         let parsed = match self.form {
             Form::Leetcode => leetcode(text, box_shape),
-            Form::Grid => match symbols {
-                Some(s) => crate::parse_grid(text, box_shape, s, self.line).map(|g| (g, s)),
-                None => crate::parse_grid_auto(text, box_shape, self.line),
-            },
-            Form::Line => match symbols {
-                Some(s) => crate::parse_line_with(text, box_shape, s).map(|g| (g, s)),
-                None => crate::parse_line_auto(text, box_shape),
-            }
-            .map_err(|e| ParseError {
-                line: self.line,
-                ..e
-            }),
+            Form::Grid => PuzzleReader::new()
+                .shape(box_shape)
+                .symbols(symbols)
+                .first_line(self.line)
+                .grid(text),
+            Form::Line => PuzzleReader::new()
+                .shape(box_shape)
+                .symbols(symbols)
+                .first_line(self.line)
+                .line(text),
         };
         parsed.map_err(EntryError::Parse)
     }
@@ -289,7 +287,7 @@ impl Entry {
 
 #[cfg(feature = "leetcode")]
 fn leetcode(text: &str, shape: Option<Shape>) -> Result<(Grid, Symbols), ParseError> {
-    crate::parse_leetcode(text, shape).map(|g| (g, Symbols::Default))
+    PuzzleReader::new().shape(shape).leetcode(text)
 }
 
 #[cfg(not(feature = "leetcode"))]
@@ -625,7 +623,7 @@ fn looks_like_line(line: &str, shape: Option<Shape>) -> bool {
         || (fits(cells, shape)
             && first == cells
             && !line.contains(',')
-            && crate::parse_line_auto(line, shape).is_ok())
+            && PuzzleReader::new().shape(shape).line(line).is_ok())
 }
 
 /// Whether a line with commas is a row of cells (`7,8,0,4,...`, `,,3,,`), not CSV: four fields

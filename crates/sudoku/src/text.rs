@@ -425,7 +425,7 @@ pub fn line_cells(line: &str) -> usize {
     scan_row(line, 1, true, &mut out).map_or(0, |_| out.len())
 }
 
-/// The cells of a line as a row of a grid, as [`parse_grid`] reads it: 0 for a blank line, a
+/// The cells of a line as a row of a grid, as [`PuzzleReader::grid`] reads it: 0 for a blank line, a
 /// comment or a separator line (`-`, `+`, `|`, `=`); for a line with a bad character, a cell per
 /// character (at least 1: a bad line is a bad row, not nothing).
 pub fn row_cells(line: &str) -> usize {
@@ -579,28 +579,98 @@ fn grid_from(
     Ok((Grid::from_cells(shape, digits).expect("checked"), symbols))
 }
 
-/// Reads one puzzle written on one line: `n²` symbols or blanks (`|` between boxes allowed);
-/// anything after whitespace, `#`, `;` or `//` is a comment. Or one token per cell: `n²` tokens
-/// separated by commas (an empty field is a blank), or by spaces (`5 3 0 0 7 ...`; numbers of
-/// two digits for sizes from 10). The size comes from the count unless `shape` is given.
-pub fn parse_line(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
-    parse_line_with(text, shape, Symbols::Default)
-}
-
-/// [`parse_line`] with other symbols.
-pub fn parse_line_with(
-    text: &str,
+/// Reads one puzzle's text: on one line, as a grid, or as a LeetCode board; in the symbols and
+/// shape given, or those found. (Whole files of puzzles, their format detected, are
+/// [`crate::read::Reader`]'s.)
+///
+/// ```
+/// use sudoku::{PuzzleReader, Symbols};
+/// // Symbols detected: letters only are `A-Z` (`A` is 1), and the answer is written in them.
+/// let (grid, symbols) = PuzzleReader::new().line("A...B.....C..D..")?;
+/// assert_eq!((grid.cells()[0], symbols), (1, Symbols::Letters));
+/// // A grid, its rows numbered from line 10 in messages.
+/// let e = PuzzleReader::new().first_line(10).grid("12\n3x\n").unwrap_err();
+/// assert_eq!(e.line, 11);
+/// # Ok::<(), sudoku::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleReader {
     shape: Option<Shape>,
-    symbols: Symbols,
-) -> Result<Grid, ParseError> {
-    read_line(text, shape, Some(symbols)).map(|(g, _)| g)
+    symbols: Option<Symbols>,
+    first_line: usize,
 }
 
-/// [`parse_line`] with the symbols detected from the puzzle (letters only: `A-Z`; `0` beside
-/// `.` blanks from 10x10 up: `0-9A-Z`; else the default), returned beside the grid so that
-/// answers can be written as the puzzle was.
-pub fn parse_line_auto(text: &str, shape: Option<Shape>) -> Result<(Grid, Symbols), ParseError> {
-    read_line(text, shape, None)
+impl Default for PuzzleReader {
+    fn default() -> Self {
+        PuzzleReader::new()
+    }
+}
+
+impl PuzzleReader {
+    /// A reader that finds the shape from the number of cells and detects the symbols.
+    pub fn new() -> PuzzleReader {
+        PuzzleReader {
+            shape: None,
+            symbols: None,
+            first_line: 1,
+        }
+    }
+
+    /// The shape (`None`: from the number of cells, `n²`).
+    pub fn shape(mut self, shape: Option<Shape>) -> PuzzleReader {
+        self.shape = shape;
+        self
+    }
+
+    /// The symbols (`None`: detected from the puzzle where that is unambiguous: letters only
+    /// are `A-Z`; `0` beside `.` blanks from 10x10 up, `0-9A-Z`; else the default).
+    pub fn symbols(mut self, symbols: Option<Symbols>) -> PuzzleReader {
+        self.symbols = symbols;
+        self
+    }
+
+    /// The line number of the text's first line, for messages (1 by default).
+    pub fn first_line(mut self, line: usize) -> PuzzleReader {
+        self.first_line = line;
+        self
+    }
+
+    /// Reads one puzzle written on one line: `n²` symbols or blanks (`|` between boxes
+    /// allowed); anything after whitespace, `#`, `;` or `//` is a comment, and so is what
+    /// follows a `|` or `,` right after a whole puzzle. Or one token per cell: `n²` tokens
+    /// separated by commas (an empty field is a blank), or by spaces (`5 3 0 0 7 ...`; numbers
+    /// of two digits for sizes from 10). Returns the grid and the symbols it was read in.
+    pub fn line(&self, text: &str) -> Result<(Grid, Symbols), ParseError> {
+        read_line(text, self.shape, self.symbols).map_err(|e| ParseError {
+            line: e.line + self.first_line - 1,
+            ..e
+        })
+    }
+
+    /// Reads one puzzle drawn as a grid: rows of symbols with optional spaces and `|`,
+    /// separator lines of `-`, `+` and `|` (the HDU-1426 form, `7 1 2 ? 6 ? 3 5 8`, is one),
+    /// blank and comment lines anywhere (between bands too), rows of comma-separated cells
+    /// (`7,8,0,...`) or of numbers (`10 0 3 16 ...`), a comment after a row (`#`, `;`, `//`, or
+    /// words: `row 3`), and a title line first (`Grid 01`).
+    pub fn grid(&self, text: &str) -> Result<(Grid, Symbols), ParseError> {
+        read_grid(text, self.shape, self.symbols, self.first_line)
+    }
+
+    /// Reads a LeetCode board: a JSON array of `n` arrays of `n` one-character strings, `"."`
+    /// for a blank, in the default symbols. (Feature `leetcode`, on by default.)
+    #[cfg(feature = "leetcode")]
+    pub fn leetcode(&self, text: &str) -> Result<(Grid, Symbols), ParseError> {
+        read_leetcode(text, self.shape).map_err(|e| ParseError {
+            line: e.line + self.first_line - 1,
+            ..e
+        })
+    }
+}
+
+/// Reads one puzzle written on one line in the default symbols ([`PuzzleReader::line`], which
+/// takes other symbols and detects them). The size comes from the count unless `shape` is given.
+pub fn parse_line(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+    read_line(text, shape, Some(Symbols::Default)).map(|(g, _)| g)
 }
 
 fn read_line(
@@ -677,30 +747,6 @@ fn is_separator(line: &str) -> bool {
         && (first.contains(['+', '=']) || words.next().is_some_and(|w| is_comment_word(w, false)))
 }
 
-/// Reads one puzzle drawn as a grid: rows of symbols with optional spaces and `|`, separator
-/// lines of `-`, `+` and `|` (the HDU-1426 form, `7 1 2 ? 6 ? 3 5 8`, is one), blank and
-/// comment lines anywhere (between bands too), rows of comma-separated cells (`7,8,0,...`) or
-/// of numbers (`10 0 3 16 ...`), a comment after a row (`#`, `;`, `//`, or words: `row 3`), and
-/// a title line first (`Grid 01`). `first_line` is the line number of the first line of
-/// `text`, for messages.
-pub fn parse_grid(
-    text: &str,
-    shape: Option<Shape>,
-    symbols: Symbols,
-    first_line: usize,
-) -> Result<Grid, ParseError> {
-    read_grid(text, shape, Some(symbols), first_line).map(|(g, _)| g)
-}
-
-/// [`parse_grid`] with the symbols detected, as [`parse_line_auto`].
-pub fn parse_grid_auto(
-    text: &str,
-    shape: Option<Shape>,
-    first_line: usize,
-) -> Result<(Grid, Symbols), ParseError> {
-    read_grid(text, shape, None, first_line)
-}
-
 fn read_grid(
     text: &str,
     shape: Option<Shape>,
@@ -731,10 +777,9 @@ fn read_grid(
     grid_from(cells, shape, symbols, end)
 }
 
-/// Reads a LeetCode board: a JSON array of `n` arrays of `n` one-character strings, `"."` for a
-/// blank. (Feature `leetcode`, on by default.)
+/// [`PuzzleReader::leetcode`].
 #[cfg(feature = "leetcode")]
-pub fn parse_leetcode(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+fn read_leetcode(text: &str, shape: Option<Shape>) -> Result<(Grid, Symbols), ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let board = |reason: String| ParseError {
         line: 1,
@@ -771,7 +816,7 @@ pub fn parse_leetcode(text: &str, shape: Option<Shape>) -> Result<Grid, ParseErr
             cells.push(token_cell(s, r + 1, c + 1)?);
         }
     }
-    grid_from(cells, shape, Some(Symbols::Default), (1, 1)).map(|(g, _)| g)
+    grid_from(cells, shape, Some(Symbols::Default), (1, 1))
 }
 
 /// The grid as one line of symbols, `.` for a blank; in [`Symbols::Numbers`] (beyond 36x36),
@@ -958,7 +1003,7 @@ mod tests {
         // In a 36x36 grid, X is 33 (0-9A-Z): a symbol.
         let mut big = ".".repeat(1296);
         big.replace_range(0..1, "X");
-        let (grid, symbols) = parse_line_auto(&big, None).unwrap();
+        let (grid, symbols) = PuzzleReader::new().line(&big).unwrap();
         assert_eq!((grid.cells()[0], symbols), (34, Symbols::Hex));
     }
 
@@ -1033,7 +1078,10 @@ mod tests {
         let mut row = vec!["0"; 16];
         row[3] = "17";
         let text = (0..16).map(|_| row.join(" ") + "\n").collect::<String>();
-        let e = parse_grid(&text, None, Symbols::Default, 1).unwrap_err();
+        let e = PuzzleReader::new()
+            .symbols(Some(Symbols::Default))
+            .grid(&text)
+            .unwrap_err();
         assert_eq!(
             (e.line, e.column, e.kind),
             (1, 7, ParseErrorKind::NumberTooLarge { number: 17, n: 16 })
@@ -1045,7 +1093,7 @@ mod tests {
         let with = |givens: &str| {
             let mut line = ".".repeat(256);
             line.replace_range(0..givens.len(), givens);
-            parse_line_auto(&line, None).unwrap().1
+            PuzzleReader::new().line(&line).unwrap().1
         };
         assert_eq!(with("ABP"), Symbols::Letters);
         assert_eq!(with("1AG"), Symbols::Default);
@@ -1055,14 +1103,17 @@ mod tests {
         // Z is no letter of a 16x16 grid: read in the default symbols, it is beyond 16.
         let mut line = ".".repeat(256);
         line.replace_range(0..3, "ABZ");
-        let e = parse_line_auto(&line, None).unwrap_err();
+        let e = PuzzleReader::new().line(&line).unwrap_err();
         assert!(matches!(
             e.kind,
             ParseErrorKind::DigitTooLarge { ch: 'Z', .. }
         ));
         // Only 0 as a blank: the default.
         let zeros = "0".repeat(256);
-        assert_eq!(parse_line_auto(&zeros, None).unwrap().1, Symbols::Default);
+        assert_eq!(
+            PuzzleReader::new().line(&zeros).unwrap().1,
+            Symbols::Default
+        );
     }
 
     #[test]
@@ -1075,17 +1126,22 @@ mod tests {
             let grid = Grid::from_cells(shape, cells).unwrap();
             let line = to_line(&grid, Symbols::Numbers);
             assert_eq!(
-                parse_line_with(&line, None, Symbols::Numbers).unwrap(),
+                PuzzleReader::new()
+                    .symbols(Some(Symbols::Numbers))
+                    .line(&line)
+                    .unwrap()
+                    .0,
                 grid
             );
-            let (again, symbols) =
-                parse_grid_auto(&to_grid(&grid, Symbols::Numbers), None, 1).unwrap();
+            let (again, symbols) = PuzzleReader::new()
+                .grid(&to_grid(&grid, Symbols::Numbers))
+                .unwrap();
             assert_eq!(again, grid);
             if n > 36 {
                 // Beyond 36 every set writes numbers, and they are detected.
                 assert_eq!(to_line(&grid, Symbols::Default), line);
                 assert_eq!(symbols, Symbols::Numbers);
-                assert_eq!(parse_line_auto(&line, None).unwrap().0, grid);
+                assert_eq!(PuzzleReader::new().line(&line).unwrap().0, grid);
             }
         }
         assert_eq!(Symbols::Numbers.label(12), "12");

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use proptest::prelude::*;
 use sudoku::{
-    parse_grid, parse_leetcode, parse_line, to_grid, to_leetcode, to_line, to_pretty, Cell, Grid,
-    PuzzleError, Regions, Shape, Sudoku, Symbols, Uniqueness, Unit, UnitKind, Variant,
+    parse_line, to_grid, to_leetcode, to_line, to_pretty, Cell, Grid, PuzzleError, PuzzleReader,
+    Regions, Shape, Sudoku, Symbols, Uniqueness, Unit, UnitKind, Variant,
 };
 
 fn data(name: &str) -> String {
@@ -119,7 +119,11 @@ fn hdu_1426_sample_in_and_out() {
     let expected = "7 1 2 4 6 9 3 5 8\n3 6 5 2 8 7 1 9 4\n4 9 8 5 1 3 6 7 2\n9 2 4 1 5 6 8 3 7\n\
                     5 7 6 3 9 8 2 4 1\n1 8 3 7 2 4 9 6 5\n2 3 1 9 7 5 4 8 6\n6 4 7 8 3 2 5 1 9\n\
                     8 5 9 6 4 1 7 2 3\n";
-    let grid = parse_grid(input, None, Symbols::Default, 1).unwrap();
+    let grid = PuzzleReader::new()
+        .symbols(Some(Symbols::Default))
+        .grid(input)
+        .unwrap()
+        .0;
     let solved = Sudoku::classic().solve(&grid).unwrap().unwrap();
     assert_eq!(to_grid(&solved, Symbols::Default), expected);
 }
@@ -131,7 +135,7 @@ fn leetcode_37_board() {
         ["4",".",".","8",".","3",".",".","1"],["7",".",".",".","2",".",".",".","6"],
         [".","6",".",".",".",".","2","8","."],[".",".",".","4","1","9",".",".","5"],
         [".",".",".",".","8",".",".","7","9"]]"#;
-    let grid = parse_leetcode(board, None).unwrap();
+    let grid = PuzzleReader::new().leetcode(board).unwrap().0;
     let solved = Sudoku::classic().solve(&grid).unwrap().unwrap();
     assert_eq!(
         to_leetcode(&solved, Symbols::Default),
@@ -436,14 +440,15 @@ proptest! {
 
         for symbols in [Symbols::Default, Symbols::Hex, Symbols::Letters] {
             let line = to_line(&grid, symbols);
-            prop_assert_eq!(&sudoku::parse_line_with(&line, None, symbols).unwrap(), &grid);
+            let read = PuzzleReader::new().symbols(Some(symbols));
+            prop_assert_eq!(&read.line(&line).unwrap().0, &grid);
             let drawn = to_grid(&grid, symbols);
-            prop_assert_eq!(&parse_grid(&drawn, None, symbols, 1).unwrap(), &grid);
+            prop_assert_eq!(&read.grid(&drawn).unwrap().0, &grid);
             let pretty = to_pretty(&grid, symbols);
             let pretty: String = pretty.chars().filter(|c| !"┌┬┐├┼┤└┴┘─│".contains(*c)).collect();
-            prop_assert_eq!(&parse_grid(&pretty, None, symbols, 1).unwrap(), &grid);
+            prop_assert_eq!(&read.grid(&pretty).unwrap().0, &grid);
         }
-        prop_assert_eq!(&parse_leetcode(&to_leetcode(&grid, Symbols::Default), None).unwrap(), &grid);
+        prop_assert_eq!(&PuzzleReader::new().leetcode(&to_leetcode(&grid, Symbols::Default)).unwrap().0, &grid);
     }
 }
 
