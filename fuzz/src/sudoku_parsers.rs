@@ -56,7 +56,7 @@ pub fn check(data: &[u8]) {
                             .search(&grid, 2, limits.clone().solutions(2))
                             .expect("checked");
                         assert!(found.grids.len() as u64 <= found.count);
-                        for method in Method::ALL {
+                        for &method in Method::ALL {
                             let theirs = rules
                                 .method_solver(method)
                                 .search(&grid, 2, limits.clone().solutions(2))

@@ -312,7 +312,7 @@ mod tests {
         let settings = Settings::new(Duration::from_secs(10));
         let mut runs: Vec<Run> = Method::ALL
             .into_iter()
-            .map(|m| run(&puzzles, m, &settings, |_| {}).unwrap())
+            .map(|&m| run(&puzzles, m, &settings, |_| {}).unwrap())
             .collect();
         assert!(disagreements(&puzzles, &runs).is_empty());
         let dlx = reference(&runs).unwrap();

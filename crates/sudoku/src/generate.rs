@@ -25,9 +25,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::grid::Grid;
 use crate::logic::{Candidates, ClueCandidates, Deduce, Layout, Singles};
 use crate::rate::{Grade, Rater, Rating};
@@ -36,7 +33,21 @@ use crate::shape::Cell;
 use dlx::{Limits, StopReason};
 
 /// Which cells must be given or blank together: the clue pattern's symmetry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_symmetry)]
 pub enum Symmetry {
     /// Any pattern (the default, as qqwing's).
     #[default]
@@ -53,24 +64,12 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// Every symmetry, in the order of their names.
-    pub const ALL: [Symmetry; 5] = [
-        Symmetry::None,
-        Symmetry::Rotate180,
-        Symmetry::Rotate90,
-        Symmetry::Mirror,
-        Symmetry::Diagonal,
-    ];
+    /// Every symmetry.
+    pub const ALL: &'static [Symmetry] = <Symmetry as strum::VariantArray>::VARIANTS;
 
-    /// The name `--symmetry` takes.
+    /// The name `--symmetry` takes: `none`, `rotate180`, `rotate90`, `mirror`, `diagonal`.
     pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rotate180 => "rotate180",
-            Symmetry::Rotate90 => "rotate90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Diagonal => "diagonal",
-        }
+        self.into()
     }
 
     /// The cells that go with cell `k` (row-major in a grid of side `n`), `k` included, in
@@ -102,26 +101,8 @@ impl Symmetry {
     }
 }
 
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not a [`Symmetry`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown symmetry `{0}`: expected none, rotate180, rotate90, mirror or diagonal")]
-pub struct UnknownSymmetry(pub String);
-
-impl FromStr for Symmetry {
-    type Err = UnknownSymmetry;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Symmetry::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| UnknownSymmetry(s.to_string()))
-    }
+fn unknown_symmetry(name: &str) -> crate::UnknownName {
+    crate::UnknownName::of::<Symmetry>("symmetry", name)
 }
 
 /// How puzzles are made.

@@ -48,17 +48,13 @@ mod text;
 /// The engine's search limits and stop reasons, as [`SudokuSolver::search`] takes and
 /// [`Found`] reports them.
 pub use dlx::{Limits, StopReason};
-pub use generate::{
-    puzzle_seed, GenerateError, GenerateSettings, Generated, Generator, Symmetry, UnknownSymmetry,
-};
+pub use generate::{puzzle_seed, GenerateError, GenerateSettings, Generated, Generator, Symmetry};
 pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use grid::Grid;
 pub use killer::{BrokenRule, Cage, Killer, KillerError, KillerModel};
-pub use methods::{Method, MethodSolver, UnknownMethod};
-pub use rate::{Grade, RateError, Rater, Rating, Step, Technique, UnknownGrade};
-pub use rules::{
-    Found, PuzzleError, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness, UnknownStrategy,
-};
+pub use methods::{Method, MethodSolver};
+pub use rate::{Grade, RateError, Rater, Rating, Step, Technique};
+pub use rules::{Found, PuzzleError, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness};
 pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
 #[cfg(feature = "leetcode")]
 pub use text::to_leetcode;
@@ -66,6 +62,30 @@ pub use text::{
     is_comment, is_title, line_cells, parse_line, row_cells, to_grid, to_line, to_pretty,
     ParseError, ParseErrorKind, PuzzleReader, Symbols,
 };
+
+/// A name that is none of a kind's names: of a [`Method`], a [`Grade`], a [`Symmetry`] or a
+/// [`Strategy`], which read their names in either case.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind} `{name}`: expected one of {}", expected.join(", "))]
+pub struct UnknownName {
+    /// What was named: `method`, `grade`, ...
+    pub kind: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names there are.
+    pub expected: &'static [&'static str],
+}
+
+impl UnknownName {
+    /// The error of `name` among the names of `T`.
+    pub(crate) fn of<T: strum::VariantNames>(kind: &'static str, name: &str) -> UnknownName {
+        UnknownName {
+            kind,
+            name: name.to_string(),
+            expected: T::VARIANTS,
+        }
+    }
+}
 
 /// `1 cell`, `2 cells`: a count and its noun, singular or plural, for messages.
 pub(crate) fn plural(n: usize, word: &str) -> String {

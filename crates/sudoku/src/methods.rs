@@ -24,9 +24,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
 use std::ops::ControlFlow;
-use std::str::FromStr;
 
 use dlx::{Limits, StopReason};
 
@@ -34,7 +32,22 @@ use crate::grid::Grid;
 use crate::rules::{Found, PuzzleError, SearchStats, Sudoku, SudokuSolver};
 
 /// A way to solve sudoku.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_method)]
 pub enum Method {
     /// Plain backtracking: empty cells in row-major order, digits in increasing order, each
     /// checked by scanning the cell's row, column and box (the textbook recursive solver).
@@ -57,26 +70,12 @@ pub enum Method {
 
 impl Method {
     /// Every method, from the plainest to Dancing Links.
-    pub const ALL: [Method; 6] = [
-        Method::Backtrack,
-        Method::Bitmask,
-        Method::Singles,
-        Method::Mrv,
-        Method::Forward,
-        Method::Dlx,
-    ];
+    pub const ALL: &'static [Method] = <Method as strum::VariantArray>::VARIANTS;
 
-    /// The id used on the command line and in reports: `backtrack`, `bitmask`, `singles`,
+    /// The name used on the command line and in reports: `backtrack`, `bitmask`, `singles`,
     /// `mrv`, `forward`, `dlx`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Method::Backtrack => "backtrack",
-            Method::Bitmask => "bitmask",
-            Method::Singles => "singles",
-            Method::Mrv => "mrv",
-            Method::Forward => "forward",
-            Method::Dlx => "dlx",
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 
     /// One line saying what the method does.
@@ -92,26 +91,8 @@ impl Method {
     }
 }
 
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// A method id that is not one of [`Method::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown method `{0}`: expected one of backtrack, bitmask, singles, mrv, forward, dlx")]
-pub struct UnknownMethod(pub String);
-
-impl FromStr for Method {
-    type Err = UnknownMethod;
-
-    fn from_str(s: &str) -> Result<Method, UnknownMethod> {
-        Method::ALL
-            .into_iter()
-            .find(|m| m.id() == s)
-            .ok_or_else(|| UnknownMethod(s.to_string()))
-    }
+fn unknown_method(name: &str) -> crate::UnknownName {
+    crate::UnknownName::of::<Method>("method", name)
 }
 
 impl Sudoku {

@@ -1,7 +1,6 @@
 //! Grading by technique: the deductions a person makes, simplest first, each step explained.
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::geometry::{Unit, UnitKind};
 use crate::grid::Grid;
@@ -132,7 +131,22 @@ impl fmt::Display for Technique {
 }
 
 /// How hard a puzzle is for a person, on qqwing's four grades.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_grade)]
 pub enum Grade {
     /// Naked singles alone solve it.
     Simple,
@@ -146,44 +160,16 @@ pub enum Grade {
 
 impl Grade {
     /// Every grade, easiest first.
-    pub const ALL: [Grade; 4] = [
-        Grade::Simple,
-        Grade::Easy,
-        Grade::Intermediate,
-        Grade::Expert,
-    ];
+    pub const ALL: &'static [Grade] = <Grade as strum::VariantArray>::VARIANTS;
 
     /// Its name: `simple`, `easy`, `intermediate`, `expert`.
     pub fn name(self) -> &'static str {
-        match self {
-            Grade::Simple => "simple",
-            Grade::Easy => "easy",
-            Grade::Intermediate => "intermediate",
-            Grade::Expert => "expert",
-        }
+        self.into()
     }
 }
 
-impl fmt::Display for Grade {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not a grade.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown grade `{0}`: expected simple, easy, intermediate or expert")]
-pub struct UnknownGrade(pub String);
-
-impl FromStr for Grade {
-    type Err = UnknownGrade;
-
-    fn from_str(s: &str) -> Result<Grade, UnknownGrade> {
-        Grade::ALL
-            .into_iter()
-            .find(|g| g.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownGrade(s.to_string()))
-    }
+fn unknown_grade(name: &str) -> crate::UnknownName {
+    crate::UnknownName::of::<Grade>("grade", name)
 }
 
 /// One step of the solving path: what it placed or removed, and why.

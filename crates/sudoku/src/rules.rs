@@ -2,7 +2,6 @@
 //! ([`crate::geometry`]), validation, and the solver (dancing links, or the propagation of
 //! [`crate::logic`]).
 
-use std::fmt;
 use std::ops::ControlFlow;
 
 use std::sync::OnceLock;
@@ -66,7 +65,21 @@ pub struct SearchStats {
 ///
 /// Both give the same answers (solutions, counts, uniqueness); they differ in speed and in
 /// what their node counts mean.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_strategy)]
 pub enum Strategy {
     /// [`Strategy::Dlx`] up to 9x9, [`Strategy::Propagate`] from 10x10 up: where each was
     /// measured faster (`docs/benchmarks.md`).
@@ -86,15 +99,11 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, `auto` first.
-    pub const ALL: [Strategy; 3] = [Strategy::Auto, Strategy::Dlx, Strategy::Propagate];
+    pub const ALL: &'static [Strategy] = <Strategy as strum::VariantArray>::VARIANTS;
 
     /// The name, as `--solver` takes it: `auto`, `dlx`, `propagate`.
     pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Auto => "auto",
-            Strategy::Dlx => "dlx",
-            Strategy::Propagate => "propagate",
-        }
+        self.into()
     }
 
     /// The strategy that runs for puzzles of `shape`: `Auto` made concrete.
@@ -107,26 +116,8 @@ impl Strategy {
     }
 }
 
-impl fmt::Display for Strategy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A strategy name that is not one of [`Strategy::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown solver {0:?}: expected auto, dlx or propagate")]
-pub struct UnknownStrategy(pub String);
-
-impl std::str::FromStr for Strategy {
-    type Err = UnknownStrategy;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Strategy::ALL
-            .into_iter()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| UnknownStrategy(s.to_string()))
-    }
+fn unknown_strategy(name: &str) -> crate::UnknownName {
+    crate::UnknownName::of::<Strategy>("strategy", name)
 }
 
 /// What a search found: up to a limit of solutions, and whether the count is exact.

@@ -132,7 +132,7 @@ pub enum BenchFormat {
 fn parse_method(s: &str) -> Result<Method, String> {
     s.trim()
         .parse()
-        .map_err(|e: sudoku::UnknownMethod| e.to_string())
+        .map_err(|e: sudoku::UnknownName| e.to_string())
 }
 
 pub fn run(args: &Args) -> Result<()> {

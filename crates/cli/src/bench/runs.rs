@@ -33,7 +33,7 @@ pub(crate) fn row<'a>(run: &compare::Run, file: &'a str, dlx: Option<&compare::R
     let ratio = |ours: f64, theirs: f64| (theirs > 0.0).then(|| round(ours / theirs, 3));
     Row {
         file,
-        method: run.method.id(),
+        method: run.method.name(),
         puzzles: run.attempts.len(),
         solved: run.solved(),
         per_second: round(run.per_second(), 1),

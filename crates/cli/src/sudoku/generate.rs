@@ -26,14 +26,14 @@ use crate::{InputError, Interrupted};
 /// The names `--difficulty` takes, read by the library's own parser.
 fn grade_parser() -> impl clap::builder::TypedValueParser<Value = Grade> {
     use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(Grade::ALL.map(Grade::name))
+    clap::builder::PossibleValuesParser::new(Grade::ALL.iter().map(|&x| Grade::name(x)))
         .map(|name| name.parse::<Grade>().expect("one of the names"))
 }
 
 /// The names `--symmetry` takes, read by the library's own parser.
 fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
     use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::name))
+    clap::builder::PossibleValuesParser::new(Symmetry::ALL.iter().map(|&x| Symmetry::name(x)))
         .map(|name| name.parse::<Symmetry>().expect("one of the names"))
 }
 

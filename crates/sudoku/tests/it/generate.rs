@@ -46,7 +46,7 @@ fn check(sudoku: &Sudoku, made: &sudoku::Generated, symmetry: Symmetry) {
 #[test]
 fn classic_puzzles_are_unique_minimal_and_symmetric() {
     let sudoku = Sudoku::classic();
-    for symmetry in Symmetry::ALL {
+    for &symmetry in Symmetry::ALL {
         let settings = GenerateSettings {
             symmetry,
             ..Default::default()
@@ -158,7 +158,7 @@ fn a_clue_target_stops_early_and_says_the_puzzle_is_not_minimal() {
 
 #[test]
 fn symmetry_names_and_orbits() {
-    for s in Symmetry::ALL {
+    for &s in Symmetry::ALL {
         assert_eq!(s.name().parse::<Symmetry>().unwrap(), s);
     }
     assert!("spiral".parse::<Symmetry>().is_err());

@@ -41,7 +41,7 @@ fn all_solutions(sudoku: &Sudoku, method: Method, grid: &Grid, limit: u64) -> Op
 /// Every method finds the same solutions (the same set, each once) as Dancing Links.
 fn assert_same_solutions(sudoku: &Sudoku, grid: &Grid, limit: u64) -> Option<usize> {
     let expected = all_solutions(sudoku, Method::Dlx, grid, limit);
-    for method in Method::ALL {
+    for &method in Method::ALL {
         assert_eq!(
             all_solutions(sudoku, method, grid, limit),
             expected,
@@ -56,12 +56,37 @@ fn uniqueness(sudoku: &Sudoku, method: Method, grid: &Grid) -> Found {
     sudoku.method_solver(method).count(grid, 2).unwrap()
 }
 
+/// Names round trip in either case, for every kind of name, and an unknown one lists them.
 #[test]
-fn ids_round_trip_and_unknown_ids_are_named() {
-    for method in Method::ALL {
-        assert_eq!(method.id().parse::<Method>(), Ok(method));
-        assert_eq!(method.to_string(), method.id());
+fn names_round_trip_and_unknown_names_are_named() {
+    for &method in Method::ALL {
+        assert_eq!(method.name().parse::<Method>(), Ok(method));
+        assert_eq!(method.name().to_uppercase().parse::<Method>(), Ok(method));
+        assert_eq!(method.to_string(), method.name());
     }
+    for &grade in sudoku::Grade::ALL {
+        assert_eq!(grade.name().parse::<sudoku::Grade>(), Ok(grade));
+    }
+    for &symmetry in sudoku::Symmetry::ALL {
+        assert_eq!(
+            symmetry.to_string().parse::<sudoku::Symmetry>(),
+            Ok(symmetry)
+        );
+    }
+    for &strategy in sudoku::Strategy::ALL {
+        assert_eq!(
+            strategy.to_string().parse::<sudoku::Strategy>(),
+            Ok(strategy)
+        );
+    }
+    assert_eq!(
+        "Rotate90".parse::<sudoku::Symmetry>(),
+        Ok(sudoku::Symmetry::Rotate90)
+    );
+    assert_eq!(
+        "hard".parse::<sudoku::Grade>().unwrap_err().to_string(),
+        "unknown grade `hard`: expected one of simple, easy, intermediate, expert"
+    );
     let err = "dancing".parse::<Method>().unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -96,7 +121,7 @@ fn unique_puzzles_agree_and_dlx_needs_the_fewest_nodes() {
         assert_eq!((dlx.count, dlx.is_complete()), (1, true));
         let solved = sudoku.method_solver(Method::Forward).solve(grid).unwrap();
         assert_eq!(solved.as_ref(), dlx.grids.first());
-        for (m, method) in Method::ALL.into_iter().enumerate() {
+        for (m, method) in Method::ALL.iter().copied().enumerate() {
             let slow = matches!(
                 method,
                 Method::Backtrack | Method::Bitmask | Method::Singles
@@ -146,7 +171,7 @@ fn a_full_grid_is_one_node_and_a_dead_root_is_one_node() {
     let full = parse_line("1234341221434321", None).unwrap();
     // No clash among the givens, yet cell (1,1) has no candidate: 1, 2 (box), 3, 4 (row).
     let dead = parse_line("1...3.2..4......", None).unwrap();
-    for method in Method::ALL {
+    for &method in Method::ALL {
         let found = uniqueness(&sudoku, method, &full);
         assert_eq!((found.count, found.stats.nodes), (1, 1), "{method}");
         let found = uniqueness(&sudoku, method, &dead);
@@ -168,7 +193,7 @@ fn clashing_givens_are_invalid_for_every_method() {
     line[3] = b'5';
     line[7] = b'5';
     let grid = parse_line(std::str::from_utf8(&line).unwrap(), None).unwrap();
-    for method in Method::ALL {
+    for &method in Method::ALL {
         let err = sudoku.method_solver(method).count(&grid, 2).unwrap_err();
         assert!(
             matches!(err, PuzzleError::Clash { digit: 5, .. }),
@@ -182,7 +207,7 @@ fn limits_stop_every_method() {
     let sudoku = Sudoku::classic();
     // An easy puzzle that every method finishes, in more than 50 nodes.
     let grid = &data("kaggle-first500.txt")[0];
-    for method in Method::ALL {
+    for &method in Method::ALL {
         let mut solver = sudoku.method_solver(method);
         let found = solver
             .search(grid, 1, Limits::none().nodes(50).solutions(2))
@@ -230,7 +255,7 @@ fn other_sizes_and_variants() {
     let six = Sudoku::new(Shape::new(6).unwrap(), Variant::default()).unwrap();
     let dlx = uniqueness(&six, Method::Dlx, &Grid::empty(six.shape()));
     assert_eq!(dlx.count, 2);
-    for method in Method::ALL {
+    for &method in Method::ALL {
         let found = uniqueness(&six, method, &Grid::empty(six.shape()));
         assert_eq!((found.count, found.stopped), (2, dlx.stopped), "{method}");
         assert_eq!(uniqueness(&six, Method::Dlx, &found.grids[0]).count, 1);
