@@ -311,7 +311,7 @@ mod tests {
             .is_err());
         let settings = Settings::new(Duration::from_secs(10));
         let mut runs: Vec<Run> = Method::ALL
-            .into_iter()
+            .iter()
             .map(|&m| run(&puzzles, m, &settings, |_| {}).unwrap())
             .collect();
         assert!(disagreements(&puzzles, &runs).is_empty());
