@@ -896,6 +896,99 @@ impl Summary {
     }
 }
 
+/// Records and summaries as JSON (or any serde format), with the feature `serde`: a record's
+/// solutions as lines in its symbols, its problem as its message, its grade by name; a
+/// summary's counts and its nodes' mean, median, 99th percentile and maximum.
+#[cfg(feature = "serde")]
+mod serialize {
+    use serde::ser::{Serialize, SerializeMap, Serializer};
+
+    use super::{Record, Summary};
+
+    impl Serialize for Record {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let line = |g: &crate::Grid| crate::to_line(g, self.symbols);
+            let mut map = s.serialize_map(None)?;
+            map.serialize_entry("index", &self.index)?;
+            map.serialize_entry("line", &self.line)?;
+            map.serialize_entry("status", self.status.name())?;
+            if let Some(puzzle) = &self.puzzle {
+                map.serialize_entry("puzzle", &line(puzzle))?;
+            }
+            let grids: Vec<String> = self.grids.iter().map(line).collect();
+            map.serialize_entry("solutions", &grids)?;
+            for (key, value) in [
+                ("count", self.count),
+                ("nodes", self.nodes),
+                ("updates", self.updates),
+                ("cleansings", self.cleansings),
+            ] {
+                if let Some(v) = value {
+                    map.serialize_entry(key, &v)?;
+                }
+            }
+            if let Some(complete) = self.complete {
+                map.serialize_entry("complete", &complete)?;
+            }
+            if let Some(depth) = self.depth {
+                map.serialize_entry("depth", &depth)?;
+            }
+            if let Some(strategy) = self.strategy {
+                map.serialize_entry("strategy", strategy.name())?;
+            }
+            if let Some(stopped) = self.stopped {
+                map.serialize_entry("stopped", stopped.as_str())?;
+            }
+            if let Some(problem) = &self.problem {
+                map.serialize_entry("problem", &problem.to_string())?;
+            }
+            if let Some(rating) = &self.rating {
+                map.serialize_entry("grade", rating.grade.name())?;
+                map.serialize_entry("score", &rating.score)?;
+                map.serialize_entry("hardest", &rating.hardest.map(|t| t.id()))?;
+                map.serialize_entry("guesses", &rating.guesses)?;
+            }
+            map.end()
+        }
+    }
+
+    impl Serialize for Summary {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut map = s.serialize_map(None)?;
+            for (key, value) in [
+                ("puzzles", self.puzzles),
+                ("solved", self.solved),
+                ("unique", self.unique),
+                ("multiple", self.multiple),
+                ("unsolvable", self.unsolvable),
+                ("invalid", self.invalid),
+                ("stopped", self.stopped),
+                ("mismatch", self.mismatch),
+                ("searched", self.searched),
+            ] {
+                map.serialize_entry(key, &value)?;
+            }
+            map.serialize_entry("nodes_mean", &self.nodes_mean())?;
+            map.serialize_entry("nodes_median", &self.nodes_quantile(0.5))?;
+            map.serialize_entry("nodes_p99", &self.nodes_quantile(0.99))?;
+            map.serialize_entry("nodes_max", &self.nodes_max())?;
+            let grades: Vec<(&str, u64)> = crate::Grade::ALL
+                .iter()
+                .map(|g| (g.name(), self.grades[*g as usize]))
+                .collect();
+            map.serialize_entry(
+                "grades",
+                &grades
+                    .into_iter()
+                    .collect::<std::collections::BTreeMap<_, _>>(),
+            )?;
+            map.serialize_entry("dlx", &self.by_dlx)?;
+            map.serialize_entry("propagate", &self.by_propagate)?;
+            map.end()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -996,6 +1089,39 @@ mod tests {
         })
         .unwrap();
         assert_eq!((taken, summary.puzzles), (10, 10));
+    }
+
+    /// With the `serde` feature, records and summaries write as JSON.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn records_and_summaries_serialize() {
+        let (settings, rules) = (
+            Settings::new(Task::Rate { explain: false }),
+            Rules::default(),
+        );
+        let mut solver = Solver::new(&settings, &rules);
+        let entry = crate::read::Reader::new(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .as_bytes(),
+            Default::default(),
+        )
+        .next()
+        .unwrap()
+        .unwrap();
+        let record = solver.solve(&entry, 7).unwrap();
+        let json: serde_json::Value = serde_json::to_value(&record).unwrap();
+        assert_eq!(json["index"], 7);
+        assert_eq!(json["status"], "unique");
+        assert_eq!(json["solutions"][0].as_str().unwrap().len(), 81);
+        assert!(json["grade"].is_string() && json["nodes"].as_u64().unwrap() > 0);
+        let mut summary = Summary::default();
+        summary.add(record.tally());
+        let json: serde_json::Value = serde_json::to_value(&summary).unwrap();
+        assert_eq!(
+            (json["puzzles"].as_u64(), json["unique"].as_u64()),
+            (Some(1), Some(1))
+        );
+        assert_eq!(json["nodes_median"], json["nodes_max"]);
     }
 
     #[test]

@@ -23,6 +23,13 @@
 //! assert_eq!(&sudoku::to_line(&solution, sudoku::Symbols::Default)[..9], "812753649");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Files of puzzles as people keep them are read by [`read::Reader`] (every layout detected),
+//! solved on every core in input order by [`batch::solve_all`] (or the parts under it:
+//! [`pipeline`], [`batch::Solver`]), their records added up by [`batch::Summary`].
+//!
+//! Features: `leetcode` (default) reads and writes LeetCode boards and killer sudoku in JSON;
+//! `serde` serializes batch records and summaries.
 #![deny(missing_docs)]
 
 /// The crate README's example (shown on crates.io), compiled and run as a doctest.
