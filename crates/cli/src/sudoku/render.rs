@@ -307,7 +307,7 @@ pub fn describe_entry(
 }
 
 /// How an input was read, and how to read it otherwise, in this command line's words.
-fn read_as(read_as: ReadAs) -> &'static str {
+pub fn read_as(read_as: ReadAs) -> &'static str {
     match (read_as.because, read_as.format) {
         (Because::Given, InputFormat::Grid) => "read as grids, as --input says",
         (Because::Given, InputFormat::Csv) => "read as CSV, as --input says",

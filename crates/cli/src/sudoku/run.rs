@@ -8,7 +8,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use sudoku::batch;
 use sudoku::pipeline::Pipeline;
-use sudoku::read::{ReadError, ReadSettings, Reader, Which};
+use sudoku::read::{InputFormat, ReadError, ReadSettings, Reader, Which};
 
 use super::flags::Batch;
 use super::output::{self, Summary};
@@ -32,8 +32,22 @@ fn chunks(
         .flat_map(move |(file, source)| {
             let (name, base) = (Arc::clone(&source.name), bytes_before);
             bytes_before += source.len.unwrap_or(0);
+            // `--column` and `--solution-column` speak of CSV: said once per input read
+            // otherwise, rather than passed over in silence.
+            let mut warn = settings.column.is_some() || settings.solution_column.is_some();
             let reader = Reader::new(source.reader, settings.clone());
             reader.batches(CHUNK).map(move |batch| {
+                let read_as = batch.as_ref().ok().and_then(|b| b.entries.first());
+                if let Some(entry) = read_as.filter(|_| warn) {
+                    warn = false;
+                    if entry.read_as.format != InputFormat::Csv {
+                        eprintln!(
+                            "dlx: warning: {name}: --column and --solution-column are for CSV \
+                             input, and this input is not read as CSV ({}): they are not used",
+                            render::read_as(entry.read_as)
+                        );
+                    }
+                }
                 batch
                     .map(|b| (file, base + b.bytes_read, b.entries))
                     .map_err(|e| read_error(&name, e))

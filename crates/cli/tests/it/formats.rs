@@ -112,6 +112,28 @@ fn titles_go_with_their_puzzles() {
     assert!(records[1].get("title").is_none());
 }
 
+/// `--column` on input that is not CSV is said, not passed over in silence.
+#[test]
+fn column_flags_on_other_input_are_said() {
+    let r = run(
+        &["sudoku", &file("reference-9x9.txt"), "--column", "2"],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 3);
+    assert!(
+        r.stderr
+            .contains("--column and --solution-column are for CSV input"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &["sudoku", &file("kaggle-3m.csv"), "--column", "puzzle"],
+        b"",
+    );
+    assert!(!r.stderr.contains("warning"), "{}", r.stderr);
+}
+
 #[test]
 fn csv_columns_are_chosen_by_name_or_number_and_the_rest_pass_through() {
     let records = rated("kaggle-3m.csv", &[]);
