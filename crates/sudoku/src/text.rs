@@ -397,7 +397,10 @@ fn scan_row(
     let by_token = if one_line {
         toks.len() >= 5 && (one_cell(toks[0].1) || is_number(toks[0].1))
     } else {
-        toks.iter().any(|t| is_number(t.1)) && toks.iter().all(|t| is_number(t.1) || one_cell(t.1))
+        // A row of one token is its characters (`12` is two cells, not the number twelve).
+        toks.len() > 1
+            && toks.iter().any(|t| is_number(t.1))
+            && toks.iter().all(|t| is_number(t.1) || one_cell(t.1))
     };
     if by_token {
         for (column, t) in toks {
@@ -1039,6 +1042,9 @@ mod tests {
         let rows = |line: &str| row_cells(line);
         // Three digits are a box of three cells, never one number (64 is the largest digit).
         assert_eq!(rows("293 468 157"), 9);
+        // The count is of the cells read: a lone `12` is two cells.
+        assert_eq!(rows("12"), 2);
+        assert_eq!(rows("123"), 3);
         assert_eq!(rows("x93 468 157"), 9);
         assert_eq!(rows("10 16 3 0 0 0 0 4 0 10 5 8 0 0 0 0"), 16);
         assert_eq!(rows("__3|_2_|6__ some comment"), 9);
