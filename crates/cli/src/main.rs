@@ -7,6 +7,7 @@ mod merge;
 mod puzzles;
 mod signals;
 mod sudoku;
+mod values;
 mod xc;
 
 use std::io;

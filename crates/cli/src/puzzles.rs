@@ -44,7 +44,7 @@ pub struct Common {
     #[arg(long)]
     pub count: bool,
     /// Stop after N solutions, N >= 1 (with --svg, draw the first N).
-    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// Print solutions, nodes, updates and the time on standard error.
     #[arg(long)]
@@ -57,15 +57,15 @@ pub struct Common {
     pub format: PuzzleFormat,
     /// Stop before the search exceeds N nodes: what was found is printed, a message on
     /// standard error says so, and the exit status is 3.
-    #[arg(long, value_name = "N", value_parser = xc::parse_at_least_one, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
-    #[arg(long, value_name = "SECONDS", value_parser = xc::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
     /// Search on N threads (0: one per core). A count uses every core unless told otherwise
     /// (with --distinct, one); a listing one thread, or N with solutions printed as found (see
     /// --ordered). The figures of a complete search are the same on any number of threads.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// With --jobs, print the solutions in the order one thread finds them.
     #[arg(long, conflicts_with = "count")]
@@ -84,7 +84,7 @@ pub enum OrderArg {
 #[derive(Debug, clap::Args)]
 pub struct QueensArgs {
     /// The board's size.
-    #[arg(value_parser = xc::parse_size, allow_negative_numbers = true)]
+    #[arg(value_parser = crate::values::size, allow_negative_numbers = true)]
     pub n: usize,
     /// The order of the row and column items (it decides the MRV rule's ties).
     #[arg(long, value_enum, default_value_t = OrderArg::OrganPipe)]
@@ -150,7 +150,7 @@ fn parse_size_pair(s: &str) -> Result<(usize, usize), String> {
 #[derive(Debug, clap::Args)]
 pub struct LangfordArgs {
     /// The number of pairs: L(2, n) places 1..n twice each in a row of 2n.
-    #[arg(value_parser = xc::parse_size, allow_negative_numbers = true)]
+    #[arg(value_parser = crate::values::size, allow_negative_numbers = true)]
     pub n: usize,
     #[command(flatten)]
     pub symmetric: Symmetric,

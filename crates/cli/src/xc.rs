@@ -28,14 +28,14 @@ pub struct Args {
     #[arg(long)]
     pub count: bool,
     /// Stop after N solutions (N >= 1); a count stopped there is printed as `N+`.
-    #[arg(long, value_name = "N", value_parser = parse_at_least_one, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// Stop before the search exceeds N nodes: what was found is printed, a count as `K+`, a
     /// message on standard error says so, and the exit status is 3.
-    #[arg(long, value_name = "N", value_parser = parse_at_least_one, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
     /// Print a summary (solutions, nodes, updates, completeness) on standard error.
     #[arg(long)]
@@ -49,7 +49,7 @@ pub struct Args {
     /// Search on N threads (0: one per core). A count uses every core unless told otherwise;
     /// a listing uses one thread, or N with solutions printed as found (see --ordered). The
     /// figures of a complete search are the same on any number of threads.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// With --jobs, print the solutions in the order one thread finds them (each subtree's
     /// solutions wait for those before them).
@@ -58,7 +58,7 @@ pub struct Args {
     /// Cut the search into at least K jobs and print one per line (the problem's fingerprint,
     /// the job's number and its prefix of choices), for `--count --job LINE` to run each,
     /// anywhere, and `dlx merge` to add up their summaries.
-    #[arg(long, value_name = "K", value_parser = parse_jobs,
+    #[arg(long, value_name = "K", value_parser = crate::values::count,
           conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "job", "ordered"])]
     pub split: Option<u64>,
     /// Count one job of a --split: LINE is the line --split printed. With --format json the
@@ -70,70 +70,6 @@ pub struct Args {
         conflicts_with = "limit"
     )]
     pub job: Option<String>,
-}
-
-/// `--timeout`: a number of seconds above 0 (a limit of 0 would stop every search at once).
-pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
-    let secs: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{}` is not a number of seconds", crate::quote(s)))?;
-    if secs < 0.0 {
-        return Err(format!(
-            "`{s}` is negative: give a number of seconds above 0"
-        ));
-    }
-    if secs == 0.0 {
-        return Err(
-            "a time limit of 0 seconds would stop every search before it starts: \
-                    give a number of seconds above 0, or leave the flag out for no limit"
-                .to_string(),
-        );
-    }
-    Duration::try_from_secs_f64(secs).map_err(|_| format!("`{s}` is not a duration in seconds"))
-}
-
-/// `--limit`, `--max-nodes`: a whole number of at least 1 (0 would stop every search at once).
-pub(crate) fn parse_at_least_one(s: &str) -> Result<u64, String> {
-    let t = s.trim();
-    if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
-        return Err(format!(
-            "`{t}` is negative: give a whole number of at least 1"
-        ));
-    }
-    let n: u64 = t
-        .parse()
-        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))?;
-    if n == 0 {
-        return Err(
-            "0 would stop every search before it starts: give at least 1, or leave \
-                    the flag out for no limit"
-                .to_string(),
-        );
-    }
-    Ok(n)
-}
-
-/// `--split K`: at least one job.
-fn parse_jobs(s: &str) -> Result<u64, String> {
-    match s.trim().parse::<u64>() {
-        Ok(0) => Err("a search is cut into at least 1 job: give K >= 1".to_string()),
-        Ok(k) => Ok(k),
-        Err(_) => Err(format!(
-            "`{}` is not a whole number of jobs",
-            crate::quote(s)
-        )),
-    }
-}
-
-/// A size (`dlx queens N`, `dlx langford N`): a whole number, not negative.
-pub(crate) fn parse_size(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    if t.starts_with('-') && t.len() > 1 && t[1..].chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!("`{t}` is negative: the size is a whole number"));
-    }
-    t.parse()
-        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))
 }
 
 /// Reads the whole input; the name to use in messages comes with it.

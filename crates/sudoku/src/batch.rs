@@ -403,6 +403,11 @@ impl Record {
         }
     }
 
+    /// Whether the cancel flag stopped its search (the batch is stopping).
+    pub fn cancelled(&self) -> bool {
+        self.stopped == Some(StopReason::Cancelled)
+    }
+
     /// What the summary counts of it.
     pub fn tally(&self) -> Tally {
         Tally {
@@ -444,16 +449,18 @@ impl<'r> Solver<'r> {
         self.rules
     }
 
-    /// What `entry` comes to, as record number `index`; `None` if the cancel flag stopped its
-    /// search.
-    pub fn solve(&mut self, entry: &Entry, index: u64) -> Option<Record> {
+    /// What `entry` comes to, as record number `index`. A search that the cancel flag stopped
+    /// gives a [`Status::Stopped`] record with what it found so far, `stopped` being
+    /// [`StopReason::Cancelled`] ([`Record::cancelled`]): the last record of a batch that is
+    /// stopping.
+    pub fn solve(&mut self, entry: &Entry, index: u64) -> Record {
         let settings = self.settings;
         let mut record = Record::new(index, entry.line, settings.symbols.unwrap_or_default());
         let (grid, symbols) = match entry.parse(settings.box_shape, settings.symbols) {
             Ok(read) => read,
             Err(e) => {
                 record.problem = Some(Problem::Unreadable(e));
-                return Some(record);
+                return record;
             }
         };
         record.symbols = symbols;
@@ -461,7 +468,7 @@ impl<'r> Solver<'r> {
             Ok(sudoku) => sudoku,
             Err(e) => {
                 record.problem = Some(Problem::Variant(e.clone()));
-                return Some(record);
+                return record;
             }
         };
         let task = settings.task;
@@ -493,19 +500,18 @@ impl<'r> Solver<'r> {
             Err(e) => {
                 record.problem = Some(Problem::Givens(e));
                 record.puzzle = Some(grid);
-                return Some(record);
+                return record;
             }
         };
-        if found.stopped == Some(StopReason::Cancelled) {
-            return None;
-        }
         record.nodes = Some(found.stats.nodes);
         record.updates = Some(found.stats.updates);
         // Of a whole proof only (a stopped search's is that of a part).
         record.depth = found.stats.branch_depth.filter(|_| found.is_complete());
         record.strategy = Some(solver.resolved());
         record.status = match (task, found.count, found.stopped) {
-            (_, _, Some(StopReason::NodeLimit | StopReason::Deadline)) => Status::Stopped,
+            (_, _, Some(StopReason::NodeLimit | StopReason::Deadline | StopReason::Cancelled)) => {
+                Status::Stopped
+            }
             (_, 0, _) => Status::Unsolvable,
             (Task::Unique | Task::Rate { .. }, 1, _) => Status::Unique,
             (Task::Unique | Task::Rate { .. }, _, _) => Status::Multiple,
@@ -543,15 +549,15 @@ impl<'r> Solver<'r> {
         }
         record.grids = found.grids;
         record.puzzle = Some(grid);
-        Some(record)
+        record
     }
 }
 
 impl Solver<'_> {
-    /// What a killer sudoku comes to, as record number `index`; `None` if the cancel flag
-    /// stopped its search. (The settings' symbols, shape, strategy and `verify` are not used:
+    /// What a killer sudoku comes to, as record number `index` (a search the cancel flag stopped
+    /// gives a stopped record, as [`Solver::solve`]). (The settings' symbols, shape, strategy and `verify` are not used:
     /// the puzzle says its shape, and is searched by dancing links with colors.)
-    pub fn solve_killer(&mut self, entry: &KillerEntry, index: u64) -> Option<Record> {
+    pub fn solve_killer(&mut self, entry: &KillerEntry, index: u64) -> Record {
         let settings = self.settings;
         let mut record = Record::new(index, entry.line, settings.symbols.unwrap_or_default());
         let model = entry
@@ -563,7 +569,7 @@ impl Solver<'_> {
             Ok(model) => model,
             Err(e) => {
                 record.problem = Some(Problem::Killer(e));
-                return Some(record);
+                return record;
             }
         };
         let task = settings.task;
@@ -578,9 +584,6 @@ impl Solver<'_> {
             Task::All(limit) => (limit, usize::MAX),
         };
         let found = model.search(keep, limits.solutions(limit));
-        if found.stopped == Some(StopReason::Cancelled) {
-            return None;
-        }
         let limited = found.stopped == Some(StopReason::SolutionLimit);
         record.status = match found.stopped {
             Some(_) if !limited => Status::Stopped,
@@ -600,14 +603,14 @@ impl Solver<'_> {
         record.strategy = Some(Strategy::Dlx);
         record.puzzle = entry.killer.as_ref().ok().map(|k| k.givens().clone());
         record.grids = found.grids;
-        Some(record)
+        record
     }
 }
 
 /// Solves every puzzle of `input` on `threads` workers (0: one per core) and hands each record,
 /// with its entry, to `each` in input order; `each` may `Break` to end the batch early. A
 /// cancel flag in `settings` stops the batch too: then `each` gets the records in order up to
-/// the first puzzle not finished. Returns the totals of the records handed over, or the error
+/// the puzzle whose search it stopped (a stopped record). Returns the totals of the records handed over, or the error
 /// that ended the reading (after the records before it).
 pub fn solve_all<R: std::io::Read + Send + 'static>(
     input: crate::read::Reader<R>,
@@ -655,9 +658,11 @@ pub fn solve_all<R: std::io::Read + Send + 'static>(
         |solver, (first, entries): (u64, Vec<Entry>)| {
             let mut records = Vec::with_capacity(entries.len());
             for (k, entry) in entries.into_iter().enumerate() {
-                match solver.solve(&entry, first + k as u64) {
-                    Some(record) => records.push((record, entry)),
-                    None => return (records, true),
+                let record = solver.solve(&entry, first + k as u64);
+                let cancelled = record.cancelled();
+                records.push((record, entry));
+                if cancelled {
+                    return (records, true);
                 }
             }
             (records, false)
@@ -1108,7 +1113,7 @@ mod tests {
         .next()
         .unwrap()
         .unwrap();
-        let record = solver.solve(&entry, 7).unwrap();
+        let record = solver.solve(&entry, 7);
         let json: serde_json::Value = serde_json::to_value(&record).unwrap();
         assert_eq!(json["index"], 7);
         assert_eq!(json["status"], "unique");
@@ -1124,6 +1129,43 @@ mod tests {
         assert_eq!(json["nodes_median"], json["nodes_max"]);
     }
 
+    /// A cancelled search gives a stopped record with what it found, and ends the batch there.
+    #[test]
+    fn a_cancelled_search_is_a_stopped_record() {
+        let cancel = Arc::new(AtomicBool::new(true));
+        let settings = Settings::new(Task::Count(u64::MAX)).cancel(Some(Arc::clone(&cancel)));
+        let rules = Rules::default();
+        let mut solver = Solver::new(&settings, &rules);
+        let entry = crate::read::Reader::new(".".repeat(81).as_bytes(), Default::default())
+            .next()
+            .unwrap()
+            .unwrap();
+        let record = solver.solve(&entry, 1);
+        assert!(record.cancelled());
+        assert_eq!(
+            (record.status, record.complete),
+            (Status::Stopped, Some(false))
+        );
+        // A stop set while the first count runs: that record, stopped, and no other.
+        cancel.store(false, Ordering::SeqCst);
+        let flag = Arc::clone(&cancel);
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            flag.store(true, Ordering::SeqCst);
+        });
+        let text = format!("{}\n", ".".repeat(81)).repeat(5);
+        let reader = crate::read::Reader::new(std::io::Cursor::new(text), Default::default());
+        let mut seen = Vec::new();
+        let summary = solve_all(reader, &settings, &rules, 1, |record, _| {
+            seen.push(record.status);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        stopper.join().unwrap();
+        assert_eq!(seen, [Status::Stopped]);
+        assert_eq!((summary.puzzles, summary.stopped), (1, 1));
+    }
+
     #[test]
     fn records_say_what_became_of_each_puzzle() {
         let (settings, rules) = (Settings::new(Task::Unique), Rules::default());
@@ -1134,21 +1176,24 @@ mod tests {
                 .unwrap()
                 .unwrap()
         };
-        let unique = solver
-            .solve(&read("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"), 1)
-            .unwrap();
+        let unique = solver.solve(
+            &read(
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ),
+            1,
+        );
         assert_eq!(
             (unique.status, unique.count, unique.complete),
             (Status::Unique, Some(1), Some(true))
         );
         assert_eq!(unique.grids.len(), 1);
         assert!(unique.nodes.is_some() && unique.depth.is_some());
-        let several = solver.solve(&read("......2..3.1...."), 2).unwrap();
+        let several = solver.solve(&read("......2..3.1...."), 2);
         assert_eq!((several.status, several.count), (Status::Multiple, Some(2)));
-        let clash = solver.solve(&read("11.............."), 3).unwrap();
+        let clash = solver.solve(&read("11.............."), 3);
         assert_eq!(clash.status, Status::Invalid);
         assert!(matches!(clash.problem, Some(Problem::Givens(_))));
-        let bad = solver.solve(&read("1234%"), 4).unwrap();
+        let bad = solver.solve(&read("1234%"), 4);
         assert!(matches!(bad.problem, Some(Problem::Unreadable(_))));
         assert_eq!(bad.tally().nodes, None);
     }

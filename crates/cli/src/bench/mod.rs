@@ -45,10 +45,10 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_parser = parse_method, value_name = "LIST")]
     pub methods: Vec<Method>,
     /// Stop a method on a puzzle after this many seconds; the table counts the timeouts.
-    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = crate::xc::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = crate::values::seconds, allow_negative_numbers = true)]
     pub timeout: Duration,
     /// Only the first N puzzles of each file.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub first: Option<u64>,
     /// How to write the results.
     #[arg(long, value_enum, default_value_t = BenchFormat::Table)]

@@ -92,15 +92,15 @@ pub struct BatchArgs {
     /// answer, else the next that holds a grid); --verify checks it.
     #[arg(long, value_name = "NAME|N")]
     pub solution_column: Option<Column>,
-    /// Worker threads (default and most: one per core).
-    #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
-    pub jobs: Option<u64>,
+    /// Worker threads: N, or 0 for one per core (the default, and the most used).
+    #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
     /// Stop a puzzle's search after N nodes: it gets the status `stopped`, and the exit status
     /// is 3.
-    #[arg(long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Stop a puzzle's search after SECONDS, as --max-nodes does.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::xc::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
     /// Show progress on standard error even when it is not a terminal (a line every 2 s).
     #[arg(long)]
@@ -266,11 +266,9 @@ pub struct Batch {
 }
 
 /// Workers for `--jobs`: as asked, at most one per core (more only cost their start and a
-/// solver each); one per core by default.
-pub(crate) fn jobs(asked: Option<u64>) -> usize {
-    asked.map_or_else(default_jobs, |j| {
-        (j.min(1 << 16) as usize).min(default_jobs())
-    })
+/// solver each); one per core by default or for 0.
+pub(crate) fn jobs(asked: Option<usize>) -> usize {
+    crate::values::threads_to_use(asked)
 }
 
 /// A bar when standard error is a terminal, lines with `--progress`, else none.
@@ -286,5 +284,5 @@ pub(crate) fn progress_mode(lines: bool) -> ProgressMode {
 
 /// One thread per core.
 pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    crate::values::threads_to_use(None)
 }

@@ -39,9 +39,12 @@ fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// How many puzzles to make.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
-    pub count: u64,
+    /// How many puzzles to make (1 by default).
+    #[arg(long, short = 'n', value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
+    pub number: Option<u64>,
+    /// The old name of --number (elsewhere --count asks for a count of solutions).
+    #[arg(long = "count", value_name = "N", hide = true, conflicts_with = "number", value_parser = crate::values::count, allow_negative_numbers = true)]
+    pub old_count: Option<u64>,
     /// The size (rows, columns and digits), with the squarest boxes: 4, 6, 9 (the default),
     /// 16, 25.
     #[arg(long, value_name = "N", conflicts_with = "box_shape")]
@@ -75,12 +78,12 @@ pub struct Args {
     /// the clock, printed with --stats).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Threads (default: one per core).
-    #[arg(short, long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
-    pub jobs: Option<u64>,
+    /// Threads: N, or 0 for one per core (the default).
+    #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
     /// The most nodes one proof of uniqueness may take; a clue whose proof runs out stays, and
     /// the puzzle is not called minimal.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::values::count, allow_negative_numbers = true)]
     pub max_nodes: u64,
     /// Output format (line: the puzzle on one line; json: puzzle, solution, clues, minimal,
     /// nodes, grade, score, hardest technique, guesses and seed).
@@ -189,7 +192,13 @@ pub fn run(args: &Args) -> Result<()> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let jobs = flags::jobs(args.jobs);
-    let count = args.count;
+    if args.old_count.is_some() {
+        eprintln!(
+            "dlx: note: `generate --count N` is now `generate --number N` (or `-n N`); --count \
+             means a count of solutions in the other commands"
+        );
+    }
+    let count = args.number.or(args.old_count).unwrap_or(1);
     let start = Instant::now();
     let signals = signals();
     let tallies = Mutex::new(Tallies::default());

@@ -199,10 +199,7 @@ fn solve_chunk(
     };
     let name = &render.names[0];
     for (k, entry) in chunk.entries.iter().enumerate() {
-        let Some(record) = solver.solve_killer(entry, chunk.first_index + k as u64) else {
-            done.interrupted = true;
-            break;
-        };
+        let record = solver.solve_killer(entry, chunk.first_index + k as u64);
         let killer = entry
             .killer
             .as_ref()
@@ -239,6 +236,10 @@ fn solve_chunk(
         let _ = write_record(&mut done.out, &record, &about, render, s.mode);
         done.tallies.push(record.tally());
         done.ends.push(done.out.len());
+        if record.cancelled() {
+            done.interrupted = true;
+            break;
+        }
     }
     done
 }

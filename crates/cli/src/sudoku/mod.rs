@@ -55,7 +55,7 @@ pub struct Args {
     pub all: bool,
     /// The most solutions --count and --all look for (N >= 1); a count stopped there is
     /// written `N+`.
-    #[arg(long, value_name = "N", value_parser = crate::xc::parse_at_least_one, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// Print a summary on standard error.
     #[arg(long)]

@@ -103,10 +103,7 @@ pub fn solve_chunk(
     let name = &render.names[chunk.file];
     for (k, entry) in chunk.entries.iter().enumerate() {
         let index = chunk.first_index + k as u64;
-        let Some(record) = solver.solve(entry, index) else {
-            done.interrupted = true;
-            break;
-        };
+        let record = solver.solve(entry, index);
         let rules = record
             .puzzle
             .as_ref()
@@ -134,6 +131,11 @@ pub fn solve_chunk(
         let _ = write_record(&mut done.out, &record, &about, render, task);
         done.tallies.push(record.tally());
         done.ends.push(done.out.len());
+        if record.cancelled() {
+            // Ctrl-C: this record, stopped with what it found, is the last.
+            done.interrupted = true;
+            break;
+        }
     }
     done
 }
@@ -422,8 +424,12 @@ pub fn write_record(
         };
     }
     if let Task::Count(_) = task {
+        // A count Ctrl-C stopped is what it found so far, `K+`, as `dlx xc` prints it.
         return match reason {
-            Some(r) if matches!(record.status, Status::Invalid | Status::Stopped) => {
+            Some(r) if record.status == Status::Invalid => {
+                writeln!(out, "# {}: {r}", record.status)
+            }
+            Some(r) if record.status == Status::Stopped && !record.cancelled() => {
                 writeln!(out, "# {}: {r}", record.status)
             }
             _ => writeln!(out, "{}", count_text(record)),
@@ -547,6 +553,9 @@ fn stopped_reason(record: &Record, render: &Render) -> String {
         Some(c) if c > 0 => format!(", {c} solution{} found", if c == 1 { "" } else { "s" }),
         _ => String::new(),
     };
+    if record.cancelled() {
+        return format!("interrupted after {}{found}", crate::plural(nodes, "node"));
+    }
     match (record.stopped, render.max_nodes, render.timeout) {
         (Some(StopReason::NodeLimit), Some(max), _) => {
             format!("the node limit ({max}) was reached{found}")

@@ -507,6 +507,58 @@ fn ctrl_c_is_the_same_everywhere() {
     }
 }
 
+/// Ctrl-C on a batch, many times over, at any moment and sent twice at once (as `timeout -s INT`
+/// does, to the command and to its group): every run exits 130 with the partial summary on
+/// stderr, and a count stopped in the middle is written `K+`. (Once it printed nothing in about
+/// one run of twelve: the second signal ended the process before the summary.)
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_a_batch_always_says_what_it_had() {
+    let empty = format!("{}\n", ".".repeat(81));
+    let dir = std::env::temp_dir().join(format!("dlx-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grid = dir.join("empty.txt");
+    std::fs::write(&grid, &empty).unwrap();
+    let grid = grid.display().to_string();
+    // Killer sudokus enough to take seconds.
+    let sample = std::fs::read_to_string(sudoku_data("killer-sample.txt")).unwrap();
+    let killers = dir.join("killers.txt");
+    std::fs::write(&killers, format!("{sample}\n").repeat(300)).unwrap();
+    let killers = killers.display().to_string();
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["sudoku", "--count", &grid],
+            "interrupted: the records written",
+        ),
+        (
+            &["sudoku", "generate", "-n", "1000000"],
+            "dlx: interrupted: ",
+        ),
+        (
+            &["sudoku", "--killer", &killers],
+            "interrupted: the records written",
+        ),
+    ];
+    for round in 0..8u64 {
+        for (args, says) in &cases {
+            let (child, mut stdout) = spawn(args);
+            std::thread::sleep(std::time::Duration::from_millis(20 + 37 * round));
+            interrupt(&child);
+            interrupt(&child);
+            let mut text = String::new();
+            stdout.read_to_string(&mut text).unwrap();
+            let (status, stderr) = finish(child);
+            assert_eq!(status, Some(130), "{args:?} round {round}: {stderr}");
+            assert!(stderr.contains(says), "{args:?} round {round}: {stderr:?}");
+            if args[1] == "--count" {
+                assert!(text.ends_with("+\n"), "{args:?} round {round}: {text:?}");
+                assert!(stderr.starts_with("1 puzzle: 0 solved"), "{stderr}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Messages: one prefix for every error, clap's too; singular and plural right; help about
 /// help; help texts that describe what each command prints.
 #[test]

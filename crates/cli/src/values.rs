@@ -1,0 +1,111 @@
+//! The values flags take, parsed one way for every subcommand: counts, durations, thread
+//! numbers and sizes. One rule for zero: a count of things (solutions, nodes, puzzles, jobs) is
+//! at least 1, since 0 would do nothing; a number of threads may be 0, meaning one per core. A
+//! negative number is named as such, whatever the flag.
+
+use std::time::Duration;
+
+/// Whether `t` is a minus sign and digits (`-1`), so that it is called negative rather than
+/// not a number.
+fn negative(t: &str) -> bool {
+    t.len() > 1 && t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// A duration in seconds, above 0 (a limit of 0 would stop everything at once).
+pub(crate) fn seconds(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    if negative(t) {
+        return Err(format!(
+            "`{t}` is negative: give a number of seconds above 0"
+        ));
+    }
+    let secs: f64 = t
+        .parse()
+        .map_err(|_| format!("`{}` is not a number of seconds", crate::quote(s)))?;
+    if secs == 0.0 {
+        return Err(
+            "a time limit of 0 seconds would stop every search before it starts: give a \
+             number of seconds above 0, or leave the flag out for no limit"
+                .to_string(),
+        );
+    }
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("`{t}` is not a duration in seconds"))
+}
+
+/// A count of things: a whole number of at least 1 (0 would do nothing).
+pub(crate) fn count(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    if negative(t) {
+        return Err(format!(
+            "`{t}` is negative: give a whole number of at least 1"
+        ));
+    }
+    let n: u64 = t
+        .parse()
+        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))?;
+    if n == 0 {
+        return Err(
+            "0 would do nothing (stop every search before it starts, make no puzzle, cut into \
+             no job): give at least 1, or leave the flag out"
+                .to_string(),
+        );
+    }
+    Ok(n)
+}
+
+/// A number of threads: a whole number, 0 meaning one per core.
+pub(crate) fn threads(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    if negative(t) {
+        return Err(format!(
+            "`{t}` is negative: give a number of threads, or 0 for one per core"
+        ));
+    }
+    t.parse().map_err(|_| {
+        format!(
+            "`{}` is not a number of threads (0 for one per core)",
+            crate::quote(s)
+        )
+    })
+}
+
+/// A size (`dlx queens N`, `dlx langford N`): a whole number, not negative.
+pub(crate) fn size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    if negative(t) {
+        return Err(format!("`{t}` is negative: the size is a whole number"));
+    }
+    t.parse()
+        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))
+}
+
+/// The threads a command runs on: as asked (0, or none, for one per core), at most one per
+/// core where more would only cost their start.
+pub(crate) fn threads_to_use(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None | Some(0) => cores,
+        Some(n) => n.min(cores),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_negative_and_words_are_refused_in_one_voice() {
+        assert_eq!(count("3"), Ok(3));
+        assert!(count("0").unwrap_err().starts_with("0 would do nothing"));
+        assert!(count("-1").unwrap_err().contains("is negative"));
+        assert!(count("x").unwrap_err().contains("not a whole number"));
+        assert_eq!(threads("0"), Ok(0));
+        assert!(threads("-2").unwrap_err().contains("is negative"));
+        assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert!(seconds("-1").unwrap_err().contains("is negative"));
+        assert!(seconds("-0.5").unwrap_err().contains("is negative"));
+        assert!(seconds("0").unwrap_err().contains("0 seconds"));
+        assert!(size("-4").unwrap_err().contains("is negative"));
+        assert_eq!(threads_to_use(Some(1)), 1);
+    }
+}
