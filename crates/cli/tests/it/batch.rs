@@ -263,7 +263,7 @@ fn ctrl_c_stops_generate_with_a_prefix() {
 #[test]
 fn bad_jobs_and_timeout_values_are_usage_errors() {
     for args in [
-        &["sudoku", "--jobs", "0"][..],
+        &["sudoku", "--jobs", "-1"][..],
         &["sudoku", "--timeout", "-1"],
         &["sudoku", "--timeout", "soon"],
     ] {

@@ -54,15 +54,15 @@ fn zero_and_negative_limits_are_refused() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["sudoku", &norvig, "--count", "--limit", "0"],
-            "'--limit <N>': 0 would stop every search",
+            "'--limit <N>': 0 would do nothing",
         ),
         (
             &["sudoku", &norvig, "--all", "--limit", "0"],
-            "'--limit <N>': 0 would stop every search",
+            "'--limit <N>': 0 would do nothing",
         ),
         (
             &["sudoku", &norvig, "--max-nodes", "0"],
-            "'--max-nodes <N>': 0 would stop",
+            "'--max-nodes <N>': 0 would do nothing",
         ),
         (
             &["sudoku", &norvig, "--timeout", "0"],
@@ -74,7 +74,7 @@ fn zero_and_negative_limits_are_refused() {
         ),
         (
             &["xc", &q8, "--limit", "0"],
-            "'--limit <N>': 0 would stop every search",
+            "'--limit <N>': 0 would do nothing",
         ),
         (
             &["xc", &q8, "--limit", "-1"],
@@ -82,7 +82,7 @@ fn zero_and_negative_limits_are_refused() {
         ),
         (
             &["xc", &q8, "--max-nodes", "0"],
-            "'--max-nodes <N>': 0 would stop",
+            "'--max-nodes <N>': 0 would do nothing",
         ),
         (
             &["xc", &q8, "--timeout", "0"],
@@ -94,7 +94,7 @@ fn zero_and_negative_limits_are_refused() {
         ),
         (
             &["queens", "8", "--limit", "0"],
-            "'--limit <N>': 0 would stop",
+            "'--limit <N>': 0 would do nothing",
         ),
         (&["queens", "-8"], "'<N>': `-8` is negative"),
         (
@@ -108,6 +108,22 @@ fn zero_and_negative_limits_are_refused() {
         (
             &["bench", "--timeout", "0"],
             "'--timeout <SECONDS>': a time limit of 0",
+        ),
+        (
+            &["bench", "--timeout", "-1"],
+            "'--timeout <SECONDS>': `-1` is negative",
+        ),
+        (
+            &["sudoku", "generate", "-n", "0"],
+            "'--number <N>': 0 would do nothing",
+        ),
+        (
+            &["sudoku", "generate", "--jobs", "-1"],
+            "'--jobs <N>': `-1` is negative",
+        ),
+        (
+            &["xc", &q8, "--split", "0"],
+            "'--split <K>': 0 would do nothing",
         ),
     ];
     for (args, says) in cases {
