@@ -8,9 +8,9 @@ use sudoku::{Symbols, Variant};
 
 use sudoku::batch::Task;
 
+use crate::files::Source;
 use crate::sudoku::flags::{default_jobs, Batch, InputFormat, OutputFormat, ProgressMode};
 use crate::sudoku::run::run_batch;
-use crate::sudoku::source::Source;
 
 /// The sample, compiled into the binary: hard 9x9 puzzles and 16x16 ones.
 const SAMPLE: &[(&str, &[u8])] = &[

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod demo;
+mod files;
 mod merge;
 mod puzzles;
 mod signals;
@@ -177,10 +178,11 @@ pub(crate) fn xml_escape(text: &str) -> String {
 
 /// `1 solution`, `2 solutions`: a count and its noun, singular or plural.
 pub(crate) fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
+    match (n, word.as_bytes().last()) {
+        (1, _) => format!("{n} {word}"),
+        // `search`, `match`: `searches`.
+        (_, Some(b'h' | b's' | b'x')) => format!("{n} {word}es"),
+        _ => format!("{n} {word}s"),
     }
 }
 

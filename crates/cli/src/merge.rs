@@ -67,9 +67,11 @@ pub fn run(args: &Args) -> Result<()> {
         let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
             ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
         } else {
-            let file = std::fs::File::open(path)
-                .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
-            (path.display().to_string(), Box::new(BufReader::new(file)))
+            let source = crate::files::Source::open(Some(path))?;
+            (
+                source.name.to_string(),
+                Box::new(BufReader::new(source.reader)),
+            )
         };
         for (n, line) in reader.lines().enumerate() {
             let at = format!("{name}:{}", n + 1);

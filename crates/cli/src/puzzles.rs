@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use dlx::{Limits, Report};
 use puzzles::{
-    Board, Crossword, Distinct, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle, Queens,
-    Tiling, WordList,
+    Board, Capitals, Crossword, Distinct, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle,
+    Queens, Tiling, WordList,
 };
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -121,10 +121,14 @@ pub struct WordsArgs {
     /// a word.
     #[arg(long, value_name = "FILE")]
     pub grid: Option<PathBuf>,
-    /// The word list: one word per line, case folded; lines with anything but letters are
-    /// skipped (--stats says how many).
+    /// The word list: one word per line. Lines with anything but letters are skipped, and so
+    /// are words with capitals (proper nouns, abbreviations) unless --capitals keeps them; a
+    /// line on standard error says how many were skipped.
     #[arg(long, value_name = "FILE")]
     pub words: PathBuf,
+    /// Keep the list's words with capitals (`Suva`, `ABCs`), folded to lower case.
+    #[arg(long)]
+    pub capitals: bool,
     /// Use no word twice in one filling.
     #[arg(long)]
     pub distinct: bool,
@@ -276,27 +280,38 @@ impl Front for Crossword {
 pub fn words(args: &WordsArgs) -> Result<()> {
     let pattern = match (&args.grid, args.size) {
         (Some(path), _) => {
-            let (name, bytes) = xc::read_input(Some(path))?;
-            Pattern::parse(&String::from_utf8_lossy(&bytes))
-                .map_err(|e| InputError(format!("{name}: {e}")))?
+            let (name, bytes) = crate::files::read_input(Some(path))?;
+            Pattern::parse(&String::from_utf8_lossy(&bytes)).map_err(|e| located(&name, e))?
         }
         (None, Some((rows, cols))) => {
             Pattern::open(rows, cols).map_err(|e| InputError(e.to_string()))?
         }
         (None, None) => unreachable!("clap requires --size or --grid"),
     };
-    let (name, bytes) = xc::read_input(Some(&args.words))?;
-    let list = WordList::parse(&String::from_utf8_lossy(&bytes));
-    if args.common.stats {
+    let (name, bytes) = crate::files::read_input(Some(&args.words))?;
+    let capitals = if args.capitals {
+        Capitals::Fold
+    } else {
+        Capitals::Skip
+    };
+    let list = WordList::parse_with(&String::from_utf8_lossy(&bytes), capitals);
+    let skipped = list.skipped() + list.capitalized();
+    if args.common.stats || skipped > 0 {
+        let capitals = match list.capitalized() {
+            0 => String::new(),
+            k => format!(
+                ", {} with capitals skipped (--capitals keeps them)",
+                crate::plural(k as u64, "word")
+            ),
+        };
         eprintln!(
-            "{name}: {}; {} skipped (not letters only), {} repeated",
+            "dlx: {name}: {}; {} skipped (not letters only){capitals}, {} repeated",
             crate::plural(list.len() as u64, "word"),
             crate::plural(list.skipped() as u64, "line"),
             crate::plural(list.repeated() as u64, "word")
         );
     }
-    let crossword = Crossword::new(pattern, &list, args.distinct)
-        .map_err(|e| InputError(format!("{name}: {e}")))?;
+    let crossword = Crossword::new(pattern, &list, args.distinct).map_err(|e| located(&name, e))?;
     if args.emit_xcc {
         let mut out = BufWriter::new(io::stdout().lock());
         dlx::text::write_problem(crossword.problem(), &mut out).context("writing the problem")?;
@@ -327,9 +342,8 @@ pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
         }
         None => {
             let path = PathBuf::from(&args.board);
-            let (name, bytes) = xc::read_input(Some(&path))?;
-            Board::parse(&String::from_utf8_lossy(&bytes))
-                .map_err(|e| InputError(format!("{name}: {e}")))?
+            let (name, bytes) = crate::files::read_input(Some(&path))?;
+            Board::parse(&String::from_utf8_lossy(&bytes)).map_err(|e| located(&name, e))?
         }
     };
     let pieces = match args.pieces.as_str() {
@@ -337,13 +351,24 @@ pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
         "tetrominoes" => Piece::tetrominoes(),
         file => {
             let path = PathBuf::from(file);
-            let (name, bytes) = xc::read_input(Some(&path))?;
-            Piece::parse_set(&String::from_utf8_lossy(&bytes))
-                .map_err(|e| InputError(format!("{name}: {e}")))?
+            let (name, bytes) = crate::files::read_input(Some(&path))?;
+            Piece::parse_set(&String::from_utf8_lossy(&bytes)).map_err(|e| located(&name, e))?
         }
     };
     let p = Polyomino::new(board, pieces).map_err(|e| InputError(e.to_string()))?;
     drive(&p, &args.common, args.symmetric.distinct)
+}
+
+/// An error reading a drawing or a list, at its place in the file: `FILE:LINE:COLUMN: ...`.
+fn located(name: &str, e: puzzles::Error) -> InputError {
+    match e {
+        puzzles::Error::Drawing {
+            line,
+            column,
+            message,
+        } => InputError(crate::files::at(name, line, column, message)),
+        other => InputError(format!("{name}: {other}")),
+    }
 }
 
 /// `6x10` as (6, 10); anything else is a file name.
@@ -372,10 +397,7 @@ where
 {
     // Open the drawing first: a path that cannot be written fails before the search.
     let mut svg_file = match &args.svg {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(crate::files::create_output(path)?),
         None => None,
     };
     let start = Instant::now();

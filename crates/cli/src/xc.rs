@@ -1,6 +1,6 @@
 //! `dlx xc`: solve a problem in Knuth's text format.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -70,26 +70,6 @@ pub struct Args {
         conflicts_with = "limit"
     )]
     pub job: Option<String>,
-}
-
-/// Reads the whole input; the name to use in messages comes with it.
-pub(crate) fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>)> {
-    match file {
-        Some(path) if path.as_os_str() != "-" => {
-            let name = path.display().to_string();
-            let bytes =
-                std::fs::read(path).map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
-            Ok((name, bytes))
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|e| InputError(format!("cannot read standard input: {e}")))?;
-            Ok(("<stdin>".to_string(), bytes))
-        }
-    }
 }
 
 /// The summary record of `--format json`.
@@ -234,9 +214,9 @@ pub(crate) fn write_stats_text(
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (name, bytes) = read_input(args.file.as_ref())?;
+    let (name, bytes) = crate::files::read_input(args.file.as_deref())?;
     let parsed = dlx::text::parse_bytes(&bytes)
-        .map_err(|e| InputError(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)))?;
+        .map_err(|e| InputError(crate::files::at(&name, e.line, e.column, &e.kind)))?;
     for warning in &parsed.warnings {
         eprintln!(
             "dlx: warning: {name}:{}: option ignored: it has no primary item",

@@ -15,19 +15,38 @@ use crate::{Error, Puzzle};
 /// The largest number of rows or columns of a grid.
 pub const MAX_GRID: usize = 64;
 
-/// A word list as people keep one: a word per line. Words are case folded (to lower case); a
-/// line holding anything but letters (`don't`, `ice cream`, `42`) is skipped and counted, as is
-/// a word met before; blank lines are passed over.
+/// A word list as people keep one: a word per line. A line holding anything but letters
+/// (`don't`, `ice cream`, `42`) is skipped and counted, as is a word met before; blank lines are
+/// passed over. Words with capitals (proper nouns and abbreviations: `Suva`, `ABCs`) are skipped
+/// and counted too, as crossword tools do, unless [`Capitals::Fold`] keeps them, folded to lower
+/// case.
 #[derive(Debug, Clone, Default)]
 pub struct WordList {
     by_len: BTreeMap<usize, Vec<String>>,
     skipped: usize,
+    capitalized: usize,
     repeated: usize,
 }
 
+/// What a [`WordList`] does with words that hold capitals.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Capitals {
+    /// Skips them (proper nouns, abbreviations), counting them: the default.
+    #[default]
+    Skip,
+    /// Keeps them, folded to lower case.
+    Fold,
+}
+
 impl WordList {
-    /// Reads a list, one word per line (a byte-order mark and surrounding spaces are ignored).
+    /// Reads a list, one word per line (a byte-order mark and surrounding spaces are ignored),
+    /// skipping words with capitals.
     pub fn parse(text: &str) -> WordList {
+        WordList::parse_with(text, Capitals::Skip)
+    }
+
+    /// Reads a list, doing with words that hold capitals what `capitals` says.
+    pub fn parse_with(text: &str, capitals: Capitals) -> WordList {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut list = WordList::default();
         let mut seen = HashSet::new();
@@ -38,6 +57,10 @@ impl WordList {
             }
             if !word.chars().all(char::is_alphabetic) {
                 list.skipped += 1;
+                continue;
+            }
+            if capitals == Capitals::Skip && word.chars().any(char::is_uppercase) {
+                list.capitalized += 1;
                 continue;
             }
             let word = word.to_lowercase();
@@ -77,6 +100,11 @@ impl WordList {
     /// Lines skipped for holding something other than letters.
     pub fn skipped(&self) -> usize {
         self.skipped
+    }
+
+    /// Words skipped for holding capitals (with [`Capitals::Skip`]).
+    pub fn capitalized(&self) -> usize {
+        self.capitalized
     }
 
     /// Words skipped for being met before (after case folding).

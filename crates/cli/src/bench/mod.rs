@@ -16,8 +16,8 @@ use sudoku::{compare, Method, Symbols};
 
 use sudoku::read::{ReadSettings, Reader};
 
+use crate::files::Source;
 use crate::sudoku::flags::InputFormat;
-use crate::sudoku::source::Source;
 use crate::{signals, InputError, Interrupted};
 use runs::{row, thousands, FileRuns, Row};
 
@@ -144,8 +144,7 @@ pub fn run(args: &Args) -> Result<()> {
     // Open every input first: an unreadable file is an error before any work.
     let mut sources = Vec::new();
     for path in &args.files {
-        let source = Source::open(Some(path))
-            .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
+        let source = Source::open(Some(path))?;
         sources.push(source);
     }
     if sources.is_empty() {
@@ -154,10 +153,7 @@ pub fn run(args: &Args) -> Result<()> {
     let settings = ReadSettings::default().input(args.input.into());
     // Open the plot first: a path that cannot be written fails before the work.
     let mut plot_file = match &args.plot {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(crate::files::create_output(path)?),
         None => None,
     };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -221,6 +217,23 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(when) = interrupted {
         return Err(Interrupted(Some(when)).into());
     }
+    // A search the timeout stopped is a lower bound in the table: exit status 3, as every
+    // command whose search a limit stopped.
+    let (timeouts, searches) = files
+        .iter()
+        .flat_map(|f| &f.runs)
+        .fold((0, 0), |(t, n), run| {
+            (t + run.timeouts(), n + run.attempts.len())
+        });
+    if timeouts > 0 {
+        return Err(crate::Stopped(format!(
+            "{timeouts} of {} stopped by --timeout {} before they finished; the table counts \
+             them as timeouts, with the nodes searched until then",
+            crate::plural(searches as u64, "search"),
+            args.timeout.as_secs_f64()
+        ))
+        .into());
+    }
     Ok(())
 }
 
@@ -252,8 +265,8 @@ fn read_puzzles(
     }
     if puzzles.is_empty() {
         match skipped {
-            0 => eprintln!("dlx: warning: {name}: no puzzles"),
-            _ => eprintln!("dlx: warning: {name}: no valid puzzle ({skipped} left out)"),
+            0 => eprintln!("dlx: warning: no puzzles in {name}"),
+            _ => eprintln!("dlx: warning: no valid puzzles in {name} ({skipped} left out)"),
         }
         return Ok(None);
     }

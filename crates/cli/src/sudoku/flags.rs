@@ -216,7 +216,7 @@ impl VariantArgs {
     pub(crate) fn variant(&self) -> Result<Variant> {
         let regions = match &self.regions {
             Some(path) => {
-                let (name, bytes) = crate::xc::read_input(Some(path))?;
+                let (name, bytes) = crate::files::read_input(Some(path))?;
                 let text = String::from_utf8_lossy(&bytes);
                 Some(Regions::from_map(&text).map_err(|e| InputError(format!("{name}: {e}")))?)
             }

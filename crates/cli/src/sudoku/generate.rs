@@ -200,6 +200,11 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let count = args.number.or(args.old_count).unwrap_or(1);
     let start = Instant::now();
+    // Open the plot first: a path that cannot be written fails before the work.
+    let mut plot_file = match &args.plot {
+        Some(path) => Some(crate::files::create_output(path)?),
+        None => None,
+    };
     let signals = signals();
     let tallies = Mutex::new(Tallies::default());
     // Chunks small enough that every worker gets several, at most CHUNK puzzles: the puzzles
@@ -340,8 +345,10 @@ pub fn run(args: &Args) -> Result<()> {
             nodes: &t.nodes,
             grades: t.grades,
         });
-        std::fs::write(path, svg)
-            .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
+        if let Some(file) = plot_file.as_mut() {
+            file.write_all(svg.as_bytes())
+                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
+        }
     }
     if args.stats {
         // The median by nearest rank (the lower middle of an even count), as `dlx sudoku

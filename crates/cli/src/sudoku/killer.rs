@@ -17,7 +17,7 @@ use sudoku::{Grid, KillerError, Symbols};
 use super::flags::{OutputFormat, ProgressMode};
 use super::output::{report, Writer, WriterSettings};
 use super::render::{write_record, About, Done, Render};
-use super::source::Source;
+use crate::files::Source;
 use crate::{signals, InputError};
 
 /// What `dlx sudoku --killer` needs of its flags.
@@ -46,19 +46,14 @@ struct Chunk {
 }
 
 pub fn run(s: &Settings<'_>) -> Result<()> {
-    let source = Source::open(Some(s.path))
-        .map_err(|e| InputError(format!("cannot read {}: {e}", s.path.display())))?;
+    let source = Source::open(Some(s.path))?;
     let name = Arc::clone(&source.name);
     if s.emit_xcc {
         return emit_xcc(source, s);
     }
     // Open the drawing first: a path that cannot be written fails before the search.
     let mut svg = match s.svg {
-        Some(path) => Some((
-            path,
-            std::fs::File::create(path)
-                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?,
-        )),
+        Some(path) => Some((path, crate::files::create_output(path)?)),
         None => None,
     };
     let start = Instant::now();
@@ -128,9 +123,6 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     if let Some(why) = broken {
         anyhow::bail!("internal error: a solution breaks the rules: {why}");
     }
-    if summary.puzzles == 0 && !summary.interrupted {
-        return Err(InputError(format!("{name}: no killer sudoku in the file")).into());
-    }
     if let Some((path, mut file)) = svg.take() {
         match drawing {
             Some(drawing) => file
@@ -148,7 +140,15 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         }
     }
     let json = s.format == OutputFormat::Json;
-    report(&summary, json, s.stats, &mut out, s.max_nodes, s.timeout)
+    report(
+        &summary,
+        &name,
+        json,
+        s.stats,
+        &mut out,
+        s.max_nodes,
+        s.timeout,
+    )
 }
 
 /// `--emit-xcc`: the problem of the file's one puzzle, in Knuth's format.
@@ -169,10 +169,9 @@ fn emit_xcc(source: Source, s: &Settings<'_>) -> Result<()> {
     };
     let model = entry
         .killer
-        .as_ref()
-        .map_err(|e| InputError(format!("{name}: {e}")))?
-        .model()
-        .map_err(|e| InputError(format!("{name}: {e}")))?;
+        .clone()
+        .and_then(|k| k.model())
+        .map_err(|e| InputError(describe(&Problem::Killer(e), &name, entry)))?;
     let mut out = BufWriter::new(io::stdout().lock());
     dlx::text::write_problem(model.problem(), &mut out).context("writing the problem")?;
     out.flush()?;

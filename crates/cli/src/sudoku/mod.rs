@@ -8,19 +8,17 @@ pub(crate) mod output;
 mod plot;
 pub(crate) mod render;
 pub(crate) mod run;
-pub(crate) mod source;
 
 use std::io::{self, BufWriter};
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use sudoku::batch::Task;
 
-use crate::InputError;
+use crate::files::Source;
 use flags::{jobs, Batch, BatchArgs, OutputFormat, VariantArgs};
 use output::report;
 use run::run_batch;
-use source::Source;
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -173,18 +171,20 @@ fn run_files(files: &[PathBuf], batch: &Batch, stats: bool) -> Result<()> {
     // Open every input first: an unreadable file is an error before anything is printed.
     let mut sources = Vec::new();
     if files.is_empty() {
-        sources.push(Source::open(None).context("standard input")?);
+        sources.push(Source::open(None)?);
     }
     for path in files {
-        let source = Source::open(Some(path))
-            .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
+        let source = Source::open(Some(path))?;
         sources.push(source);
     }
+    let names: Vec<&str> = sources.iter().map(|s| &*s.name).collect();
+    let inputs = names.join(", ");
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = run_batch(sources, batch, &mut out)?;
     let json = batch.format == Some(OutputFormat::Json);
     report(
         &summary,
+        &inputs,
         json,
         stats,
         &mut out,

@@ -393,17 +393,21 @@ pub(crate) fn stopped_records(
     .into()
 }
 
-/// Says how a batch went, once its records are written: the JSON summary after JSON records,
-/// the text summary with `stats` or after Ctrl-C; and the error (exit status) of an interrupted
-/// batch, or of records stopped by a limit.
+/// Says how a batch of `inputs` went, once its records are written: the JSON summary after JSON
+/// records, the text summary with `stats` or after Ctrl-C, a warning if there was no puzzle at
+/// all; and the error (exit status) of an interrupted batch, or of records stopped by a limit.
 pub(crate) fn report(
     summary: &Summary,
+    inputs: &str,
     json: bool,
     stats: bool,
     out: &mut impl Write,
     max_nodes: Option<u64>,
     timeout: Option<Duration>,
 ) -> anyhow::Result<()> {
+    if summary.puzzles == 0 && !summary.interrupted {
+        eprintln!("dlx: warning: no puzzles in {inputs}");
+    }
     if json {
         writeln!(out, "{}", summary.to_json())?;
         out.flush()?;

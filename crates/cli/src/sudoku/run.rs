@@ -13,7 +13,7 @@ use sudoku::read::{InputFormat, ReadError, ReadSettings, Reader, Which};
 use super::flags::Batch;
 use super::output::{self, Summary};
 use super::render;
-use super::source::Source;
+use crate::files::Source;
 use crate::InputError;
 
 /// The most puzzles in a chunk of work.

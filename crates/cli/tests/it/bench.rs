@@ -143,7 +143,14 @@ fn the_timeout_stops_slow_methods_and_is_counted() {
         ],
         b"",
     );
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    // The timeout stopped searches: the table counts them, and the exit status is 3, as for
+    // every command whose search a limit stopped.
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("stopped by --timeout 0.02"),
+        "{}",
+        out.stderr
+    );
     let rows = json_rows(&out.stdout);
     assert_eq!(rows[0]["method"], "backtrack");
     let timeouts = rows[0]["timeouts"].as_u64().unwrap();
@@ -213,7 +220,8 @@ fn the_plot_has_a_curve_and_a_legend_per_method() {
         ],
         b"",
     );
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    // Some searches may meet the timeout (status 3); the plot is written either way.
+    assert!(matches!(out.code, 0 | 3), "{}", out.stderr);
     let text = std::fs::read_to_string(&svg).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     let paths: Vec<_> = doc

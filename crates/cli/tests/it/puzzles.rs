@@ -127,7 +127,7 @@ fn polyomino_boards_pieces_and_errors() {
     // Errors: a bad map character, a board too big for the pieces, a missing file.
     std::fs::write(&board, "##\n#%\n").unwrap();
     for (board, message) in [
-        (board_arg, "line 2, column 2: unexpected character '%'"),
+        (board_arg, "ring.txt:2:2: unexpected character '%'"),
         (
             "8x8",
             "the board has 64 cells, and the 12 pieces cover only 60",
@@ -190,13 +190,31 @@ fn word_rectangles_print_as_rows_and_json() {
     let dir = std::env::temp_dir().join(format!("dlx-words-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("list.txt");
-    // Case folded; "it's" and "a b" are skipped, "AB" repeats "ab".
+    // "it's" and "a b" are skipped; words with capitals too, as crossword tools do, unless
+    // --capitals keeps them, case folded ("AB" then repeats "ab").
     std::fs::write(&list, "ab\nBA\nAB\nit's\na b\n").unwrap();
     let list = list.display().to_string();
-    let r = run(&["words", "--size", "2x2", "--words", &list]);
+    let r = run(&["words", "--size", "2x2", "--words", &list, "--count"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "0\n"));
+    assert!(
+        r.stderr.contains(
+            "1 word; 2 lines skipped (not letters only), 2 words with capitals skipped \
+             (--capitals keeps them), 0 words repeated"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["words", "--size", "2x2", "--words", &list, "--capitals"]);
     assert_eq!((r.code, r.stdout.as_str()), (0, "ab\nba\n\nba\nab\n"));
     let r = run(&[
-        "words", "--size", "2x2", "--words", &list, "--stats", "--count",
+        "words",
+        "--size",
+        "2x2",
+        "--words",
+        &list,
+        "--capitals",
+        "--stats",
+        "--count",
     ]);
     assert!(
         r.stderr
@@ -211,12 +229,22 @@ fn word_rectangles_print_as_rows_and_json() {
         "2x2",
         "--words",
         &list,
+        "--capitals",
         "--distinct",
         "--count",
     ]);
     assert_eq!(r.stdout, "0\n");
     let r = run(&[
-        "words", "--size", "2x2", "--words", &list, "--format", "json", "--limit", "1",
+        "words",
+        "--size",
+        "2x2",
+        "--words",
+        &list,
+        "--capitals",
+        "--format",
+        "json",
+        "--limit",
+        "1",
     ]);
     let lines: Vec<serde_json::Value> = r
         .stdout
@@ -249,8 +277,7 @@ fn word_rectangles_print_as_rows_and_json() {
     ]);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr
-            .contains("grid.txt: line 2, column 2: '*' is not a square"),
+        r.stderr.contains("grid.txt:2:2: '*' is not a square"),
         "{}",
         r.stderr
     );

@@ -1,0 +1,97 @@
+//! Opening what a command reads and writes, one way for every subcommand: inputs (files, `-` or
+//! nothing for standard input, bytes compiled in), each opened before anything is read so that
+//! an unreadable one stops the command before any output; outputs (drawings, plots) created
+//! before the work, so that a path that cannot be written fails at once. The messages say the
+//! same thing wherever they come from (`cannot read FILE: it is a directory`).
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::InputError;
+
+/// One input, opened.
+pub struct Source {
+    /// As records and messages name it: the path, or `<stdin>`.
+    pub name: Arc<str>,
+    pub reader: Box<dyn Read + Send>,
+    /// Its size in bytes, when known (a regular file).
+    pub len: Option<u64>,
+}
+
+impl Source {
+    /// Opens a file, or standard input for `None` or `-`.
+    pub fn open(path: Option<&Path>) -> Result<Source, InputError> {
+        match path {
+            None => Ok(Source::stdin()),
+            Some(p) if p.as_os_str() == "-" => Ok(Source::stdin()),
+            Some(p) => {
+                let cannot =
+                    |why: String| InputError(format!("cannot read {}: {why}", p.display()));
+                let file = File::open(p).map_err(|e| cannot(why(&e)))?;
+                let meta = file.metadata().map_err(|e| cannot(why(&e)))?;
+                if meta.is_dir() {
+                    return Err(cannot("it is a directory".into()));
+                }
+                Ok(Source {
+                    name: p.display().to_string().into(),
+                    reader: Box::new(file),
+                    len: meta.is_file().then_some(meta.len()),
+                })
+            }
+        }
+    }
+
+    fn stdin() -> Source {
+        Source {
+            name: "<stdin>".into(),
+            reader: Box::new(io::stdin()),
+            len: None,
+        }
+    }
+
+    /// Puzzles held in memory (the bundled sample sets).
+    pub fn bytes(name: &str, bytes: &'static [u8]) -> Source {
+        Source {
+            name: name.into(),
+            reader: Box::new(bytes),
+            len: Some(bytes.len() as u64),
+        }
+    }
+
+    /// The whole input, with its name for messages.
+    pub fn read_all(mut self) -> Result<(String, Vec<u8>), InputError> {
+        let mut bytes = Vec::new();
+        self.reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| InputError(format!("cannot read {}: {}", self.name, why(&e))))?;
+        Ok((self.name.to_string(), bytes))
+    }
+}
+
+/// Reads a whole input (a file, or standard input for `None` or `-`), with its name.
+pub fn read_input(path: Option<&Path>) -> Result<(String, Vec<u8>), InputError> {
+    Source::open(path)?.read_all()
+}
+
+/// Creates an output file (a drawing, a plot) before the work: a path that cannot be written
+/// is an error before anything is searched or printed.
+pub fn create_output(path: &Path) -> Result<File, InputError> {
+    File::create(path)
+        .map_err(|e| InputError(format!("cannot write {}: {}", path.display(), why(&e))))
+}
+
+/// An I/O error for a person: what the system says, without its error number.
+fn why(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(k) => text[..k].to_string(),
+        None => text,
+    }
+}
+
+/// `FILE:LINE:COLUMN: message`, the one form of an error at a place in an input.
+pub fn at(name: &str, line: usize, column: usize, message: impl std::fmt::Display) -> String {
+    format!("{name}:{line}:{column}: {message}")
+}
