@@ -109,6 +109,7 @@ pub fn solve_chunk(
             .as_ref()
             .and_then(|g| solver.rules().get(g.shape()).ok());
         let symbols = record.symbols;
+        let input = one_line(entry, &record);
         let pretty = |grid: &Grid| match rules {
             Some(rules) => rules.to_pretty(grid, symbols),
             None => sudoku::to_pretty(grid, symbols),
@@ -116,7 +117,7 @@ pub fn solve_chunk(
         let about = About {
             name,
             line: entry.line,
-            input: Some(entry.text.lines().next().unwrap_or("").trim_end()),
+            input: Some(&input),
             title: entry.title.as_deref(),
             columns: &entry.columns,
             format: render.format(entry.read_as),
@@ -138,6 +139,25 @@ pub fn solve_chunk(
         }
     }
     done
+}
+
+/// The puzzle on one line, row-major, as a record carries it so that it can be fed back: a
+/// line as it was written; a grid or a board as the puzzle read (or, when it did not read, its
+/// lines joined by spaces).
+fn one_line(entry: &Entry, record: &Record) -> String {
+    match (entry.form, &record.puzzle) {
+        (Form::Line, _) => entry.text.clone(),
+        (_, Some(puzzle)) => sudoku::to_line(puzzle, record.symbols),
+        (_, None) => {
+            let lines: Vec<&str> = entry
+                .text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            lines.join(" ")
+        }
+    }
 }
 
 /// The techniques a grading used, hardest last, as a JSON object of counts.

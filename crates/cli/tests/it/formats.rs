@@ -93,6 +93,24 @@ fn nine_by_nine_formats_read_as_their_puzzles() {
     }
 }
 
+/// A record carries its whole puzzle on one line, whatever the input's layout, so that it can
+/// be fed back (the input of a grid was once only its first row).
+#[test]
+fn records_carry_the_whole_puzzle_on_one_line() {
+    let want = lines("reference-9x9.txt");
+    for name in ["euler.txt", "bands.txt", "block-sudoku-crate.txt"] {
+        let r = run(&["sudoku", &file(name), "--format", "json"], b"");
+        let inputs: Vec<String> = r
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| v.get("summary").is_none())
+            .map(|v| value(&v, "input"))
+            .collect();
+        assert_eq!(inputs, want, "{name}");
+    }
+}
+
 #[test]
 fn titles_go_with_their_puzzles() {
     let records = rated("euler.txt", &[]);
