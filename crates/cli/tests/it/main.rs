@@ -8,3 +8,4 @@ mod formats;
 mod fuzz_regressions;
 mod manners;
 mod puzzles;
+mod readme;

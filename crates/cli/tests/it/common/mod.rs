@@ -30,6 +30,22 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
+/// Runs `dlx` with `args` in the folder `dir`, feeding it `stdin`.
+pub fn run_in(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> Run {
+    let out = assert_cmd::Command::cargo_bin("dlx")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
 /// A puzzle file of `data/sudoku`.
 pub fn sudoku_data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
