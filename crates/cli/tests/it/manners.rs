@@ -612,3 +612,135 @@ fn messages_and_help_texts() {
     let help = run(&["bench", "--help"], b"").stdout;
     assert!(!help.contains("--verify"), "{help}");
 }
+
+/// Every subcommand speaks one dialect about what they share: `--jobs 0` is one thread per core;
+/// a negative duration is named so; an output that cannot be written fails before any work,
+/// saying so the same way; an empty batch says so on stderr and is no error, while an empty
+/// single problem is; a directory given as input is refused in the same words.
+#[test]
+fn every_subcommand_speaks_one_dialect() {
+    let q8 = instance("queens8.dlx");
+    let norvig = sudoku_data("norvig-top95.txt");
+    let killer = sudoku_data("killer-sample.txt");
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data");
+    let words = root.join("words/short-words.txt").display().to_string();
+    let dir = std::env::temp_dir().display().to_string();
+    let empty = temp_file("dialect-empty.txt", b"");
+    let svg = "/nonexistent/dialect/x.svg";
+
+    // --jobs 0: one per core.
+    let jobs: &[&[&str]] = &[
+        &["xc", &q8, "--count", "--jobs", "0"],
+        &["queens", "6", "--count", "--jobs", "0"],
+        &["polyomino", "--board", "3x5", "--count", "--jobs", "0"],
+        &["langford", "7", "--count", "--jobs", "0"],
+        &[
+            "words", "--size", "2x3", "--words", &words, "--count", "--jobs", "0",
+        ],
+        &["sudoku", &norvig, "--jobs", "0"],
+        &["sudoku", "rate", &norvig, "--jobs", "0"],
+        &["sudoku", "--killer", &killer, "--jobs", "0"],
+        &["sudoku", "generate", "-n", "2", "--jobs", "0"],
+    ];
+    for args in jobs {
+        let r = run(args, b"");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert!(!r.stdout.is_empty(), "{args:?}");
+    }
+
+    // A negative duration.
+    let timeouts: &[&[&str]] = &[
+        &["xc", &q8],
+        &["queens", "6"],
+        &["polyomino"],
+        &["langford", "7"],
+        &["words", "--size", "2x3", "--words", &words],
+        &["sudoku", &norvig],
+        &["sudoku", "rate", &norvig],
+        &["sudoku", "--killer", &killer],
+        &["bench", &norvig],
+    ];
+    for args in timeouts {
+        let mut args = args.to_vec();
+        args.extend(["--timeout", "-1"]);
+        let r = run(&args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            first_line(&r.stderr).ends_with("`-1` is negative: give a number of seconds above 0"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+
+    // An output that cannot be written: refused before the work.
+    let outputs: &[&[&str]] = &[
+        &["queens", "6", "--svg", svg],
+        &["polyomino", "--board", "3x5", "--svg", svg],
+        &["langford", "7", "--svg", svg],
+        &["sudoku", "--killer", &killer, "--svg", svg],
+        &["sudoku", "generate", "-n", "2", "--plot", svg],
+        &["bench", &norvig, "--plot", svg],
+    ];
+    for args in outputs {
+        let r = run(args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            first_line(&r.stderr).starts_with(&format!("dlx: error: cannot write {svg}: ")),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+
+    // An empty input: a batch says it had no puzzles; a single problem cannot be read.
+    let batches: &[&[&str]] = &[
+        &["sudoku", &empty.path],
+        &["sudoku", "rate", &empty.path],
+        &["sudoku", "--killer", &empty.path],
+        &["bench", &empty.path],
+    ];
+    for args in batches {
+        let r = run(args, b"");
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, ""),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(
+            first_line(&r.stderr),
+            format!("dlx: warning: no puzzles in {}", empty.path),
+            "{args:?}"
+        );
+    }
+    let singles: &[&[&str]] = &[&["xc", &empty.path], &["merge", &empty.path]];
+    for args in singles {
+        let r = run(args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            first_line(&r.stderr).starts_with("dlx: error: "),
+            "{args:?}"
+        );
+    }
+
+    // A directory as input.
+    let inputs: &[&[&str]] = &[
+        &["xc", &dir],
+        &["merge", &dir],
+        &["sudoku", &dir],
+        &["sudoku", "rate", &dir],
+        &["sudoku", "--killer", &dir],
+        &["sudoku", &norvig, "--regions", &dir],
+        &["bench", &dir],
+        &["polyomino", "--board", &dir],
+        &["words", "--size", "2x2", "--words", &dir],
+    ];
+    for args in inputs {
+        let r = run(args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert_eq!(
+            first_line(&r.stderr),
+            format!("dlx: error: cannot read {dir}: it is a directory"),
+            "{args:?}"
+        );
+    }
+}
