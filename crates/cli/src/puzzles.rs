@@ -131,6 +131,10 @@ pub struct WordsArgs {
     pub capitals: bool,
     /// Use no word twice in one filling.
     #[arg(long)]
+    pub no_repeats: bool,
+    /// The old name of --no-repeats, still read (with a note): elsewhere --distinct counts
+    /// solutions up to symmetry.
+    #[arg(long, hide = true)]
     pub distinct: bool,
     /// Print the exact-cover problem in Knuth's format with colors (dlx2's input) instead of
     /// solving it.
@@ -311,7 +315,14 @@ pub fn words(args: &WordsArgs) -> Result<()> {
             crate::plural(list.repeated() as u64, "word")
         );
     }
-    let crossword = Crossword::new(pattern, &list, args.distinct).map_err(|e| located(&name, e))?;
+    if args.distinct {
+        eprintln!(
+            "dlx: note: words --distinct is now --no-repeats (--distinct counts solutions up to \
+             symmetry in the other subcommands)"
+        );
+    }
+    let no_repeats = args.no_repeats || args.distinct;
+    let crossword = Crossword::new(pattern, &list, no_repeats).map_err(|e| located(&name, e))?;
     if args.emit_xcc {
         let mut out = BufWriter::new(io::stdout().lock());
         dlx::text::write_problem(crossword.problem(), &mut out).context("writing the problem")?;

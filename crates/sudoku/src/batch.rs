@@ -595,8 +595,11 @@ impl Solver<'_> {
         if record.status == Status::Stopped {
             record.stopped = found.stopped;
         }
-        record.count = Some(found.count);
-        record.complete = Some(found.is_complete());
+        // As for plain sudoku: a count only where one was asked for.
+        if task != Task::Solve {
+            record.count = Some(found.count);
+            record.complete = Some(found.is_complete());
+        }
         record.nodes = Some(found.stats.nodes);
         record.updates = Some(found.stats.updates);
         record.cleansings = Some(found.stats.cleansings);

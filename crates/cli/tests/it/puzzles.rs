@@ -230,10 +230,23 @@ fn word_rectangles_print_as_rows_and_json() {
         "--words",
         &list,
         "--capitals",
+        "--no-repeats",
+        "--count",
+    ]);
+    assert_eq!(r.stdout, "0\n");
+    // The old spelling still reads, with a note: elsewhere --distinct means up to symmetry.
+    let r = run(&[
+        "words",
+        "--size",
+        "2x2",
+        "--words",
+        &list,
+        "--capitals",
         "--distinct",
         "--count",
     ]);
     assert_eq!(r.stdout, "0\n");
+    assert!(r.stderr.contains("--no-repeats"), "{}", r.stderr);
     let r = run(&[
         "words",
         "--size",
