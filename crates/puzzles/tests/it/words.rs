@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use dlx::Limits;
 use proptest::prelude::*;
-use puzzles::{Crossword, Error, Fill, Pattern, Puzzle, Square, WordList};
+use puzzles::{Capitals, Crossword, Error, Fill, Pattern, Puzzle, Square, WordList};
 
 /// Every fill the engine finds, each checked against the rules.
 fn fills(crossword: &Crossword, words: &WordList) -> Vec<Fill> {
@@ -124,9 +124,21 @@ fn a_small_crossword_is_filled_and_every_slot_is_a_word() {
 
 #[test]
 fn word_lists_fold_case_and_skip_what_is_not_a_word() {
-    let words = WordList::parse("\u{feff}Apple\napple\n\nice cream\ndon't\n42\n  pear  \nÉté\n");
+    let text = "\u{feff}Apple\napple\n\nice cream\ndon't\n42\n  pear  \nÉté\n";
+    // By default words with capitals are skipped and counted apart.
+    let words = WordList::parse(text);
+    assert_eq!(words.len(), 2);
+    assert_eq!(words.skipped(), 3);
+    assert_eq!(words.capitalized(), 2);
+    assert_eq!(words.repeated(), 0);
+    assert_eq!(words.of_len(5), ["apple"]);
+    assert_eq!(words.of_len(4), ["pear"]);
+    assert!(words.of_len(3).is_empty());
+    // Kept, they are folded to lower case, and `Apple` then repeats `apple`.
+    let words = WordList::parse_with(text, Capitals::Fold);
     assert_eq!(words.len(), 3);
     assert_eq!(words.skipped(), 3);
+    assert_eq!(words.capitalized(), 0);
     assert_eq!(words.repeated(), 1);
     assert_eq!(words.of_len(5), ["apple"]);
     assert_eq!(words.of_len(4), ["pear"]);
