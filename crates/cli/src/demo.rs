@@ -63,7 +63,7 @@ pub fn run() -> Result<()> {
     };
     let summary = run_batch(sources, &batch, &mut out)?;
     writeln!(out)?;
-    write!(out, "{}", summary.to_text())?;
+    write!(out, "{summary}")?;
     writeln!(out)?;
     for line in [
         "Next:",

@@ -379,10 +379,14 @@ pub struct Record {
     pub stopped: Option<StopReason>,
     /// The grading ([`Task::Rate`]).
     pub rating: Option<Rating>,
+    /// A killer sudoku's number of cages.
+    pub cages: Option<usize>,
+    /// What was asked of it.
+    pub task: Task,
 }
 
 impl Record {
-    fn new(index: u64, line: usize, symbols: Symbols) -> Record {
+    fn new(index: u64, line: usize, symbols: Symbols, task: Task) -> Record {
         Record {
             index,
             line,
@@ -400,12 +404,33 @@ impl Record {
             strategy: None,
             stopped: None,
             rating: None,
+            cages: None,
+            task,
         }
     }
 
     /// Whether the cancel flag stopped its search (the batch is stopping).
     pub fn cancelled(&self) -> bool {
         self.stopped == Some(StopReason::Cancelled)
+    }
+
+    /// The puzzle on one line, row-major, as its JSON record carries it so that it can be fed
+    /// back: a line as it was written; a grid or a board as the puzzle read (or, when it did not
+    /// read, its lines joined by spaces).
+    pub fn input_line(&self, entry: &Entry) -> String {
+        match (entry.form, &self.puzzle) {
+            (crate::read::Form::Line, _) => entry.text.clone(),
+            (_, Some(puzzle)) => crate::to_line(puzzle, self.symbols),
+            (_, None) => {
+                let lines: Vec<&str> = entry
+                    .text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                lines.join(" ")
+            }
+        }
     }
 
     /// What the summary counts of it.
@@ -455,7 +480,12 @@ impl<'r> Solver<'r> {
     /// stopping.
     pub fn solve(&mut self, entry: &Entry, index: u64) -> Record {
         let settings = self.settings;
-        let mut record = Record::new(index, entry.line, settings.symbols.unwrap_or_default());
+        let mut record = Record::new(
+            index,
+            entry.line,
+            settings.symbols.unwrap_or_default(),
+            settings.task,
+        );
         let (grid, symbols) = match entry.parse(settings.box_shape, settings.symbols) {
             Ok(read) => read,
             Err(e) => {
@@ -559,7 +589,12 @@ impl Solver<'_> {
     /// the puzzle says its shape, and is searched by dancing links with colors.)
     pub fn solve_killer(&mut self, entry: &KillerEntry, index: u64) -> Record {
         let settings = self.settings;
-        let mut record = Record::new(index, entry.line, settings.symbols.unwrap_or_default());
+        let mut record = Record::new(
+            index,
+            entry.line,
+            settings.symbols.unwrap_or_default(),
+            settings.task,
+        );
         let model = entry
             .killer
             .as_ref()
@@ -572,6 +607,7 @@ impl Solver<'_> {
                 return record;
             }
         };
+        record.cages = entry.killer.as_ref().ok().map(|k| k.cages().len());
         let task = settings.task;
         let mut limits = Limits::none();
         limits.cancel = settings.cancel.clone();
@@ -635,11 +671,13 @@ pub fn solve_all<R: std::io::Read + Send + 'static>(
                 (self.each)(record, entry)?;
             }
             if cut {
+                self.summary.interrupted = true;
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
         }
     }
+    let start = Instant::now();
     let mut pipeline = crate::pipeline::Pipeline::new().threads(threads);
     if let Some(cancel) = &settings.cancel {
         pipeline = pipeline.stop_flag(Arc::clone(cancel));
@@ -672,7 +710,13 @@ pub fn solve_all<R: std::io::Read + Send + 'static>(
         },
         &mut sink,
     )?;
-    Ok(sink.summary)
+    let mut summary = sink.summary;
+    summary.wall = start.elapsed();
+    summary.interrupted |= settings
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(Ordering::Relaxed));
+    Ok(summary)
 }
 
 /// A count of one puzzle: on this worker's thread, or, past [`PROBE_NODES`] nodes while other
@@ -792,6 +836,11 @@ pub struct Summary {
     /// Puzzles searched by dancing links, and by propagation.
     by_dlx: u64,
     by_propagate: u64,
+    /// How long the batch took (set by whoever ran it, as [`solve_all`] does).
+    pub wall: Duration,
+    /// The batch was stopped (Ctrl-C, a cancel flag) before its input ended: the records
+    /// counted are those of its first puzzles.
+    pub interrupted: bool,
 }
 
 impl Summary {
@@ -851,6 +900,18 @@ impl Summary {
         }
         self.by_dlx += other.by_dlx;
         self.by_propagate += other.by_propagate;
+        self.wall = self.wall.max(other.wall);
+        self.interrupted |= other.interrupted;
+    }
+
+    /// Records per second of [`Summary::wall`] (0 if no time was taken).
+    pub fn per_second(&self) -> f64 {
+        let secs = self.wall.as_secs_f64();
+        if secs > 0.0 {
+            self.puzzles as f64 / secs
+        } else {
+            0.0
+        }
     }
 
     /// Records that were searched (and have a node count).
@@ -904,65 +965,266 @@ impl Summary {
     }
 }
 
-/// Records and summaries as JSON (or any serde format), with the feature `serde`: a record's
-/// solutions as lines in its symbols, its problem as its message, its grade by name; a
-/// summary's counts and its nodes' mean, median, 99th percentile and maximum.
+/// The summary for a person, as `dlx sudoku --stats` prints it: the records by status, the
+/// strategies, the nodes' mean, median, 99th percentile and maximum, the grades, the time.
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{} puzzle{}: {} solved",
+            self.puzzles,
+            plural(self.puzzles),
+            self.solved
+        )?;
+        if self.unique + self.multiple > 0 {
+            write!(f, " ({} unique, {} multiple)", self.unique, self.multiple)?;
+        }
+        write!(
+            f,
+            ", {} unsolvable, {} invalid, {} stopped",
+            self.unsolvable, self.invalid, self.stopped
+        )?;
+        if self.mismatch > 0 {
+            write!(f, ", {} not matching the file's solution", self.mismatch)?;
+        }
+        writeln!(f)?;
+        if self.searched > 0 {
+            // What the nodes count: dancing links nodes, propagation's tries, or both.
+            match self.strategies() {
+                (_, 0) => writeln!(f, "solver: dlx")?,
+                (0, _) => writeln!(f, "solver: propagate")?,
+                (d, p) => writeln!(f, "solver: dlx {d}, propagate {p}")?,
+            }
+            writeln!(
+                f,
+                "nodes per puzzle searched: mean {:.1}, median {}, 99th percentile {}, max {}",
+                self.nodes_mean(),
+                self.nodes_quantile(0.5),
+                self.nodes_quantile(0.99),
+                self.nodes_max()
+            )?;
+        }
+        if self.grades.iter().sum::<u64>() > 0 {
+            let grades: Vec<String> = Grade::ALL
+                .iter()
+                .map(|g| format!("{} {g}", self.grades[*g as usize]))
+                .collect();
+            writeln!(f, "grades: {}", grades.join(", "))?;
+        }
+        writeln!(
+            f,
+            "time: {:.3} s, {:.0} puzzles per second",
+            self.wall.as_secs_f64(),
+            self.per_second()
+        )?;
+        if self.interrupted {
+            writeln!(
+                f,
+                "interrupted: the records written are those of the first {} puzzle{}",
+                self.puzzles,
+                plural(self.puzzles)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+pub use serialize::RecordJson;
+
+/// Records and summaries as JSON (or any serde format), with the feature `serde`, as the `dlx`
+/// command line writes them (`docs/formats.md` lists the keys).
 #[cfg(feature = "serde")]
 mod serialize {
+    use std::sync::Arc;
+
     use serde::ser::{Serialize, SerializeMap, Serializer};
 
-    use super::{Record, Summary};
+    use super::{Record, Status, Summary, Task};
+    use crate::rate::Technique;
 
-    impl Serialize for Record {
+    /// A record as JSON with what it came from: the input's name, the puzzle's line as read,
+    /// its title, a CSV line's other columns, and the error in the caller's words. A
+    /// [`Record`] serializes as this view with none of them (its problem in the library's
+    /// words).
+    ///
+    /// Keys, in order, each only where it applies: `index`, `file`, `line_no`, `input`,
+    /// `title`, `status`, `solution`, `grids` ([`Task::All`]), `count`, `complete`, `nodes`,
+    /// `updates`, `cleansings`, `cages`, `depth`, `solver`, `stopped_by`, `error`; for a
+    /// graded unique puzzle `puzzle`, `grade`, `score`, `hardest`, `guesses`, `techniques`
+    /// (the steps of each technique used) and with `explain` `steps`; then `columns`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct RecordJson<'a> {
+        record: &'a Record,
+        file: Option<&'a str>,
+        input: Option<&'a str>,
+        title: Option<&'a str>,
+        columns: &'a [(Arc<str>, String)],
+        error: Option<&'a str>,
+    }
+
+    impl<'a> RecordJson<'a> {
+        /// The record alone.
+        pub fn new(record: &'a Record) -> RecordJson<'a> {
+            RecordJson {
+                record,
+                file: None,
+                input: None,
+                title: None,
+                columns: &[],
+                error: None,
+            }
+        }
+
+        /// The name of the input it came from (`file`).
+        pub fn file(mut self, name: &'a str) -> Self {
+            self.file = Some(name);
+            self
+        }
+
+        /// The puzzle as read, on one line (`input`; see [`Record::input_line`]).
+        pub fn input(mut self, line: Option<&'a str>) -> Self {
+            self.input = line;
+            self
+        }
+
+        /// The title line before the puzzle (`title`).
+        pub fn title(mut self, title: Option<&'a str>) -> Self {
+            self.title = title;
+            self
+        }
+
+        /// A CSV line's other columns, passed through (`columns`, an object in the file's
+        /// order).
+        pub fn columns(mut self, columns: &'a [(Arc<str>, String)]) -> Self {
+            self.columns = columns;
+            self
+        }
+
+        /// Why the record is invalid or mismatched, in the caller's words (`error`; by default
+        /// the problem's message).
+        pub fn error(mut self, message: Option<&'a str>) -> Self {
+            self.error = message;
+            self
+        }
+    }
+
+    /// Writes `key: value` when there is a value.
+    fn maybe<M: SerializeMap, T: Serialize>(
+        map: &mut M,
+        key: &'static str,
+        value: Option<T>,
+    ) -> Result<(), M::Error> {
+        match value {
+            Some(v) => map.serialize_entry(key, &v),
+            None => Ok(()),
+        }
+    }
+
+    impl Serialize for RecordJson<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let line = |g: &crate::Grid| crate::to_line(g, self.symbols);
+            let r = self.record;
+            let line = |g: &crate::Grid| crate::to_line(g, r.symbols);
             let mut map = s.serialize_map(None)?;
-            map.serialize_entry("index", &self.index)?;
-            map.serialize_entry("line", &self.line)?;
-            map.serialize_entry("status", self.status.name())?;
-            if let Some(puzzle) = &self.puzzle {
-                map.serialize_entry("puzzle", &line(puzzle))?;
+            map.serialize_entry("index", &r.index)?;
+            maybe(&mut map, "file", self.file)?;
+            map.serialize_entry("line_no", &r.line)?;
+            maybe(&mut map, "input", self.input)?;
+            maybe(&mut map, "title", self.title)?;
+            map.serialize_entry("status", r.status.name())?;
+            maybe(&mut map, "solution", r.grids.first().map(line))?;
+            if let Task::All(_) = r.task {
+                let grids: Vec<String> = r.grids.iter().map(line).collect();
+                map.serialize_entry("grids", &grids)?;
             }
-            let grids: Vec<String> = self.grids.iter().map(line).collect();
-            map.serialize_entry("solutions", &grids)?;
-            for (key, value) in [
-                ("count", self.count),
-                ("nodes", self.nodes),
-                ("updates", self.updates),
-                ("cleansings", self.cleansings),
-            ] {
-                if let Some(v) = value {
-                    map.serialize_entry(key, &v)?;
-                }
+            maybe(&mut map, "count", r.count)?;
+            maybe(&mut map, "complete", r.complete)?;
+            maybe(&mut map, "nodes", r.nodes)?;
+            maybe(&mut map, "updates", r.updates)?;
+            maybe(&mut map, "cleansings", r.cleansings)?;
+            maybe(&mut map, "cages", r.cages)?;
+            maybe(&mut map, "depth", r.depth)?;
+            maybe(&mut map, "solver", r.strategy.map(|s| s.name()))?;
+            let stopped = r.stopped.filter(|_| r.status == Status::Stopped);
+            maybe(&mut map, "stopped_by", stopped.map(|s| s.as_str()))?;
+            match (self.error, &r.problem) {
+                (Some(e), _) => map.serialize_entry("error", e)?,
+                (None, Some(p)) => map.serialize_entry("error", &p.to_string())?,
+                (None, None) => {}
             }
-            if let Some(complete) = self.complete {
-                map.serialize_entry("complete", &complete)?;
-            }
-            if let Some(depth) = self.depth {
-                map.serialize_entry("depth", &depth)?;
-            }
-            if let Some(strategy) = self.strategy {
-                map.serialize_entry("strategy", strategy.name())?;
-            }
-            if let Some(stopped) = self.stopped {
-                map.serialize_entry("stopped", stopped.as_str())?;
-            }
-            if let Some(problem) = &self.problem {
-                map.serialize_entry("problem", &problem.to_string())?;
-            }
-            if let Some(rating) = &self.rating {
+            let rating = r.rating.as_ref().filter(|_| r.status == Status::Unique);
+            if let Some(rating) = rating {
+                maybe(&mut map, "puzzle", r.puzzle.as_ref().map(line))?;
                 map.serialize_entry("grade", rating.grade.name())?;
                 map.serialize_entry("score", &rating.score)?;
-                map.serialize_entry("hardest", &rating.hardest.map(|t| t.id()))?;
+                map.serialize_entry("hardest", &rating.hardest.map(Technique::id))?;
                 map.serialize_entry("guesses", &rating.guesses)?;
+                map.serialize_entry("techniques", &Techniques(&rating.counts))?;
+                if let Task::Rate { explain: true } = r.task {
+                    let steps: Vec<String> =
+                        rating.steps.iter().map(|s| s.explain(r.symbols)).collect();
+                    map.serialize_entry("steps", &steps)?;
+                }
+            }
+            if !self.columns.is_empty() {
+                map.serialize_entry("columns", &Columns(self.columns))?;
             }
             map.end()
         }
     }
 
+    /// The techniques a grading used, easiest first, as an object of counts.
+    struct Techniques<'a>(&'a [u64; 11]);
+
+    impl Serialize for Techniques<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let used = || {
+                Technique::ALL
+                    .into_iter()
+                    .filter(|&t| self.0[t as usize] > 0)
+            };
+            let mut map = s.serialize_map(Some(used().count()))?;
+            for t in used() {
+                map.serialize_entry(t.id(), &self.0[t as usize])?;
+            }
+            map.end()
+        }
+    }
+
+    /// A CSV line's other columns, as an object in the file's order.
+    struct Columns<'a>(&'a [(Arc<str>, String)]);
+
+    impl Serialize for Columns<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut map = s.serialize_map(Some(self.0.len()))?;
+            for (k, v) in self.0 {
+                map.serialize_entry(&**k, v)?;
+            }
+            map.end()
+        }
+    }
+
+    impl Serialize for Record {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            RecordJson::new(self).serialize(s)
+        }
+    }
+
+    /// Rounds to `places` decimals, as the summary writes its rates and means.
+    fn round(x: f64, places: i32) -> f64 {
+        let p = 10f64.powi(places);
+        (x * p).round() / p
+    }
+
+    /// The summary as the last JSON object of `dlx sudoku --format json`: `"summary": true`,
+    /// the records by status, `interrupted`, `per_second`, the nodes' `nodes_mean`,
+    /// `nodes_median`, `nodes_p99` and `nodes_max`, `solver` (puzzles by strategy), `grades`
+    /// (when any was graded) and `wall_s`.
     impl Serialize for Summary {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut map = s.serialize_map(None)?;
+            map.serialize_entry("summary", &true)?;
             for (key, value) in [
                 ("puzzles", self.puzzles),
                 ("solved", self.solved),
@@ -972,26 +1234,45 @@ mod serialize {
                 ("invalid", self.invalid),
                 ("stopped", self.stopped),
                 ("mismatch", self.mismatch),
-                ("searched", self.searched),
             ] {
                 map.serialize_entry(key, &value)?;
             }
-            map.serialize_entry("nodes_mean", &self.nodes_mean())?;
+            map.serialize_entry("interrupted", &self.interrupted)?;
+            map.serialize_entry("per_second", &round(self.per_second(), 1))?;
+            map.serialize_entry("nodes_mean", &round(self.nodes_mean(), 2))?;
             map.serialize_entry("nodes_median", &self.nodes_quantile(0.5))?;
             map.serialize_entry("nodes_p99", &self.nodes_quantile(0.99))?;
             map.serialize_entry("nodes_max", &self.nodes_max())?;
-            let grades: Vec<(&str, u64)> = crate::Grade::ALL
-                .iter()
-                .map(|g| (g.name(), self.grades[*g as usize]))
-                .collect();
-            map.serialize_entry(
-                "grades",
-                &grades
-                    .into_iter()
-                    .collect::<std::collections::BTreeMap<_, _>>(),
-            )?;
-            map.serialize_entry("dlx", &self.by_dlx)?;
-            map.serialize_entry("propagate", &self.by_propagate)?;
+            map.serialize_entry("solver", &Solvers(self.by_dlx, self.by_propagate))?;
+            if self.grades.iter().sum::<u64>() > 0 {
+                map.serialize_entry("grades", &Grades(self.grades))?;
+            }
+            map.serialize_entry("wall_s", &round(self.wall.as_secs_f64(), 4))?;
+            map.end()
+        }
+    }
+
+    /// Puzzles by strategy: `{"dlx": 95, "propagate": 5}`.
+    struct Solvers(u64, u64);
+
+    impl Serialize for Solvers {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut map = s.serialize_map(Some(2))?;
+            map.serialize_entry("dlx", &self.0)?;
+            map.serialize_entry("propagate", &self.1)?;
+            map.end()
+        }
+    }
+
+    /// Puzzles by grade, easiest first.
+    struct Grades([u64; 4]);
+
+    impl Serialize for Grades {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut map = s.serialize_map(Some(4))?;
+            for &g in crate::Grade::ALL {
+                map.serialize_entry(g.name(), &self.0[g as usize])?;
+            }
             map.end()
         }
     }
@@ -1119,17 +1400,47 @@ mod tests {
         let record = solver.solve(&entry, 7);
         let json: serde_json::Value = serde_json::to_value(&record).unwrap();
         assert_eq!(json["index"], 7);
+        assert_eq!(json["line_no"], 1);
         assert_eq!(json["status"], "unique");
-        assert_eq!(json["solutions"][0].as_str().unwrap().len(), 81);
+        assert_eq!(json["solution"].as_str().unwrap().len(), 81);
+        assert!(json.get("file").is_none() && json.get("grids").is_none());
         assert!(json["grade"].is_string() && json["nodes"].as_u64().unwrap() > 0);
+        assert!(json["techniques"]
+            .as_object()
+            .is_some_and(|t| !t.is_empty()));
+        // With what the record came from, in the order the command line writes it.
+        let columns = [(Arc::from("id"), "x1".to_string())];
+        let input = record.input_line(&entry);
+        let view = RecordJson::new(&record)
+            .file("in.txt")
+            .input(Some(&input))
+            .columns(&columns);
+        let text = serde_json::to_string(&view).unwrap();
+        assert!(
+            text.starts_with(r#"{"index":7,"file":"in.txt","line_no":1,"input":"4....."#),
+            "{text}"
+        );
+        assert!(text.ends_with(r#""columns":{"id":"x1"}}"#), "{text}");
         let mut summary = Summary::default();
         summary.add(record.tally());
+        summary.wall = Duration::from_millis(500);
         let json: serde_json::Value = serde_json::to_value(&summary).unwrap();
         assert_eq!(
             (json["puzzles"].as_u64(), json["unique"].as_u64()),
             (Some(1), Some(1))
         );
         assert_eq!(json["nodes_median"], json["nodes_max"]);
+        assert_eq!(
+            (json["summary"].as_bool(), json["per_second"].as_f64()),
+            (Some(true), Some(2.0))
+        );
+        assert_eq!(
+            json["grades"]["expert"].as_u64().unwrap()
+                + json["grades"]["simple"].as_u64().unwrap()
+                + json["grades"]["easy"].as_u64().unwrap()
+                + json["grades"]["intermediate"].as_u64().unwrap(),
+            1
+        );
     }
 
     /// A cancelled search gives a stopped record with what it found, and ends the batch there.

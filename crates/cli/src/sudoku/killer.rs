@@ -228,7 +228,6 @@ fn solve_chunk(
             columns: &[],
             format: s.format,
             error: record.problem.as_ref().map(|p| describe(p, name, entry)),
-            cages: killer.map(|k| k.cages().len()),
             pretty: &pretty,
         };
         // Writing to a Vec cannot fail.

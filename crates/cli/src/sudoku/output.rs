@@ -1,191 +1,17 @@
 //! The writer: takes the solved chunks in input order from the pipeline, writes them, keeps
 //! the summary and the progress display; the summary as text and as JSON.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
-
-use sudoku::batch::{self, Tally};
+use sudoku::batch::Summary;
 use sudoku::pipeline::Sink;
 
 use super::flags::ProgressMode;
 use super::render::Done;
 use crate::Stopped;
-
-/// Totals over the records written: the library's summary, and how the run went.
-#[derive(Debug, Default, Clone)]
-pub struct Summary {
-    pub totals: batch::Summary,
-    pub interrupted: bool,
-    pub wall: Duration,
-}
-
-impl std::ops::Deref for Summary {
-    type Target = batch::Summary;
-
-    fn deref(&self) -> &batch::Summary {
-        &self.totals
-    }
-}
-
-/// The summary as `--format json` prints it, after the records.
-#[derive(Debug, Serialize)]
-struct SummaryJson {
-    summary: bool,
-    puzzles: u64,
-    solved: u64,
-    unique: u64,
-    multiple: u64,
-    unsolvable: u64,
-    invalid: u64,
-    stopped: u64,
-    mismatch: u64,
-    interrupted: bool,
-    per_second: f64,
-    nodes_mean: f64,
-    nodes_median: u64,
-    nodes_p99: u64,
-    nodes_max: u64,
-    /// How many puzzles each strategy searched: `{"dlx": 95, "propagate": 5}`.
-    solver: Solvers,
-    /// `dlx sudoku rate`: how many puzzles of each grade.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grades: Option<Grades>,
-    wall_s: f64,
-}
-
-#[derive(Debug, Serialize)]
-struct Solvers {
-    dlx: u64,
-    propagate: u64,
-}
-
-#[derive(Debug, Serialize)]
-struct Grades {
-    simple: u64,
-    easy: u64,
-    intermediate: u64,
-    expert: u64,
-}
-
-impl Summary {
-    pub fn add(&mut self, tally: Tally) {
-        self.totals.add(tally);
-    }
-
-    fn per_second(&self) -> f64 {
-        let secs = self.wall.as_secs_f64();
-        if secs > 0.0 {
-            self.puzzles as f64 / secs
-        } else {
-            0.0
-        }
-    }
-
-    /// The final JSON object of `--format json`.
-    pub fn to_json(&self) -> String {
-        let round = |x: f64, places: i32| {
-            let p = 10f64.powi(places);
-            (x * p).round() / p
-        };
-        let json = SummaryJson {
-            summary: true,
-            puzzles: self.puzzles,
-            solved: self.solved,
-            unique: self.unique,
-            multiple: self.multiple,
-            unsolvable: self.unsolvable,
-            invalid: self.invalid,
-            stopped: self.stopped,
-            mismatch: self.mismatch,
-            interrupted: self.interrupted,
-            per_second: round(self.per_second(), 1),
-            nodes_mean: round(self.nodes_mean(), 2),
-            nodes_median: self.nodes_quantile(0.5),
-            nodes_p99: self.nodes_quantile(0.99),
-            nodes_max: self.nodes_max(),
-            solver: Solvers {
-                dlx: self.strategies().0,
-                propagate: self.strategies().1,
-            },
-            grades: (self.grades().iter().sum::<u64>() > 0).then_some(Grades {
-                simple: self.grades()[0],
-                easy: self.grades()[1],
-                intermediate: self.grades()[2],
-                expert: self.grades()[3],
-            }),
-            wall_s: round(self.wall.as_secs_f64(), 4),
-        };
-        serde_json::to_string(&json).expect("a summary serializes")
-    }
-
-    /// The summary for a person.
-    pub fn to_text(&self) -> String {
-        let mut s = String::new();
-        let plural = |n: u64| if n == 1 { "" } else { "s" };
-        let _ = write!(
-            s,
-            "{} puzzle{}: {} solved",
-            self.puzzles,
-            plural(self.puzzles),
-            self.solved
-        );
-        if self.unique + self.multiple > 0 {
-            let _ = write!(s, " ({} unique, {} multiple)", self.unique, self.multiple);
-        }
-        let _ = write!(
-            s,
-            ", {} unsolvable, {} invalid, {} stopped",
-            self.unsolvable, self.invalid, self.stopped
-        );
-        if self.mismatch > 0 {
-            let _ = write!(s, ", {} not matching the file's solution", self.mismatch);
-        }
-        s.push('\n');
-        if self.searched() > 0 {
-            // What the nodes count: dancing links nodes, propagation's tries, or both.
-            let by = match self.strategies() {
-                (_, 0) => "dlx".to_string(),
-                (0, _) => "propagate".to_string(),
-                (d, p) => format!("dlx {d}, propagate {p}"),
-            };
-            let _ = writeln!(s, "solver: {by}");
-            let _ = writeln!(
-                s,
-                "nodes per puzzle searched: mean {:.1}, median {}, 99th percentile {}, max {}",
-                self.nodes_mean(),
-                self.nodes_quantile(0.5),
-                self.nodes_quantile(0.99),
-                self.nodes_max()
-            );
-        }
-        if self.grades().iter().sum::<u64>() > 0 {
-            let grades: Vec<String> = sudoku::Grade::ALL
-                .iter()
-                .map(|g| format!("{} {g}", self.grades()[*g as usize]))
-                .collect();
-            let _ = writeln!(s, "grades: {}", grades.join(", "));
-        }
-        let _ = writeln!(
-            s,
-            "time: {:.3} s, {:.0} puzzles per second",
-            self.wall.as_secs_f64(),
-            self.per_second()
-        );
-        if self.interrupted {
-            let _ = writeln!(
-                s,
-                "interrupted: the records written are those of the first {}",
-                crate::plural(self.puzzles, "puzzle")
-            );
-        }
-        s
-    }
-}
 
 /// How the writer behaves.
 pub struct WriterSettings {
@@ -409,11 +235,12 @@ pub(crate) fn report(
         eprintln!("dlx: warning: no puzzles in {inputs}");
     }
     if json {
-        writeln!(out, "{}", summary.to_json())?;
+        serde_json::to_writer(&mut *out, summary)?;
+        writeln!(out)?;
         out.flush()?;
     }
     if stats || summary.interrupted {
-        eprint!("{}", summary.to_text());
+        eprint!("{summary}");
     }
     if summary.interrupted {
         return Err(crate::Interrupted(None).into());

@@ -7,10 +7,9 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::Serialize;
-use sudoku::batch::{self, Problem, Record, Status, Tally, Task};
+use sudoku::batch::{self, Problem, Record, RecordJson, Status, Tally, Task};
 use sudoku::read::{Because, Entry, EntryError, Form, InputFormat, NotAPuzzle, ReadAs};
-use sudoku::{Grid, Rating, Shape, StopReason, Strategy, Technique};
+use sudoku::{Grid, Rating, Shape, StopReason, Technique};
 
 use super::flags::OutputFormat;
 
@@ -78,8 +77,6 @@ pub struct About<'a> {
     pub format: OutputFormat,
     /// Why the record is invalid (or mismatched), in full.
     pub error: Option<String>,
-    /// A killer sudoku's number of cages.
-    pub cages: Option<usize>,
     /// Draws a solution for `--format pretty` (a jigsaw's regions, a killer's cages).
     pub pretty: &'a dyn Fn(&Grid) -> String,
 }
@@ -109,7 +106,7 @@ pub fn solve_chunk(
             .as_ref()
             .and_then(|g| solver.rules().get(g.shape()).ok());
         let symbols = record.symbols;
-        let input = one_line(entry, &record);
+        let input = record.input_line(entry);
         let pretty = |grid: &Grid| match rules {
             Some(rules) => rules.to_pretty(grid, symbols),
             None => sudoku::to_pretty(grid, symbols),
@@ -125,7 +122,6 @@ pub fn solve_chunk(
                 .problem
                 .as_ref()
                 .map(|p| describe(p, entry, name, None)),
-            cages: None,
             pretty: &pretty,
         };
         // Writing to a Vec cannot fail.
@@ -139,130 +135,6 @@ pub fn solve_chunk(
         }
     }
     done
-}
-
-/// The puzzle on one line, row-major, as a record carries it so that it can be fed back: a
-/// line as it was written; a grid or a board as the puzzle read (or, when it did not read, its
-/// lines joined by spaces).
-fn one_line(entry: &Entry, record: &Record) -> String {
-    match (entry.form, &record.puzzle) {
-        (Form::Line, _) => entry.text.clone(),
-        (_, Some(puzzle)) => sudoku::to_line(puzzle, record.symbols),
-        (_, None) => {
-            let lines: Vec<&str> = entry
-                .text
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .collect();
-            lines.join(" ")
-        }
-    }
-}
-
-/// The techniques a grading used, hardest last, as a JSON object of counts.
-#[derive(Debug)]
-struct Techniques<'a>(&'a [u64; 11]);
-
-impl Serialize for Techniques<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap as _;
-        let used = || {
-            Technique::ALL
-                .into_iter()
-                .filter(|&t| self.0[t as usize] > 0)
-        };
-        let mut map = s.serialize_map(Some(used().count()))?;
-        for t in used() {
-            map.serialize_entry(t.id(), &self.0[t as usize])?;
-        }
-        map.end()
-    }
-}
-
-/// A record as `--format json` writes it.
-#[derive(Debug, Serialize)]
-struct Json<'a> {
-    index: u64,
-    file: &'a str,
-    line_no: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input: Option<&'a str>,
-    /// The title line before the puzzle (`Grid 01`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grids: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    complete: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    updates: Option<u64>,
-    /// Cleansings, as Knuth's dlx2 counts them (killer sudoku).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cleansings: Option<u64>,
-    /// A killer sudoku's cages.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cages: Option<usize>,
-    /// How deep the guesses of a proof of uniqueness nest (`--unique` and `rate`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    depth: Option<u32>,
-    /// The strategy that searched: `dlx` or `propagate` (what `nodes` counts).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solver: Option<&'static str>,
-    /// What stopped the search: `max_nodes` or `timeout`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped_by: Option<&'static str>,
-    /// Why the puzzle is invalid, or how its solution differs from the file's.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    /// `dlx sudoku rate`: the puzzle on one line, its grade, score, hardest technique (null
-    /// for a puzzle with no blank), guesses, the steps of each technique, and with --explain
-    /// the steps.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grade: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<Option<&'static str>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    guesses: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    techniques: Option<Techniques<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<Vec<String>>,
-    /// A CSV line's other columns, passed through.
-    #[serde(skip_serializing_if = "Columns::is_empty")]
-    columns: Columns<'a>,
-}
-
-/// The other columns of a CSV line, as a JSON object (in the file's order).
-#[derive(Debug)]
-struct Columns<'a>(&'a [(Arc<str>, String)]);
-
-impl Columns<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl Serialize for Columns<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap as _;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in self.0 {
-            map.serialize_entry(&**k, v)?;
-        }
-        map.end()
-    }
 }
 
 /// Why a record is invalid (or how its solution differs), as a message: `FILE:LINE: ...`.
@@ -377,46 +249,12 @@ pub fn write_record(
         .as_ref()
         .filter(|_| record.status == Status::Unique);
     if format == OutputFormat::Json {
-        let lines: Vec<String> = record
-            .grids
-            .iter()
-            .map(|g| sudoku::to_line(g, symbols))
-            .collect();
-        let json = Json {
-            index: record.index,
-            file: name,
-            line_no: about.line,
-            input: about.input,
-            title: about.title,
-            status: record.status.name(),
-            solution: lines.first().cloned(),
-            grids: matches!(task, Task::All(_)).then_some(lines),
-            count: record.count,
-            complete: record.complete,
-            nodes: record.nodes,
-            updates: record.updates,
-            cleansings: record.cleansings,
-            cages: about.cages,
-            depth: record.depth,
-            solver: record.strategy.map(Strategy::name),
-            stopped_by: record
-                .stopped
-                .filter(|_| record.status == Status::Stopped)
-                .map(StopReason::as_str),
-            error,
-            puzzle: rating
-                .and(record.puzzle.as_ref())
-                .map(|g| sudoku::to_line(g, symbols)),
-            grade: rating.map(|r| r.grade.name()),
-            score: rating.map(|r| r.score),
-            hardest: rating.map(|r| r.hardest.map(Technique::id)),
-            guesses: rating.map(|r| r.guesses),
-            techniques: rating.map(|r| Techniques(&r.counts)),
-            steps: rating
-                .filter(|_| matches!(task, Task::Rate { explain: true }))
-                .map(|r| r.steps.iter().map(|s| s.explain(symbols)).collect()),
-            columns: Columns(about.columns),
-        };
+        let json = RecordJson::new(record)
+            .file(name)
+            .input(about.input)
+            .title(about.title)
+            .columns(about.columns)
+            .error(error.as_deref());
         serde_json::to_writer(&mut *out, &json)?;
         return out.write_all(b"\n");
     }

@@ -11,10 +11,11 @@ use sudoku::pipeline::Pipeline;
 use sudoku::read::{InputFormat, ReadError, ReadSettings, Reader, Which};
 
 use super::flags::Batch;
-use super::output::{self, Summary};
+use super::output;
 use super::render;
 use crate::files::Source;
 use crate::InputError;
+use sudoku::batch::Summary;
 
 /// The most puzzles in a chunk of work.
 const CHUNK: usize = 256;
