@@ -31,6 +31,9 @@ use crate::rate::{Grade, Rater, Rating};
 use crate::rules::{Strategy, Sudoku, SudokuSolver};
 use crate::shape::Cell;
 use dlx::{Limits, StopReason};
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 /// Which cells must be given or blank together: the clue pattern's symmetry.
 #[derive(
@@ -168,6 +171,8 @@ pub struct Generated {
     pub rating: Option<Rating>,
     /// How many puzzles were made for this one: 1 unless a grade was asked for.
     pub tries: u32,
+    /// The strategy of the proof whose nodes [`Generated::nodes`] counts.
+    pub strategy: Strategy,
 }
 
 /// Why no puzzle could be made.
@@ -420,6 +425,7 @@ impl<'s> Generator<'s> {
             seed,
             rating: None,
             tries: 1,
+            strategy: self.solver.resolved(),
         })
     }
 
@@ -469,5 +475,203 @@ impl<'s> Generator<'s> {
             max_nodes: self.settings.max_nodes,
             tries: GRID_TRIES,
         })
+    }
+}
+
+/// What a run of [`generate_all`] made, for a summary: each puzzle's clues, the nodes and the
+/// depth of its proof (each list sorted), and how many missed what was asked.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GenerateSummary {
+    /// Puzzles made.
+    pub made: u64,
+    /// Puzzles that could not be made ([`GenerateError`]).
+    pub failed: u64,
+    /// The clues of each puzzle, fewest first.
+    pub clues: Vec<usize>,
+    /// The nodes of each proof that finished within the node limit, fewest first.
+    pub nodes: Vec<u64>,
+    /// How deep the guesses of each such proof nest, shallowest first.
+    pub depths: Vec<u64>,
+    /// Puzzles whose final proof ran past the node limit (no node count).
+    pub long_proofs: u64,
+    /// Puzzles not proved minimal.
+    pub not_minimal: u64,
+    /// Puzzles left with more clues than [`GenerateSettings::clues`] asked for.
+    pub missed_clues: u64,
+    /// Puzzles not of the grade asked for (the last of their tries).
+    pub off_grade: u64,
+    /// Puzzles made in all, tries for a grade included.
+    pub tries: u64,
+    /// Puzzles by grade, easiest first (when graded).
+    pub grades: [u64; 4],
+}
+
+impl GenerateSummary {
+    /// Counts one puzzle made with `settings`.
+    pub fn add(&mut self, g: &Generated, settings: &GenerateSettings) {
+        self.made += 1;
+        self.not_minimal += u64::from(!g.minimal);
+        self.missed_clues += u64::from(settings.clues.is_some_and(|c| g.clues > c));
+        self.tries += u64::from(g.tries);
+        if let Some(r) = &g.rating {
+            self.grades[r.grade as usize] += 1;
+            self.off_grade += u64::from(settings.grade.is_some_and(|d| d != r.grade));
+        }
+        self.clues.push(g.clues);
+        match g.nodes {
+            Some(nodes) => self.nodes.push(nodes),
+            None => self.long_proofs += 1,
+        }
+        self.depths.extend(g.branch_depth.map(u64::from));
+    }
+
+    /// Sorts the lists, as a summary reads them.
+    pub fn sort(&mut self) {
+        self.clues.sort_unstable();
+        self.nodes.sort_unstable();
+        self.depths.sort_unstable();
+    }
+}
+
+/// The median of a sorted list by nearest rank (the lower middle of an even count), as batch
+/// summaries take it; 0 for none.
+pub fn median<T: Copy + Default>(sorted: &[T]) -> T {
+    sorted
+        .get(sorted.len().div_ceil(2).saturating_sub(1))
+        .copied()
+        .unwrap_or_default()
+}
+
+/// Makes `count` puzzles of `sudoku` on the workers of `pipeline`, puzzle `i` (from 0) from
+/// the seed [`puzzle_seed`]`(seed, i)`, so that the same seed makes the same puzzles on any
+/// number of threads; hands each to `sink` in order with its index from 1 (a closure
+/// `FnMut((u64, Result<Generated, GenerateError>)) -> ControlFlow<()>` is a sink). The
+/// pipeline's stop flag (Ctrl-C) ends the run after the puzzles being made; a `Break` from
+/// the sink ends it too. Returns what was handed over, its lists sorted.
+///
+/// ```
+/// use sudoku::pipeline::Pipeline;
+/// use sudoku::{generate_all, GenerateSettings, Sudoku};
+///
+/// let sudoku = Sudoku::classic();
+/// let mut puzzles = Vec::new();
+/// let summary = generate_all(&sudoku, &GenerateSettings::default(), 7, 20, Pipeline::new(), &mut |(i, made)| {
+///     puzzles.push((i, made));
+///     std::ops::ControlFlow::Continue(())
+/// });
+/// assert_eq!((summary.made, puzzles.len(), puzzles[19].0), (20, 20, 20));
+/// assert!(summary.clues[0] >= 17);
+/// ```
+pub fn generate_all<K>(
+    sudoku: &Sudoku,
+    settings: &GenerateSettings,
+    seed: u64,
+    count: u64,
+    pipeline: crate::pipeline::Pipeline,
+    sink: &mut K,
+) -> GenerateSummary
+where
+    K: crate::pipeline::Sink<(u64, Result<Generated, GenerateError>)>,
+{
+    /// Puzzles of a span, in order, and whether the stop flag cut the span short.
+    type Done = (Vec<(u64, Result<Generated, GenerateError>)>, bool);
+    struct Each<'k, 's, K> {
+        sink: &'k mut K,
+        settings: &'s GenerateSettings,
+        summary: GenerateSummary,
+    }
+    impl<K> crate::pipeline::Sink<Done> for Each<'_, '_, K>
+    where
+        K: crate::pipeline::Sink<(u64, Result<Generated, GenerateError>)>,
+    {
+        fn take(&mut self, (made, cut): Done) -> ControlFlow<()> {
+            for (index, result) in made {
+                match &result {
+                    Ok(g) => self.summary.add(g, self.settings),
+                    Err(_) => self.summary.failed += 1,
+                }
+                self.sink.take((index, result))?;
+            }
+            if cut {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        }
+
+        fn idle(&mut self) {
+            self.sink.idle();
+        }
+    }
+    let stop = Arc::clone(pipeline.stop());
+    // Spans small enough that every worker gets several, of at most 64 puzzles.
+    let span = (count / (8 * pipeline.num_threads() as u64)).clamp(1, 64);
+    let spans = (0..count.div_ceil(span))
+        .map(move |k| Ok::<_, std::convert::Infallible>(k * span..((k + 1) * span).min(count)));
+    let mut each = Each {
+        sink,
+        settings,
+        summary: GenerateSummary::default(),
+    };
+    let ended = pipeline.run(
+        spans,
+        // Boxed, so that no two workers' generators share a cache line.
+        || Box::new(Generator::new(sudoku, settings.clone())),
+        |generator: &mut Box<Generator<'_>>, span: std::ops::Range<u64>| {
+            let mut made = Vec::with_capacity((span.end - span.start) as usize);
+            for i in span {
+                if stop.load(Ordering::Relaxed) {
+                    return (made, true);
+                }
+                made.push((i + 1, generator.generate(puzzle_seed(seed, i))));
+            }
+            (made, false)
+        },
+        &mut each,
+    );
+    // The spans never fail.
+    let _ = ended;
+    let mut summary = each.summary;
+    summary.sort();
+    summary
+}
+
+/// A puzzle made, as JSON with its number in the run, its grids in `symbols` (the feature
+/// `serde`), as `dlx sudoku generate --format json` writes it: `index`, `puzzle`,
+/// `solution`, `clues`, `minimal`, `nodes` and `depth` (null past the node limit), `solver`,
+/// `grade`, `score`, `hardest` and `guesses` (null when not graded), `tries`, `seed`.
+#[cfg(feature = "serde")]
+#[derive(Debug, Clone, Copy)]
+pub struct GeneratedJson<'a> {
+    /// Its number in the run, from 1.
+    pub index: u64,
+    /// The puzzle.
+    pub made: &'a Generated,
+    /// The symbols its grids are written in.
+    pub symbols: crate::Symbols,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for GeneratedJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let (g, rating) = (self.made, self.made.rating.as_ref());
+        let mut map = s.serialize_map(Some(14))?;
+        map.serialize_entry("index", &self.index)?;
+        map.serialize_entry("puzzle", &crate::to_line(&g.puzzle, self.symbols))?;
+        map.serialize_entry("solution", &crate::to_line(&g.solution, self.symbols))?;
+        map.serialize_entry("clues", &g.clues)?;
+        map.serialize_entry("minimal", &g.minimal)?;
+        map.serialize_entry("nodes", &g.nodes)?;
+        map.serialize_entry("depth", &g.branch_depth)?;
+        map.serialize_entry("solver", g.strategy.name())?;
+        map.serialize_entry("grade", &rating.map(|r| r.grade.name()))?;
+        map.serialize_entry("score", &rating.map(|r| r.score))?;
+        let hardest = rating.and_then(|r| r.hardest.map(crate::Technique::id));
+        map.serialize_entry("hardest", &hardest)?;
+        map.serialize_entry("guesses", &rating.map(|r| r.guesses))?;
+        map.serialize_entry("tries", &g.tries)?;
+        map.serialize_entry("seed", &g.seed)?;
+        map.end()
     }
 }

@@ -26,7 +26,8 @@
 //!
 //! Files of puzzles as people keep them are read by [`read::Reader`] (every layout detected),
 //! solved on every core in input order by [`batch::solve_all`] (or the parts under it:
-//! [`pipeline`], [`batch::Solver`]), their records added up by [`batch::Summary`].
+//! [`pipeline`], [`batch::Solver`]), their records added up by [`batch::Summary`]; puzzles are
+//! made on every core, in the order of their seeds, by [`generate_all`].
 //!
 //! Features: `leetcode` (default) reads and writes LeetCode boards and killer sudoku in JSON;
 //! `serde` serializes batch records and summaries.
@@ -55,7 +56,12 @@ mod text;
 /// The engine's search limits and stop reasons, as [`SudokuSolver::search`] takes and
 /// [`Found`] reports them.
 pub use dlx::{Limits, StopReason};
-pub use generate::{puzzle_seed, GenerateError, GenerateSettings, Generated, Generator, Symmetry};
+#[cfg(feature = "serde")]
+pub use generate::GeneratedJson;
+pub use generate::{
+    generate_all, median, puzzle_seed, GenerateError, GenerateSettings, GenerateSummary, Generated,
+    Generator, Symmetry,
+};
 pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use grid::Grid;
 pub use killer::{BrokenRule, Cage, Killer, KillerError, KillerModel};

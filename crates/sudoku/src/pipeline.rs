@@ -50,6 +50,13 @@ pub trait Sink<R> {
     fn idle(&mut self) {}
 }
 
+/// A closure is a sink that never idles.
+impl<R, F: FnMut(R) -> ControlFlow<()>> Sink<R> for F {
+    fn take(&mut self, result: R) -> ControlFlow<()> {
+        self(result)
+    }
+}
+
 /// How often [`Sink::idle`] is called while the sink waits for a slow batch.
 pub const TICK: Duration = Duration::from_millis(200);
 
@@ -92,6 +99,11 @@ impl Pipeline {
             idle: None,
             name: "worker".into(),
         }
+    }
+
+    /// The flag that stops a run (see [`Pipeline::stop_flag`]), for the workers to watch.
+    pub fn stop(&self) -> &Arc<AtomicBool> {
+        &self.stop
     }
 
     /// Runs `n` workers; 0 means one per core.

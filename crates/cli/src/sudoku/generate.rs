@@ -2,25 +2,20 @@
 //! core and written in order as they are made.
 
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
-
-use crate::signals::signals;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
-use serde::Serialize;
-use sudoku::{
-    puzzle_seed, GenerateSettings, Generated, Generator, Grade, Shape, Sudoku, Symbols, Symmetry,
-    Technique,
-};
-
 use sudoku::batch::{Status, Tally};
-use sudoku::pipeline::Pipeline;
+use sudoku::pipeline::{Pipeline, Sink};
+use sudoku::{GenerateError, GenerateSettings, Generated, Grade, Shape, Sudoku, Symbols, Symmetry};
 
 use super::flags::{self, OutputFormat, SymbolSet, VariantArgs};
 use super::output::{Writer, WriterSettings};
 use super::render::Done;
+use crate::signals::signals;
 use crate::{InputError, Interrupted};
 
 /// The names `--difficulty` takes, read by the library's own parser.
@@ -104,62 +99,52 @@ pub struct Args {
     pub progress: bool,
 }
 
-/// One puzzle, as `--format json` writes it.
-#[derive(Serialize)]
-struct Record<'a> {
-    index: u64,
-    puzzle: &'a str,
-    solution: &'a str,
-    clues: usize,
-    minimal: bool,
-    nodes: Option<u64>,
-    /// How deep the guesses of that proof nest (0: every step forced).
-    depth: Option<u32>,
-    /// The strategy of the proof whose nodes `nodes` counts: `dlx` or `propagate`.
-    solver: &'static str,
-    grade: Option<&'static str>,
-    score: Option<u64>,
-    hardest: Option<&'static str>,
-    guesses: Option<u64>,
-    /// Puzzles made for this one (more than 1 with --difficulty).
-    tries: u32,
-    seed: u64,
+/// Writes each puzzle as it comes, in order, through the batch writer (records, progress,
+/// summary).
+struct Written<'o, 's, W: Write> {
+    writer: Writer<'o, W>,
+    format: OutputFormat,
+    symbols: Symbols,
+    sudoku: &'s Sudoku,
 }
 
-/// The most puzzles in a chunk of work (fewer when there are few, so every worker gets some).
-const CHUNK: u64 = 64;
+impl<W: Write> Sink<(u64, Result<Generated, GenerateError>)> for Written<'_, '_, W> {
+    fn take(&mut self, (index, made): (u64, Result<Generated, GenerateError>)) -> ControlFlow<()> {
+        let mut out = Vec::with_capacity(128);
+        // Writing to a Vec cannot fail.
+        let tally = match &made {
+            Ok(g) => {
+                let _ = write_one(&mut out, index, g, self.format, self.symbols, self.sudoku);
+                Tally {
+                    status: Status::Unique,
+                    nodes: g.nodes,
+                    grade: g.rating.as_ref().map(|r| r.grade),
+                    strategy: g.nodes.map(|_| g.strategy),
+                }
+            }
+            Err(e) => {
+                let _ = write_failure(&mut out, index, &e.to_string(), self.format);
+                Tally {
+                    status: Status::Stopped,
+                    nodes: None,
+                    grade: None,
+                    strategy: None,
+                }
+            }
+        };
+        self.writer.take(Done {
+            ends: vec![out.len()],
+            out,
+            tallies: vec![tally],
+            interrupted: false,
+            bytes_end: index,
+            drawing: None,
+            broken: None,
+        })
+    }
 
-/// What `--stats`, `--plot` and the closing messages need, gathered by the workers (in any
-/// order: only counts and sorted lists are read).
-#[derive(Default)]
-struct Tallies {
-    clues: Vec<usize>,
-    nodes: Vec<u64>,
-    depths: Vec<u64>,
-    /// Finished puzzles whose engine proof ran past --max-nodes (no node count).
-    long_proofs: u64,
-    not_minimal: u64,
-    missed_clues: u64,
-    off_grade: u64,
-    tries: u64,
-    grades: [u64; 4],
-}
-
-impl Tallies {
-    fn add(&mut self, g: &Generated, clue_target: Option<usize>, difficulty: Option<Grade>) {
-        self.not_minimal += u64::from(!g.minimal);
-        self.missed_clues += u64::from(clue_target.is_some_and(|c| g.clues > c));
-        self.tries += u64::from(g.tries);
-        if let Some(r) = &g.rating {
-            self.grades[r.grade as usize] += 1;
-            self.off_grade += u64::from(difficulty.is_some_and(|d| d != r.grade));
-        }
-        self.clues.push(g.clues);
-        match g.nodes {
-            Some(nodes) => self.nodes.push(nodes),
-            None => self.long_proofs += 1,
-        }
-        self.depths.extend(g.branch_depth.map(u64::from));
+    fn idle(&mut self) {
+        self.writer.idle();
     }
 }
 
@@ -206,63 +191,6 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     let signals = signals();
-    let tallies = Mutex::new(Tallies::default());
-    // Chunks small enough that every worker gets several, at most CHUNK puzzles: the puzzles
-    // `first..end` (from 0) to make.
-    let chunk = (count / (8 * jobs as u64)).clamp(1, CHUNK);
-    let spans = (0..count.div_ceil(chunk))
-        .map(move |k| Ok::<_, String>(k * chunk..((k + 1) * chunk).min(count)));
-    let (format, difficulty, clue_target) = (args.format, args.difficulty, args.clues);
-    let work = |generator: &mut Box<Generator<'_>>, span: std::ops::Range<u64>| {
-        let n = (span.end - span.start) as usize;
-        let mut done = Done {
-            out: Vec::with_capacity(n * 100),
-            ends: Vec::with_capacity(n),
-            tallies: Vec::with_capacity(n),
-            interrupted: false,
-            bytes_end: span.end,
-            drawing: None,
-            broken: None,
-        };
-        let mut made = Vec::with_capacity(n);
-        for i in span {
-            if signals.stop.load(Ordering::Relaxed) {
-                done.interrupted = true;
-                break;
-            }
-            // Writing to a Vec cannot fail.
-            let tally = match generator.generate(puzzle_seed(seed, i)) {
-                Ok(g) => {
-                    let solver = generator.strategy().name();
-                    let _ = write_one(&mut done.out, i + 1, &g, solver, format, symbols, &sudoku);
-                    let tally = Tally {
-                        status: Status::Unique,
-                        nodes: g.nodes,
-                        grade: g.rating.as_ref().map(|r| r.grade),
-                        strategy: g.nodes.map(|_| generator.strategy()),
-                    };
-                    made.push(g);
-                    tally
-                }
-                Err(e) => {
-                    let _ = write_failure(&mut done.out, i + 1, &e.to_string(), format);
-                    Tally {
-                        status: Status::Stopped,
-                        nodes: None,
-                        grade: None,
-                        strategy: None,
-                    }
-                }
-            };
-            done.tallies.push(tally);
-            done.ends.push(done.out.len());
-        }
-        let mut t = tallies.lock().unwrap_or_else(|e| e.into_inner());
-        for g in &made {
-            t.add(g, clue_target, difficulty);
-        }
-        done
-    };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let writer_settings = WriterSettings {
         show: None,
@@ -270,25 +198,24 @@ pub fn run(args: &Args) -> Result<()> {
         total_bytes: Some(count),
         stdout_tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
-    let mut writer = Writer::new(&mut out, writer_settings, start);
-    // One generator per worker, boxed so that no two share a cache line.
-    let ended = Pipeline::new()
+    let mut written = Written {
+        writer: Writer::new(&mut out, writer_settings, start),
+        format: args.format,
+        symbols,
+        sudoku: &sudoku,
+    };
+    let pipeline = Pipeline::new()
         .threads(jobs)
         .stop_flag(Arc::clone(&signals.stop))
-        .thread_name("dlx-generate")
-        .run(
-            spans,
-            || Box::new(Generator::new(&sudoku, settings.clone())),
-            work,
-            &mut writer,
-        );
+        .thread_name("dlx-generate");
+    let t = sudoku::generate_all(&sudoku, &settings, seed, count, pipeline, &mut written);
+    let mut writer = written.writer;
     if let Some(e) = writer.failed.take() {
         return Err(e.into());
     }
     writer.finish(start)?;
     let mut summary = writer.summary;
     summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
-    ended.map_err(InputError)?;
     out.flush()?;
     let made = summary.puzzles - summary.stopped;
     if summary.interrupted {
@@ -299,10 +226,6 @@ pub fn run(args: &Args) -> Result<()> {
         .into());
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let mut t = tallies.into_inner().unwrap_or_else(|e| e.into_inner());
-    t.clues.sort_unstable();
-    t.nodes.sort_unstable();
-    t.depths.sort_unstable();
     if let Some(target) = args.clues {
         if t.missed_clues > 0 {
             eprintln!(
@@ -351,14 +274,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     if args.stats {
-        // The median by nearest rank (the lower middle of an even count), as `dlx sudoku
-        // --stats` takes it.
-        let mid = |v: &[u64]| {
-            v.get(v.len().div_ceil(2).saturating_sub(1))
-                .copied()
-                .unwrap_or(0)
-        };
-        let clues: Vec<u64> = t.clues.iter().map(|&c| c as u64).collect();
+        let clues = &t.clues;
         let long = match (t.nodes.is_empty(), t.long_proofs) {
             (_, 0) => String::new(),
             (false, k) => format!(" ({k} past --max-nodes)"),
@@ -372,11 +288,11 @@ pub fn run(args: &Args) -> Result<()> {
             rate(made, elapsed),
             crate::plural(jobs as u64, "thread"),
             clues.first().unwrap_or(&0),
-            mid(&clues),
+            sudoku::median(clues),
             clues.last().unwrap_or(&0),
-            mid(&t.nodes),
+            sudoku::median(&t.nodes),
             t.nodes.last().unwrap_or(&0),
-            mid(&t.depths),
+            sudoku::median(&t.depths),
             t.depths.last().unwrap_or(&0),
         );
         let grades: Vec<String> = Grade::ALL
@@ -435,45 +351,27 @@ fn write_one(
     out: &mut impl Write,
     index: u64,
     g: &Generated,
-    solver: &'static str,
     format: OutputFormat,
     symbols: Symbols,
     rules: &Sudoku,
-) -> Result<()> {
+) -> io::Result<()> {
     match format {
-        OutputFormat::Line => writeln!(out, "{}", sudoku::to_line(&g.puzzle, symbols))?,
-        OutputFormat::Grid => writeln!(out, "{}", sudoku::to_grid(&g.puzzle, symbols))?,
-        OutputFormat::Pretty => writeln!(out, "{}", rules.to_pretty(&g.puzzle, symbols))?,
-        OutputFormat::Leetcode => {
-            return Err(InputError(
-                "generate writes line, grid, pretty or json, not leetcode".into(),
-            )
-            .into())
-        }
+        OutputFormat::Grid => writeln!(out, "{}", sudoku::to_grid(&g.puzzle, symbols)),
+        OutputFormat::Pretty => writeln!(out, "{}", rules.to_pretty(&g.puzzle, symbols)),
         OutputFormat::Json => {
-            let puzzle = sudoku::to_line(&g.puzzle, symbols);
-            let solution = sudoku::to_line(&g.solution, symbols);
-            let record = Record {
+            let json = sudoku::GeneratedJson {
                 index,
-                puzzle: &puzzle,
-                solution: &solution,
-                clues: g.clues,
-                minimal: g.minimal,
-                nodes: g.nodes,
-                depth: g.branch_depth,
-                solver,
-                grade: g.rating.as_ref().map(|r| r.grade.name()),
-                score: g.rating.as_ref().map(|r| r.score),
-                hardest: g.rating.as_ref().and_then(|r| r.hardest.map(Technique::id)),
-                guesses: g.rating.as_ref().map(|r| r.guesses),
-                tries: g.tries,
-                seed: g.seed,
+                made: g,
+                symbols,
             };
-            serde_json::to_writer(&mut *out, &record)?;
-            out.write_all(b"\n")?;
+            serde_json::to_writer(&mut *out, &json)?;
+            writeln!(out)
+        }
+        // (`--format leetcode` is refused before any puzzle is made.)
+        OutputFormat::Line | OutputFormat::Leetcode => {
+            writeln!(out, "{}", sudoku::to_line(&g.puzzle, symbols))
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]

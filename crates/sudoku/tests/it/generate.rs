@@ -168,3 +168,61 @@ fn symmetry_names_and_orbits() {
     assert_eq!(Symmetry::Diagonal.orbit(9, 1), [1, 9]);
     assert_eq!(Symmetry::None.orbit(9, 5), [5]);
 }
+
+/// A run on several threads makes, in order, the puzzles one generator makes from the seeds
+/// of the run; a sink that breaks ends it there; the summary counts what was handed over.
+#[test]
+fn a_run_on_every_thread_makes_the_puzzles_of_its_seeds_in_order() {
+    use std::ops::ControlFlow;
+    use sudoku::pipeline::Pipeline;
+    let sudoku = Sudoku::classic();
+    let settings = GenerateSettings {
+        rate: true,
+        ..GenerateSettings::default()
+    };
+    let mut got = Vec::new();
+    let summary = sudoku::generate_all(
+        &sudoku,
+        &settings,
+        11,
+        40,
+        Pipeline::new().threads(3),
+        &mut |(i, made): (u64, Result<sudoku::Generated, _>)| {
+            got.push((i, made.unwrap()));
+            ControlFlow::Continue(())
+        },
+    );
+    let mut one = Generator::new(&sudoku, settings.clone());
+    for (k, (i, made)) in got.iter().enumerate() {
+        assert_eq!(*i, k as u64 + 1);
+        assert_eq!(
+            made,
+            &one.generate(sudoku::puzzle_seed(11, k as u64)).unwrap()
+        );
+    }
+    assert_eq!((summary.made, summary.failed, got.len()), (40, 0, 40));
+    assert_eq!(summary.grades.iter().sum::<u64>(), 40);
+    assert!(summary.clues.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(summary.clues.len(), 40);
+    let median = sudoku::median(&summary.clues);
+    assert!(summary.clues[0] <= median && median <= summary.clues[39]);
+    // A sink that has enough after 5.
+    let mut taken = 0;
+    let summary = sudoku::generate_all(
+        &sudoku,
+        &settings,
+        11,
+        40,
+        Pipeline::new().threads(2),
+        &mut |_: (u64, Result<sudoku::Generated, _>)| {
+            taken += 1;
+            if taken == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    assert_eq!(taken, 5);
+    assert_eq!(summary.made, 5);
+}
