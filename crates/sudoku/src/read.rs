@@ -456,7 +456,7 @@ impl<R: Read> Reader<R> {
         if self.deciding {
             self.decide()?;
         }
-        self.state.finish(&mut self.out);
+        self.state.finish(&mut self.out)?;
         self.done = true;
         Ok(())
     }
@@ -665,26 +665,76 @@ fn detect(lines: &[&str], shape: Option<Shape>) -> ReadAs {
     }
 }
 
-/// The fields of a CSV line: separated by commas, blanks around each removed, double quotes
-/// around a field removed (a comma inside them is no separator, `""` is a quote).
-fn csv_split(line: &str) -> Vec<String> {
-    let mut fields = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
+/// A CSV record being read: its first line, its fields' bytes so far and where each ends.
+struct CsvRecord {
+    line: usize,
+    out: Vec<u8>,
+    ends: Vec<usize>,
+    nout: usize,
+    nends: usize,
+}
+
+/// Feeds `input` (lines, each with its line end; empty at the end of the input) to a CSV
+/// reader, the state machine of the `csv` crate; the fields of the record it completes, each
+/// with its blanks trimmed, and the line it began on; `None` while a quoted field runs on past
+/// the line's end.
+fn csv_feed(
+    reader: &mut csv_core::Reader,
+    open: &mut Option<CsvRecord>,
+    line: usize,
+    mut input: &[u8],
+) -> Option<(usize, Vec<String>)> {
+    use csv_core::ReadRecordResult as R;
+    let rec = open.get_or_insert_with(|| CsvRecord {
+        line,
+        out: vec![0; input.len() + 16],
+        ends: vec![0; 8],
+        nout: 0,
+        nends: 0,
+    });
+    loop {
+        let (result, nin, nout, nends) =
+            reader.read_record(input, &mut rec.out[rec.nout..], &mut rec.ends[rec.nends..]);
+        input = &input[nin..];
+        rec.nout += nout;
+        rec.nends += nends;
+        match result {
+            R::InputEmpty => return None,
+            R::OutputFull => rec.out.resize(2 * rec.out.len(), 0),
+            R::OutputEndsFull => rec.ends.resize(2 * rec.ends.len(), 0),
+            R::Record => break,
+            // Only after the end of the input, with no record open.
+            R::End => {
+                *open = None;
+                return None;
             }
-            '"' => quoted = !quoted,
-            ',' if !quoted => fields.push(std::mem::take(&mut field).trim().to_string()),
-            _ => field.push(c),
         }
     }
-    fields.push(field.trim().to_string());
-    fields
+    let rec = open.take()?;
+    let mut start = 0;
+    let fields = rec.ends[..rec.nends]
+        .iter()
+        .map(|&end| {
+            let field = String::from_utf8_lossy(&rec.out[start..end])
+                .trim()
+                .to_string();
+            start = end;
+            field
+        })
+        .collect();
+    Some((rec.line, fields))
+}
+
+/// The fields of one CSV line (as [`csv_feed`] reads them).
+#[cfg(test)]
+fn csv_split(line: &str) -> Vec<String> {
+    let mut reader = csv_core::Reader::new();
+    let mut open = None;
+    let text = format!("{line}\n");
+    csv_feed(&mut reader, &mut open, 1, text.as_bytes())
+        .or_else(|| csv_feed(&mut reader, &mut open, 1, b""))
+        .map(|(_, fields)| fields)
+        .unwrap_or_default()
 }
 
 /// The column names a CSV header may give the puzzle, and the solution.
@@ -743,6 +793,10 @@ struct State {
     header: Option<Vec<String>>,
     /// No CSV line has come yet (a header may only come first).
     csv_first: bool,
+    /// CSV: the record reader, and the record it is in the middle of (a quoted field that
+    /// runs on over a line end).
+    csv_reader: csv_core::Reader,
+    csv_open: Option<CsvRecord>,
     /// A title line waiting for the next entry, and its line number: whether it is the entry's
     /// title is decided when the entry comes.
     title: Option<(usize, String)>,
@@ -766,6 +820,8 @@ impl State {
             csv: None,
             header: None,
             csv_first: true,
+            csv_reader: csv_core::Reader::new(),
+            csv_open: None,
             title: None,
             records: false,
             last_titled: false,
@@ -824,12 +880,19 @@ impl State {
         out.push_back(entry);
     }
 
-    /// At the end of the input: the open block, and a title with no entry after it.
-    fn finish(&mut self, out: &mut VecDeque<Entry>) {
+    /// At the end of the input: a CSV record whose quote was never closed, the open block, and
+    /// a title with no entry after it.
+    fn finish(&mut self, out: &mut VecDeque<Entry>) -> Result<(), ReadError> {
+        if self.csv_open.is_some() {
+            if let Some((no, fields)) = csv_feed(&mut self.csv_reader, &mut self.csv_open, 0, b"") {
+                self.csv_record(no, fields, out)?;
+            }
+        }
         self.close_block(out);
         if let Some((line, text)) = self.title.take() {
             self.push_stray(out, line, text);
         }
+        Ok(())
     }
 
     /// Whether a blank or comment line inside an open block leaves it open: between bands of a
@@ -914,7 +977,15 @@ impl State {
                     self.close_block(out);
                 }
             }
-            InputFormat::Csv if !skipped => self.csv_line(&line, out)?,
+            // (Inside a quoted field, a blank line or a `#` is the field's.)
+            InputFormat::Csv if !skipped || self.csv_open.is_some() => {
+                let mut text = line.text.into_bytes();
+                text.push(b'\n');
+                let read = csv_feed(&mut self.csv_reader, &mut self.csv_open, line.no, &text);
+                if let Some((no, fields)) = read {
+                    self.csv_record(no, fields, out)?;
+                }
+            }
             InputFormat::Line | InputFormat::Auto if !skipped => {
                 let t = line.text.trim();
                 if crate::is_title(t) && !fits(crate::line_cells(t), self.settings.box_shape) {
@@ -931,10 +1002,14 @@ impl State {
         Ok(false)
     }
 
-    /// A CSV line: the header (the first line, if none of its fields is a puzzle and one has a
+    /// A CSV record: the header (the first, if none of its fields is a puzzle and one has a
     /// letter), or a puzzle with its solution and other columns.
-    fn csv_line(&mut self, line: &Line, out: &mut VecDeque<Entry>) -> Result<(), ReadError> {
-        let mut fields = csv_split(&line.text);
+    fn csv_record(
+        &mut self,
+        line: usize,
+        mut fields: Vec<String>,
+        out: &mut VecDeque<Entry>,
+    ) -> Result<(), ReadError> {
         let shape = self.settings.box_shape;
         let is_puzzle = |f: &String| fits(crate::line_cells(f), shape);
         if std::mem::take(&mut self.csv_first)
@@ -965,7 +1040,7 @@ impl State {
             }
         }
         self.csv = Some(layout);
-        let mut entry = self.entry(line.no, Form::Line, puzzle);
+        let mut entry = self.entry(line, Form::Line, puzzle);
         entry.solution = solution;
         entry.columns = columns;
         self.push(out, entry);
@@ -1377,6 +1452,36 @@ mod tests {
         assert_eq!(
             csv_split("\"a,b\",\"say \"\"hi\"\"\""),
             ["a,b", "say \"hi\""]
+        );
+    }
+
+    /// A quoted field may run over line ends (a note in a column beside the puzzle): the record
+    /// is one entry, numbered by its first line, and the lines after it keep their numbers; a
+    /// quote never closed ends at the end of the input.
+    #[test]
+    fn a_quoted_field_runs_over_line_ends() {
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let text = format!(
+            "id,puzzle,note\n1,{puzzle},\"two\n\n# lines, \"\"quoted\"\"\"\n2,{puzzle},plain\n3,{puzzle},\"open\n"
+        );
+        let got = read(text.as_bytes(), InputFormat::Auto);
+        let lines: Vec<usize> = got.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [2, 5, 6]);
+        assert!(got.iter().all(|e| e.text == puzzle));
+        let note = |k: usize| {
+            got[k]
+                .columns
+                .iter()
+                .find(|(n, _)| &**n == "note")
+                .unwrap()
+                .1
+                .clone()
+        };
+        assert_eq!(note(0), "two\n\n# lines, \"quoted\"");
+        assert_eq!(
+            (note(1), note(2)),
+            ("plain".to_string(), "open".to_string())
         );
     }
 
