@@ -255,13 +255,13 @@ pub fn jobs(data: &[u8]) {
     // One thread: the jobs are what is checked here, not the sharing out (tests/it/parallel.rs).
     let parallel = problem.parallel().threads(1);
     let text = String::from_utf8_lossy(rest);
-    let mut tally = dlx::Tally::new();
+    let mut tally = dlx::split::Tally::new();
     for line in text.lines() {
-        let Ok(job) = line.parse::<dlx::JobLine>() else {
+        let Ok(job) = line.parse::<dlx::split::JobLine>() else {
             continue;
         };
         let written = job.to_string();
-        let again: dlx::JobLine = written
+        let again: dlx::split::JobLine = written
             .parse()
             .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
         assert_eq!(again, job, "job line round trip");
@@ -274,15 +274,15 @@ pub fn jobs(data: &[u8]) {
     let whole = problem.solver().count();
     let k = usize::from(head >> 1) % 6 + 1;
     let jobs = parallel.split(k).expect("the root splits");
-    let mut tally = dlx::Tally::new();
+    let mut tally = dlx::split::Tally::new();
     for (i, job) in jobs.iter().enumerate() {
-        let line = dlx::JobLine {
+        let line = dlx::split::JobLine {
             fingerprint: problem.fingerprint(),
             index: i + 1,
             total: jobs.len(),
             job: job.clone(),
         };
-        let read: dlx::JobLine = line.to_string().parse().expect("a written job line");
+        let read: dlx::split::JobLine = line.to_string().parse().expect("a written job line");
         let report = parallel.count_job(&read.job).expect("a job of the split");
         tally
             .add(&read, &report.stats, None)

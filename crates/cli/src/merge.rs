@@ -4,7 +4,8 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use dlx::{JobLine, Outcome, Stats, Tally};
+use dlx::split::{JobLine, Tally, TallyError};
+use dlx::{Outcome, Stats, StopReason};
 use serde::{Deserialize, Serialize};
 
 use crate::xc::{count_text, write_stats_text, Summary};
@@ -93,15 +94,19 @@ pub fn run(args: &Args) -> Result<()> {
                 .into());
             };
             let job: JobLine = text.parse().map_err(|e| InputError(format!("{at}: {e}")))?;
-            let stopped = match (s.complete, s.stopped_by.as_deref()) {
-                (true, _) => None,
-                (false, reason) => Some(reason.unwrap_or("incomplete")),
-            };
+            // A summary that says it is incomplete but not why is stopped all the same.
+            let named = s.stopped_by.as_deref().unwrap_or("incomplete");
+            let stopped =
+                (!s.complete).then(|| crate::xc::stop_reason(named).unwrap_or(StopReason::Visitor));
             let stats =
                 Stats::from_figures(s.solutions, s.nodes, s.updates, s.cleansings, s.profile);
-            tally
-                .add(&job, &stats, stopped)
-                .map_err(|e| InputError(format!("{at}: {e}")))?;
+            tally.add(&job, &stats, stopped).map_err(|e| match e {
+                TallyError::Stopped { index, total, .. } => InputError(format!(
+                    "{at}: job {index} of {total} was stopped ({named}): run it again without \
+                     limits"
+                )),
+                e => InputError(format!("{at}: {e}")),
+            })?;
         }
     }
     let total = tally
@@ -115,13 +120,7 @@ pub fn run(args: &Args) -> Result<()> {
         median: nodes[nodes.len() / 2],
         max: nodes[nodes.len() - 1],
     };
-    let outcome = Outcome {
-        solutions: total.solutions,
-        nodes: total.nodes,
-        updates: total.updates,
-        cleansings: total.cleansings,
-        stopped: None,
-    };
+    let outcome = Outcome::from_stats(&total, None);
     let profile = (!total.profile().is_empty()).then(|| total.profile());
     let merged = Merged {
         summary: Summary::new(&outcome, profile),

@@ -413,11 +413,11 @@ where
     };
     let start = Instant::now();
     let mut limits = Limits::none();
-    limits.max_nodes = args.max_nodes;
-    limits.deadline = args.timeout.map(|t| start + t);
-    limits.cancel = Some(signals::stop_flag());
+    limits = limits.nodes(args.max_nodes);
+    limits = limits.deadline(args.timeout.map(|t| start + t));
+    limits = limits.cancel(Some(signals::stop_flag()));
     if !distinct {
-        limits.max_solutions = args.limit;
+        limits = limits.solutions(args.limit);
     }
     let draw = args
         .svg
@@ -463,12 +463,7 @@ where
         .parallel()
         .threads(threads)
         .with_limits(limits.clone());
-    let one = |outcome| Report {
-        outcome,
-        stats: dlx::Stats::default(),
-        jobs: 1,
-        threads: 1,
-    };
+    let one = |outcome| Report::single(outcome, dlx::Stats::default());
     let (report, distinct) = if args.count && !distinct && draw.is_none() {
         // Only the number: no solution to decode.
         (parallel.count(), None)

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx::{JobLine, Limits, OptionId, Outcome, Problem, Report, Solver, StopReason};
+use dlx::split::JobLine;
+use dlx::{Limits, OptionId, Outcome, Problem, Report, Solver, StopReason};
 use serde::Serialize;
 
 use crate::{plural, quote, signals, InputError, Interrupted, Stopped};
@@ -103,7 +104,7 @@ impl<'a> Summary<'a> {
             updates: outcome.updates,
             cleansings: outcome.cleansings,
             complete: outcome.is_complete(),
-            stopped_by: outcome.stopped.map(StopReason::as_str),
+            stopped_by: outcome.stopped.map(stop_name),
             profile,
             job: None,
             threads: None,
@@ -119,6 +120,30 @@ impl<'a> Summary<'a> {
         }
         self
     }
+}
+
+/// What stopped a search, as summaries name it (`stopped_by`): the flag of the limit.
+pub(crate) fn stop_name(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::SolutionLimit => "limit",
+        StopReason::NodeLimit => "max_nodes",
+        StopReason::Deadline => "timeout",
+        StopReason::Cancelled => "cancelled",
+        _ => "visitor",
+    }
+}
+
+/// The reason a summary names (`stopped_by`), read back.
+pub(crate) fn stop_reason(name: &str) -> Option<StopReason> {
+    [
+        StopReason::SolutionLimit,
+        StopReason::NodeLimit,
+        StopReason::Deadline,
+        StopReason::Cancelled,
+        StopReason::Visitor,
+    ]
+    .into_iter()
+    .find(|&r| stop_name(r) == name)
 }
 
 /// The line `--stats` adds for a search on several threads.
@@ -187,7 +212,7 @@ pub(crate) fn write_stats_text(
         Some(StopReason::NodeLimit) => "stopped by --max-nodes (search incomplete)".to_string(),
         Some(StopReason::Deadline) => "stopped by --timeout (search incomplete)".to_string(),
         Some(StopReason::Cancelled) => "interrupted (search incomplete)".to_string(),
-        Some(other) => format!("stopped by {} (search incomplete)", other.as_str()),
+        Some(other) => format!("stopped by {} (search incomplete)", stop_name(other)),
     };
     // Cleansings are dlx2's figure: shown for problems with colors, where it can be nonzero.
     let cleansings = if colored {
@@ -233,11 +258,11 @@ pub fn run(args: &Args) -> Result<()> {
     };
 
     let mut limits = Limits::none();
-    limits.max_solutions = args.limit;
-    limits.max_nodes = args.max_nodes;
+    limits = limits.solutions(args.limit);
+    limits = limits.nodes(args.max_nodes);
     let start = Instant::now();
-    limits.deadline = args.timeout.map(|t| start + t);
-    limits.cancel = Some(signals::stop_flag());
+    limits = limits.deadline(args.timeout.map(|t| start + t));
+    limits = limits.cancel(Some(signals::stop_flag()));
     // Counting uses every core unless told; a listing one thread unless told.
     let threads = args.jobs.unwrap_or(if args.count { 0 } else { 1 });
     let parallel = problem
@@ -256,12 +281,7 @@ pub fn run(args: &Args) -> Result<()> {
     } else if parallel.num_threads() == 1 {
         let mut solver = problem.solver().with_limits(limits);
         print_solutions(problem, &mut solver, args.format, &mut out)?;
-        Report {
-            outcome: solver.outcome(),
-            stats: solver.stats().clone(),
-            jobs: 1,
-            threads: 1,
-        }
+        Report::single(solver.outcome(), solver.stats().clone())
     } else {
         print_parallel(problem, &parallel, args.format, args.ordered, &mut out)?
     };

@@ -73,7 +73,15 @@ pub mod text;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use parallel::{Job, JobError, JobLine, JobLineError, Parallel, Report, Tally, TallyError};
+pub use parallel::{Parallel, Report};
+
+/// A search split into jobs, to run anywhere and add up: the [`Job`](split::Job)s of
+/// [`Parallel::split`], their text form as [`JobLine`](split::JobLine)s (one per line, for a
+/// job array), and the [`Tally`](split::Tally) that adds their figures back up, checking that
+/// every job was counted once and none was stopped (see `docs/parallel.md`).
+pub mod split {
+    pub use crate::parallel::{Job, JobError, JobLine, JobLineError, Tally, TallyError};
+}
 pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// The most items one option may have (an option's place in it is kept in 16 bits).

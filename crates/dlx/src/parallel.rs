@@ -61,6 +61,7 @@ impl Job {
 /// What a parallel search did: its totals (equal to the one-thread search's when complete),
 /// how it ended, and how it was shared out.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Report {
     /// Totals, and what stopped the search (if anything did).
     pub outcome: Outcome,
@@ -70,6 +71,18 @@ pub struct Report {
     pub jobs: u64,
     /// Threads the search ran on.
     pub threads: usize,
+}
+
+impl Report {
+    /// The report of a search run on one thread as one job, with its figures.
+    pub fn single(outcome: Outcome, stats: Stats) -> Report {
+        Report {
+            outcome,
+            stats,
+            jobs: 1,
+            threads: 1,
+        }
+    }
 }
 
 /// Why a job cannot be split or run.
@@ -990,14 +1003,14 @@ pub enum TallyError {
         total: usize,
     },
     /// A job whose search was stopped by a limit: its count is not its subtree's.
-    #[error("job {index} of {total} was stopped ({reason}): run it again without limits")]
+    #[error("job {index} of {total} was stopped by {reason}: run it again without limits")]
     Stopped {
         /// The job's index.
         index: usize,
         /// The number of jobs.
         total: usize,
         /// What stopped it.
-        reason: String,
+        reason: StopReason,
     },
     /// Jobs with no summary.
     #[error("{count} of {total} jobs missing: {}", list(missing, *count))]
@@ -1072,7 +1085,7 @@ impl Tally {
         &mut self,
         line: &JobLine,
         stats: &Stats,
-        stopped: Option<&str>,
+        stopped: Option<StopReason>,
     ) -> Result<(), TallyError> {
         let (fp, total) = *self.first.get_or_insert((line.fingerprint, line.total));
         if (fp, total) != (line.fingerprint, line.total) {
@@ -1088,7 +1101,7 @@ impl Tally {
             return Err(TallyError::Stopped {
                 index: line.index,
                 total,
-                reason: reason.to_string(),
+                reason,
             });
         }
         if self.nodes.contains_key(&line.index) {

@@ -16,17 +16,23 @@ use crate::problem::{ColorId, ItemId, OptionId, Problem};
 /// hot loop pays one mask test per node.
 const ASYNC_CHECK_MASK: u64 = 4096 - 1;
 
-/// Limits on a search. The default has none.
+/// Limits on a search. The default has none; each is set, or cleared with `None`, by its
+/// builder method, and read by its getter.
+///
+/// ```
+/// use dlx::Limits;
+/// let limits = Limits::none().solutions(10).nodes(1_000_000);
+/// assert_eq!((limits.max_solutions(), limits.max_nodes()), (Some(10), Some(1_000_000)));
+/// let limits = limits.nodes(None);
+/// assert_eq!(limits.max_nodes(), None);
+/// ```
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Limits {
-    /// Stop after this many solutions.
-    pub max_solutions: Option<u64>,
-    /// Stop before the node count would exceed this; the count never does.
-    pub max_nodes: Option<u64>,
-    /// Stop at this instant (looked at every 4096 nodes).
-    pub deadline: Option<Instant>,
-    /// Stop when this flag becomes true (looked at every 4096 nodes).
-    pub cancel: Option<Arc<AtomicBool>>,
+    pub(crate) max_solutions: Option<u64>,
+    pub(crate) max_nodes: Option<u64>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -35,28 +41,49 @@ impl Limits {
         Self::default()
     }
 
-    /// Stop after `n` solutions.
-    pub fn solutions(mut self, n: u64) -> Self {
-        self.max_solutions = Some(n);
+    /// Stop after `n` solutions (`None`: no limit).
+    pub fn solutions(mut self, n: impl Into<Option<u64>>) -> Self {
+        self.max_solutions = n.into();
         self
     }
 
-    /// Never count more than `n` nodes.
-    pub fn nodes(mut self, n: u64) -> Self {
-        self.max_nodes = Some(n);
+    /// Never count more than `n` nodes: stop before the count would exceed it (`None`: no
+    /// limit).
+    pub fn nodes(mut self, n: impl Into<Option<u64>>) -> Self {
+        self.max_nodes = n.into();
         self
     }
 
-    /// Stop at `deadline`.
-    pub fn deadline(mut self, deadline: Instant) -> Self {
-        self.deadline = Some(deadline);
+    /// Stop at `deadline` (looked at every 4096 nodes; `None`: no deadline).
+    pub fn deadline(mut self, deadline: impl Into<Option<Instant>>) -> Self {
+        self.deadline = deadline.into();
         self
     }
 
-    /// Stop when `flag` is set.
-    pub fn cancel(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.cancel = Some(flag);
+    /// Stop when `flag` is set (looked at every 4096 nodes; `None`: no flag).
+    pub fn cancel(mut self, flag: impl Into<Option<Arc<AtomicBool>>>) -> Self {
+        self.cancel = flag.into();
         self
+    }
+
+    /// The most solutions.
+    pub fn max_solutions(&self) -> Option<u64> {
+        self.max_solutions
+    }
+
+    /// The most nodes.
+    pub fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// The deadline.
+    pub fn deadline_at(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The cancel flag.
+    pub fn cancel_flag(&self) -> Option<&Arc<AtomicBool>> {
+        self.cancel.as_ref()
     }
 
     /// Whether the cancel flag is set or the deadline has passed (the checks the engine makes
@@ -82,29 +109,31 @@ pub enum StopReason {
     SolutionLimit,
     /// The next node would have exceeded [`Limits::max_nodes`].
     NodeLimit,
-    /// [`Limits::deadline`] passed.
+    /// [`Limits::deadline_at`] passed.
     Deadline,
-    /// [`Limits::cancel`] was set.
+    /// [`Limits::cancel_flag`] was set.
     Cancelled,
     /// The visitor returned [`ControlFlow::Break`] (or the iterator was not pulled to its end).
     Visitor,
 }
 
-impl StopReason {
-    /// A short lower-case name: `limit`, `max_nodes`, `timeout`, `cancelled`, `visitor`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StopReason::SolutionLimit => "limit",
-            StopReason::NodeLimit => "max_nodes",
-            StopReason::Deadline => "timeout",
-            StopReason::Cancelled => "cancelled",
-            StopReason::Visitor => "visitor",
-        }
+/// What stopped a search, in words for a message (`the node limit`); a command line names
+/// its own flags instead.
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::SolutionLimit => "the solution limit",
+            StopReason::NodeLimit => "the node limit",
+            StopReason::Deadline => "the deadline",
+            StopReason::Cancelled => "the cancel flag",
+            StopReason::Visitor => "the visitor",
+        })
     }
 }
 
 /// Statistics with the definitions of Knuth's `dlx1`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
     /// Solutions found.
     pub solutions: u64,
@@ -128,7 +157,7 @@ pub struct Stats {
 
 impl Stats {
     /// Statistics from their figures (as read back from a summary, to add up the jobs of a
-    /// split search with [`crate::Tally`]).
+    /// split search with [`crate::split::Tally`]).
     pub fn from_figures(
         solutions: u64,
         nodes: u64,
@@ -175,6 +204,7 @@ impl Stats {
 
 /// How a search ended: its totals so far, and whether it was exhausted or stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Outcome {
     /// Solutions found.
     pub solutions: u64,
@@ -189,6 +219,18 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a search with the figures of `stats`, stopped by `stopped` (`None`: it
+    /// was exhausted), as a merge of jobs run elsewhere makes it.
+    pub fn from_stats(stats: &Stats, stopped: Option<StopReason>) -> Outcome {
+        Outcome {
+            solutions: stats.solutions,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            cleansings: stats.cleansings,
+            stopped,
+        }
+    }
+
     /// Whether the search was exhausted, so `solutions` is the exact total.
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()

@@ -518,9 +518,9 @@ impl<'r> Solver<'r> {
             Task::All(limit) => (limit, usize::MAX),
         };
         let mut limits = Limits::none();
-        limits.cancel = settings.cancel.clone();
-        limits.max_nodes = settings.max_nodes;
-        limits.deadline = settings.timeout.map(|t| Instant::now() + t);
+        limits = limits.cancel(settings.cancel.clone());
+        limits = limits.nodes(settings.max_nodes);
+        limits = limits.deadline(settings.timeout.map(|t| Instant::now() + t));
         let found = match (task, &settings.idle) {
             (Task::Count(limit), Some(idle)) => count(solver, &grid, limit, limits, settings, idle),
             _ => solver.search(&grid, keep, limits.solutions(limit)),
@@ -610,9 +610,9 @@ impl Solver<'_> {
         record.cages = entry.killer.as_ref().ok().map(|k| k.cages().len());
         let task = settings.task;
         let mut limits = Limits::none();
-        limits.cancel = settings.cancel.clone();
-        limits.max_nodes = settings.max_nodes;
-        limits.deadline = settings.timeout.map(|t| Instant::now() + t);
+        limits = limits.cancel(settings.cancel.clone());
+        limits = limits.nodes(settings.max_nodes);
+        limits = limits.deadline(settings.timeout.map(|t| Instant::now() + t));
         let (limit, keep) = match task {
             Task::Solve => (1, 1),
             Task::Unique | Task::Rate { .. } => (2, 2),
@@ -729,8 +729,7 @@ fn count(
     settings: &Settings,
     idle: &AtomicUsize,
 ) -> Result<crate::Found, PuzzleError> {
-    let mut probe = limits.clone();
-    probe.max_nodes = Some(
+    let probe = limits.clone().nodes(
         settings
             .max_nodes
             .map_or(PROBE_NODES, |m| m.min(PROBE_NODES)),
@@ -1147,7 +1146,7 @@ mod serialize {
             maybe(&mut map, "depth", r.depth)?;
             maybe(&mut map, "solver", r.strategy.map(|s| s.name()))?;
             let stopped = r.stopped.filter(|_| r.status == Status::Stopped);
-            maybe(&mut map, "stopped_by", stopped.map(|s| s.as_str()))?;
+            maybe(&mut map, "stopped_by", stopped.map(stop_name))?;
             match (self.error, &r.problem) {
                 (Some(e), _) => map.serialize_entry("error", e)?,
                 (None, Some(p)) => map.serialize_entry("error", &p.to_string())?,
@@ -1208,6 +1207,17 @@ mod serialize {
     impl Serialize for Record {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             RecordJson::new(self).serialize(s)
+        }
+    }
+
+    /// What stopped a search, as records name it: the command line's words for its limits.
+    fn stop_name(reason: dlx::StopReason) -> &'static str {
+        match reason {
+            dlx::StopReason::NodeLimit => "max_nodes",
+            dlx::StopReason::Deadline => "timeout",
+            dlx::StopReason::Cancelled => "cancelled",
+            dlx::StopReason::SolutionLimit => "limit",
+            _ => "visitor",
         }
     }
 

@@ -204,7 +204,7 @@ pub fn run(
         let solver = solvers.get_mut(&grid.shape())?;
         let start = Instant::now();
         let mut limits = Limits::none().deadline(start + settings.timeout);
-        limits.cancel = settings.cancel.clone();
+        limits = limits.cancel(settings.cancel.clone());
         let found = solver
             .search(grid, 1, limits.solutions(settings.limit))
             .ok()?;

@@ -268,7 +268,7 @@ impl Classic {
 
     /// Runs the method on a checked grid.
     fn search(&mut self, grid: &Grid, keep: usize, limits: Limits) -> Found {
-        let limit = limits.max_solutions.unwrap_or(u64::MAX);
+        let limit = limits.max_solutions().unwrap_or(u64::MAX);
         self.cells.clear();
         self.cells.extend_from_slice(grid.cells());
         self.used.clear();
@@ -282,9 +282,9 @@ impl Classic {
         }
         self.nodes = 0;
         self.solutions = 0;
-        self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        self.max_solutions = limits.max_solutions.map_or(limit, |m| m.min(limit));
-        self.async_checks = limits.deadline.is_some() || limits.cancel.is_some();
+        self.max_nodes = limits.max_nodes().unwrap_or(u64::MAX);
+        self.max_solutions = limits.max_solutions().map_or(limit, |m| m.min(limit));
+        self.async_checks = limits.deadline_at().is_some() || limits.cancel_flag().is_some();
         self.limits = limits;
         self.keep = keep;
         self.grids = Vec::new();

@@ -442,10 +442,10 @@ impl SudokuSolver<'_> {
         let candidates = self
             .candidates
             .get_or_insert_with(|| Candidates::new(layout, Deduce::Probe));
-        let limit = limits.max_solutions.unwrap_or(u64::MAX);
-        let mut run = Run::new(limit, keep, limits.max_nodes.unwrap_or(u64::MAX));
-        run.deadline = limits.deadline;
-        run.cancel = limits.cancel.as_deref();
+        let limit = limits.max_solutions().unwrap_or(u64::MAX);
+        let mut run = Run::new(limit, keep, limits.max_nodes().unwrap_or(u64::MAX));
+        run.deadline = limits.deadline_at();
+        run.cancel = limits.cancel_flag().map(|c| &**c);
         if limit > 0 {
             candidates.solve(layout, grid.cells(), &mut run);
         } else {
@@ -523,7 +523,7 @@ impl SudokuSolver<'_> {
         limits: Limits,
         threads: usize,
     ) -> Result<Found, PuzzleError> {
-        let limit = limits.max_solutions.unwrap_or(u64::MAX);
+        let limit = limits.max_solutions().unwrap_or(u64::MAX);
         if self.resolved() == Strategy::Propagate {
             return self.search(grid, 1, limits);
         }

@@ -11,10 +11,8 @@ use std::sync::{Arc, Mutex};
 use crate::common;
 
 use common::{build_bounded, build_colored, BoundedSpec, ColoredSpec};
-use dlx::{
-    ItemId, Job, JobLine, Limits, OptionId, Parallel, Problem, ProblemBuilder, StopReason, Tally,
-    TallyError,
-};
+use dlx::split::{Job, JobLine, Tally, TallyError};
+use dlx::{ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, StopReason};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -504,7 +502,7 @@ fn null_moves_belong_to_bounded_problems() {
     };
     assert!(matches!(
         Parallel::new(&plain).count_job(&job),
-        Err(dlx::JobError::UnknownOption { level: 0, .. })
+        Err(dlx::split::JobError::UnknownOption { level: 0, .. })
     ));
     let bounded = load(data().join("xcc/mult107.dlx"));
     let jobs = Parallel::new(&bounded).split(8).unwrap();
@@ -543,10 +541,19 @@ fn the_tally_refuses_what_does_not_add_up() {
         t.add(&line(7, 2, 4), &s, None),
         Err(TallyError::Foreign { .. })
     ));
+    let stopped = t.add(&line(7, 2, 3), &s, Some(StopReason::Deadline));
     assert!(matches!(
-        t.add(&line(7, 2, 3), &s, Some("timeout")),
-        Err(TallyError::Stopped { index: 2, .. })
+        stopped,
+        Err(TallyError::Stopped {
+            index: 2,
+            reason: StopReason::Deadline,
+            ..
+        })
     ));
+    assert_eq!(
+        stopped.unwrap_err().to_string(),
+        "job 2 of 3 was stopped by the deadline: run it again without limits"
+    );
     assert_eq!(
         t.finish().unwrap_err(),
         TallyError::Missing {
@@ -642,7 +649,7 @@ fn job_lines_are_checked() {
     };
     assert!(matches!(
         par.count_job(&past),
-        Err(dlx::JobError::UnknownOption { level: 0, .. })
+        Err(dlx::split::JobError::UnknownOption { level: 0, .. })
     ));
     // The fingerprint tells problems apart and is stable for the same text.
     let again = load(data().join("queens8.dlx"));
