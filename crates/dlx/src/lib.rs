@@ -87,5 +87,5 @@ pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder
 /// The most items one option may have (an option's place in it is kept in 16 bits).
 pub const MAX_OPTION_LEN: usize = arena::MAX_OPTION_LEN;
 pub use search::{
-    Limits, Outcome, SelectError, Solution, SolutionRef, Solutions, Solver, Stats, StopReason,
+    Limits, Move, Outcome, SelectError, Solution, SolutionRef, Solutions, Solver, Stats, StopReason,
 };

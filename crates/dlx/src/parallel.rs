@@ -23,8 +23,8 @@ use std::sync::{mpsc, Arc, Mutex};
 use crate::arena::Node;
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::search::{
-    Limits, Outcome, ReplayError, SelectError, Signal, Solution, SolutionRef, Solver, Stats,
-    StopReason, NULL_MOVE,
+    Limits, Move, Outcome, ReplayError, SelectError, Signal, Solution, SolutionRef, Solver, Stats,
+    StopReason,
 };
 
 /// A subtree of the search tree, and the part of the way to it that it counts.
@@ -38,24 +38,47 @@ use crate::search::{
 /// figures add up to the parent's exactly.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Job {
-    /// The option chosen at each level on the way from the root: each in the column of the item
-    /// the MRV rule chooses at its level.
-    pub prefix: Vec<OptionId>,
+    /// The move made at each level on the way from the root: an option in the column of the
+    /// item the MRV rule chooses at its level, or in a problem with bounds that item's null
+    /// move ([`Move::Null`], which [`JobLine`] writes `n`).
+    pub prefix: Vec<Move>,
     /// How many nodes of the way, the deepest first, this job counts (at most the prefix's
     /// length; the prefix's length for the job on the way of first options from the root).
     pub carried: u32,
+    /// A part a bounded search gave away: the moves after the prefix's last one, at its level
+    /// (only a parallel search makes such jobs; they are not split or written).
+    rest: bool,
 }
 
 impl Job {
-    /// In a problem with bounds (Knuth's `dlx3`), how a prefix names a level's null move: the
-    /// level's item takes no more options (its lower bound is met), tried after its options.
-    /// [`JobLine`] writes it `n`.
-    pub const NULL_MOVE: OptionId = NULL_MOVE;
+    /// The subtree below `prefix`, counting the `carried` deepest nodes of the way.
+    pub fn new(prefix: Vec<Move>, carried: u32) -> Self {
+        Job {
+            prefix,
+            carried,
+            rest: false,
+        }
+    }
 
     /// The whole search tree.
     pub fn root() -> Self {
         Job::default()
     }
+
+    /// Where the job's solutions come in the one-thread order: after those of every job whose
+    /// key is smaller.
+    fn order_key(&self) -> Vec<Step> {
+        let moves = self.prefix.iter().map(|&m| Step::Move(m));
+        moves.chain(self.rest.then_some(Step::Rest)).collect()
+    }
+}
+
+/// A step of a job's place in the one-thread order: a move, or the moves after the last one
+/// (which come after everything below it).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    Move(Move),
+    Rest,
 }
 
 /// What a parallel search did: its totals (equal to the one-thread search's when complete),
@@ -103,16 +126,16 @@ pub enum JobError {
         /// The level where every primary item was covered.
         level: usize,
     },
-    /// An option of the prefix is not among the options the search tries at its level.
+    /// A move of the prefix is not among the moves the search tries at its level.
     #[error(
-        "{option} of the prefix is not a choice at level {level}: the search branches on \
-         {item} there"
+        "{} of the prefix is not a choice at level {level}: the search branches on {item} there",
+        match .mv { Move::Option(o) => o.to_string(), Move::Null => "the null move".to_string() }
     )]
     NotAChoice {
         /// The level.
         level: usize,
-        /// The option.
-        option: OptionId,
+        /// The move.
+        mv: Move,
         /// The item the MRV rule chooses at that level.
         item: ItemId,
     },
@@ -161,10 +184,6 @@ pub struct Parallel<'p> {
     /// The selections covered, made at the first [`Parallel::select`].
     checker: Option<Solver<'p>>,
 }
-
-/// Ends the prefix of a job that a bounded search gave away: the job takes the moves after the
-/// prefix's last move, at its level (never written in a [`JobLine`]).
-const REST: OptionId = OptionId(u32::MAX);
 
 /// How often (in nodes) a worker asks for more of a node limit shared by the threads.
 const NODE_CHUNK: u64 = 1 << 14;
@@ -274,7 +293,7 @@ impl<'p> Parallel<'p> {
             // before those of the subtrees it gave away, which come in the order of their
             // prefixes (options later in a column come later), so sorting by prefix is the
             // one-thread order. A job is registered before it can send anything.
-            let mut waiting: BTreeMap<Vec<OptionId>, Waiting> = BTreeMap::new();
+            let mut waiting: BTreeMap<Vec<Step>, Waiting> = BTreeMap::new();
             waiting.insert(Vec::new(), Waiting::default());
             for message in rx {
                 match message {
@@ -342,15 +361,15 @@ impl<'p> Parallel<'p> {
             let Some(Sized(_, job)) = heap.pop() else {
                 break;
             };
-            self.stand_at(&mut solver, &job.prefix)?;
+            self.stand_at(&mut solver, &job.prefix, false)?;
             match solver.branches() {
-                Some(options) if !options.is_empty() => {
-                    for (i, option) in options.into_iter().enumerate() {
+                Some(moves) if !moves.is_empty() => {
+                    for (i, mv) in moves.into_iter().enumerate() {
                         let mut prefix = job.prefix.clone();
-                        prefix.push(option);
+                        prefix.push(mv);
                         let carried = if i == 0 { job.carried + 1 } else { 0 };
                         let size = self.estimate(&mut solver, &prefix)?;
-                        heap.push(Sized(size, Job { prefix, carried }));
+                        heap.push(Sized(size, Job::new(prefix, carried)));
                     }
                 }
                 // A solution or a dead end: a leaf, searched as it is.
@@ -367,15 +386,20 @@ impl<'p> Parallel<'p> {
 
     /// Knuth's estimate of the number of nodes below `prefix`: the mean over random walks to a
     /// leaf of 1 + d1 + d1 d2 + ..., where d1, d2, ... are the numbers of options on the way.
-    fn estimate(&self, solver: &mut Solver<'p>, prefix: &[OptionId]) -> Result<f64, JobError> {
+    fn estimate(&self, solver: &mut Solver<'p>, prefix: &[Move]) -> Result<f64, JobError> {
         const PROBES: u32 = 64;
-        // A xorshift generator seeded by the prefix: the same job, the same estimate.
-        let mut x = prefix.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, o| {
-            (h ^ u64::from(o.0)).wrapping_mul(0x0000_0100_0000_01b3)
+        // A xorshift generator seeded by the prefix: the same job, the same estimate (the null
+        // move hashed as the number it had when it was one).
+        let mut x = prefix.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, m| {
+            let n = match m {
+                Move::Option(o) => o.0,
+                Move::Null => u32::MAX - 1,
+            };
+            (h ^ u64::from(n)).wrapping_mul(0x0000_0100_0000_01b3)
         }) | 1;
         let mut total = 0.0;
         for _ in 0..PROBES {
-            self.stand_at(solver, prefix)?;
+            self.stand_at(solver, prefix, false)?;
             let (mut size, mut weight) = (1.0, 1.0);
             while let Some(options) = solver.branches() {
                 if options.is_empty() {
@@ -396,56 +420,45 @@ impl<'p> Parallel<'p> {
 
     /// Checks that `job` is a subtree of this search.
     fn check(&self, job: &Job) -> Result<(), JobError> {
-        if let Some(level) = job.prefix.iter().position(|&o| o == REST) {
-            return Err(JobError::UnknownOption {
-                level,
-                option: REST,
-            });
-        }
         if job.carried as usize > job.prefix.len() {
             return Err(JobError::Carried {
                 carried: job.carried,
                 len: job.prefix.len(),
             });
         }
-        self.stand_at(&mut self.problem.solver(), &job.prefix)?;
+        self.stand_at(&mut self.problem.solver(), &job.prefix, job.rest)?;
         Ok(())
     }
 
-    /// Resets `solver`, applies the selections and covers `prefix`, returning what each level
-    /// of the prefix would have counted.
+    /// Resets `solver`, applies the selections and covers `prefix` (with `rest`, a bounded
+    /// search's gift: the moves after its last one), returning what each level of the prefix
+    /// would have counted.
     fn stand_at(
         &self,
         solver: &mut Solver<'p>,
-        prefix: &[OptionId],
+        prefix: &[Move],
+        rest: bool,
     ) -> Result<Vec<crate::search::Replayed>, JobError> {
         solver.reset();
         for &o in &self.selected {
             solver.select(o).expect("checked when selected");
         }
-        // A job given away by a bounded search ends with `REST`: the moves after the last one.
-        let bounded = self.problem.has_bounds();
-        let (prefix, rest) = match prefix.split_last() {
-            Some((&REST, head)) if bounded => (head, true),
-            _ => (prefix, false),
-        };
+        let rest = rest && self.problem.has_bounds();
         let mut steps = Vec::with_capacity(prefix.len());
-        for (level, &option) in prefix.iter().enumerate() {
-            if option.index() >= self.problem.num_options() && !(bounded && option == NULL_MOVE) {
-                return Err(JobError::UnknownOption { level, option });
+        for (level, &mv) in prefix.iter().enumerate() {
+            if let Move::Option(option) = mv {
+                if option.index() >= self.problem.num_options() {
+                    return Err(JobError::UnknownOption { level, option });
+                }
             }
             let step = if rest && level + 1 == prefix.len() {
-                solver.replay_rest(option)
+                solver.replay_rest(mv)
             } else {
-                solver.replay(option)
+                solver.replay(mv)
             };
             let step = step.map_err(|e| match e {
                 ReplayError::Solved => JobError::PastSolution { level },
-                ReplayError::NotAChoice(item) => JobError::NotAChoice {
-                    level,
-                    option,
-                    item,
-                },
+                ReplayError::NotAChoice(item) => JobError::NotAChoice { level, mv, item },
             })?;
             steps.push(step);
         }
@@ -581,9 +594,9 @@ trait Sink: Sync {
     type Local;
     /// Whether solutions are looked at (if not, they are only counted).
     const LOOKS: bool;
-    fn open(&self, prefix: &[OptionId]) -> Self::Local;
+    fn open(&self, job: &Job) -> Self::Local;
     fn found(&self, local: &mut Self::Local, solution: SolutionRef<'_>) -> ControlFlow<()>;
-    fn gave(&self, local: &mut Self::Local, prefix: &[OptionId]);
+    fn gave(&self, local: &mut Self::Local, job: &Job);
     fn close(&self, local: Self::Local);
 }
 
@@ -592,11 +605,11 @@ struct CountSink;
 impl Sink for CountSink {
     type Local = ();
     const LOOKS: bool = false;
-    fn open(&self, _: &[OptionId]) {}
+    fn open(&self, _: &Job) {}
     fn found(&self, _: &mut (), _: SolutionRef<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
-    fn gave(&self, _: &mut (), _: &[OptionId]) {}
+    fn gave(&self, _: &mut (), _: &Job) {}
     fn close(&self, _: ()) {}
 }
 
@@ -610,20 +623,20 @@ where
 {
     type Local = ();
     const LOOKS: bool = true;
-    fn open(&self, _: &[OptionId]) {}
+    fn open(&self, _: &Job) {}
     fn found(&self, _: &mut (), solution: SolutionRef<'_>) -> ControlFlow<()> {
         (self.visit)(solution)
     }
-    fn gave(&self, _: &mut (), _: &[OptionId]) {}
+    fn gave(&self, _: &mut (), _: &Job) {}
     fn close(&self, _: ()) {}
 }
 
 /// From the threads to the thread that visits in order.
 enum Message {
     /// A job was given away (sent before it can start).
-    Gave(Vec<OptionId>),
+    Gave(Vec<Step>),
     /// Solutions of a job, and whether it is done.
-    Found(Vec<OptionId>, Vec<Solution>, bool),
+    Found(Vec<Step>, Vec<Solution>, bool),
 }
 
 #[derive(Default)]
@@ -640,10 +653,10 @@ struct OrderedSink {
 const BATCH: usize = 1024;
 
 impl Sink for OrderedSink {
-    type Local = (Vec<OptionId>, Vec<Solution>);
+    type Local = (Vec<Step>, Vec<Solution>);
     const LOOKS: bool = true;
-    fn open(&self, prefix: &[OptionId]) -> Self::Local {
-        (prefix.to_vec(), Vec::new())
+    fn open(&self, job: &Job) -> Self::Local {
+        (job.order_key(), Vec::new())
     }
     fn found(&self, local: &mut Self::Local, solution: SolutionRef<'_>) -> ControlFlow<()> {
         local.1.push(solution.to_solution());
@@ -654,8 +667,8 @@ impl Sink for OrderedSink {
         }
         ControlFlow::Continue(())
     }
-    fn gave(&self, _: &mut Self::Local, prefix: &[OptionId]) {
-        let _ = self.tx.send(Message::Gave(prefix.to_vec()));
+    fn gave(&self, _: &mut Self::Local, job: &Job) {
+        let _ = self.tx.send(Message::Gave(job.order_key()));
     }
     fn close(&self, local: Self::Local) {
         let _ = self.tx.send(Message::Found(local.0, local.1, true));
@@ -727,7 +740,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
             s
         });
         let steps = parallel
-            .stand_at(&mut solver, &job.prefix)
+            .stand_at(&mut solver, &job.prefix, job.rest)
             .expect("a job's prefix was checked, or found by the search");
         // The part of the way the job owns.
         let d = steps.len();
@@ -762,7 +775,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         let base = parallel.selected.len();
         let prefix_nodes: Vec<Node> = solver.selected_nodes()[base..].to_vec();
         let mut chosen: Vec<Node> = prefix_nodes.clone();
-        let mut local = self.sink.open(&job.prefix);
+        let mut local = self.sink.open(&job);
         let problem = parallel.problem;
         let base_options = &parallel.selected[..];
         let mut given = Vec::new();
@@ -801,22 +814,25 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                 if bounded {
                     // A bounded search gives away the moves after the current one of its
                     // shallowest level that has more, as one job.
-                    if let Some(mut prefix) = solver.donate_rest() {
-                        prefix.push(REST);
-                        self.sink.gave(&mut local, &prefix);
+                    if let Some(prefix) = solver.donate_rest() {
+                        let part = Job {
+                            prefix,
+                            carried: 0,
+                            rest: true,
+                        };
+                        self.sink.gave(&mut local, &part);
                         self.signal.pending.fetch_add(1, Ordering::Relaxed);
-                        let part = Job { prefix, carried: 0 };
                         scope.spawn(move |s| self.run_job(s, part));
                     }
                 } else if let Some(level) = solver.donate(&mut given) {
                     let mut head = job.prefix.clone();
                     head.extend(solver.path(level));
-                    for &option in &given {
+                    for &mv in &given {
                         let mut prefix = head.clone();
-                        prefix.push(option);
-                        self.sink.gave(&mut local, &prefix);
+                        prefix.push(mv);
+                        let part = Job::new(prefix, 0);
+                        self.sink.gave(&mut local, &part);
                         self.signal.pending.fetch_add(1, Ordering::Relaxed);
-                        let part = Job { prefix, carried: 0 };
                         scope.spawn(move |s| self.run_job(s, part));
                     }
                 }
@@ -890,15 +906,11 @@ impl fmt::Display for JobLine {
         if self.job.prefix.is_empty() {
             return f.write_str("-");
         }
-        for (k, o) in self.job.prefix.iter().enumerate() {
+        for (k, m) in self.job.prefix.iter().enumerate() {
             if k > 0 {
                 f.write_str(",")?;
             }
-            if *o == NULL_MOVE {
-                f.write_str("n")?;
-            } else {
-                write!(f, "{}", o.0)?;
-            }
+            write!(f, "{m}")?;
         }
         Ok(())
     }
@@ -950,8 +962,8 @@ impl FromStr for JobLine {
             prefix
                 .split(',')
                 .map(|o| match o {
-                    "n" => Ok(NULL_MOVE),
-                    _ => o.parse().map(OptionId).map_err(|_| ()),
+                    "n" => Ok(Move::Null),
+                    _ => o.parse().map(|n| Move::Option(OptionId(n))).map_err(|_| ()),
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|()| {
@@ -965,7 +977,7 @@ impl FromStr for JobLine {
             fingerprint,
             index,
             total,
-            job: Job { prefix, carried },
+            job: Job::new(prefix, carried),
         })
     }
 }

@@ -388,18 +388,41 @@ pub(crate) enum ReplayError {
     NotAChoice(ItemId),
 }
 
-/// How a job's prefix names the null move of a level in a problem with bounds: `dlx3`'s move
-/// that leaves the level's item with no more options (its lower bound is met). It sorts after
-/// every option, as the search tries it after them.
-pub(crate) const NULL_MOVE: OptionId = OptionId(u32::MAX - 1);
+/// A move of the search at one level: an option of the item chosen there, or, in a problem
+/// with bounds on items (Knuth's `dlx3`), the null move that leaves the item with no more
+/// options (its lower bound is met), tried after every option. Moves order as the search tries
+/// them: options by number, the null move last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Choose this option.
+    Option(OptionId),
+    /// Take no more options for the level's item.
+    Null,
+}
+
+impl From<OptionId> for Move {
+    fn from(option: OptionId) -> Move {
+        Move::Option(option)
+    }
+}
+
+impl std::fmt::Display for Move {
+    /// An option's number, or `n` for the null move (as job lines write them).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Move::Option(o) => write!(f, "{}", o.0),
+            Move::Null => f.write_str("n"),
+        }
+    }
+}
 
 /// The move a node stands for in a bounded search: its option, or the null move for an item's
 /// header.
-fn move_of(problem: &Problem, p: u32) -> OptionId {
+fn move_of(problem: &Problem, p: u32) -> Move {
     if p < problem.links().heads.len() as u32 - 1 {
-        NULL_MOVE
+        Move::Null
     } else {
-        problem.option_of_node(Node(p))
+        Move::Option(problem.option_of_node(Node(p)))
     }
 }
 
@@ -786,19 +809,20 @@ impl<'p> Solver<'p> {
     /// begins: the item the MRV rule chooses now must be one of the option's, and the option
     /// must still be in its column. Like a selection it counts in no statistic; it says what a
     /// level of the search would have counted, for a parallel job to count what is its own.
-    pub(crate) fn replay(&mut self, option: OptionId) -> Result<Replayed, ReplayError> {
+    pub(crate) fn replay(&mut self, mv: Move) -> Result<Replayed, ReplayError> {
         debug_assert!(self.stats.nodes == 0 && self.level == 0);
         if self.mcc.is_some() {
-            return self.replay_bounded(option, false);
+            return self.replay_bounded(mv, false);
         }
         if self.links.first_primary() == ROOT {
             return Err(ReplayError::Solved);
         }
         let (best, _) = self.links.choose_mrv();
-        let first = self
-            .problem
-            .first_node(option)
-            .ok_or(ReplayError::NotAChoice(ItemId(u32::MAX)))?;
+        let not_a_choice = || ReplayError::NotAChoice(item_id(self.problem, best));
+        let Move::Option(option) = mv else {
+            return Err(not_a_choice());
+        };
+        let first = self.problem.first_node(option).ok_or_else(not_a_choice)?;
         let k = self
             .problem
             .option_entries(option)
@@ -839,19 +863,18 @@ impl<'p> Solver<'p> {
     /// `option` (an option, not the null move) as if its subtree had been searched, and makes
     /// the search go on with the moves after it at that level, and end there. Counts nothing,
     /// and returns nothing to count: the moves after it are the search's.
-    pub(crate) fn replay_rest(&mut self, option: OptionId) -> Result<Replayed, ReplayError> {
+    pub(crate) fn replay_rest(&mut self, mv: Move) -> Result<Replayed, ReplayError> {
         debug_assert!(self.mcc.is_some());
-        self.replay_bounded(option, true)
-            .map(|_| Replayed::default())
+        self.replay_bounded(mv, true).map(|_| Replayed::default())
     }
 
     /// [`Solver::replay`] and [`Solver::replay_rest`] for a problem with bounds, where a move
-    /// is an option of the item `dlx3`'s rule chooses or the null move ([`NULL_MOVE`]).
-    fn replay_bounded(&mut self, option: OptionId, rest: bool) -> Result<Replayed, ReplayError> {
+    /// is an option of the item `dlx3`'s rule chooses or the null move.
+    fn replay_bounded(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError> {
         let problem = self.problem;
         let mcc = self.mcc.as_mut().expect("a problem with bounds");
         let (best, moves) = mcc.moves().ok_or(ReplayError::Solved)?;
-        let k = moves.iter().position(|&p| move_of(problem, p) == option);
+        let k = moves.iter().position(|&p| move_of(problem, p) == mv);
         let k = match k {
             Some(k) if !(rest && k + 1 >= moves.len()) => k,
             _ => return Err(ReplayError::NotAChoice(item_id(problem, Item(best)))),
@@ -868,7 +891,7 @@ impl<'p> Solver<'p> {
     /// shallowest level that has moves left after its current one (it backs up after that
     /// move) and returns the moves made from the first level down to it, the current one there
     /// last, for another search to take the moves after it ([`Solver::replay_rest`]).
-    pub(crate) fn donate_rest(&mut self) -> Option<Vec<OptionId>> {
+    pub(crate) fn donate_rest(&mut self) -> Option<Vec<Move>> {
         let problem = self.problem;
         let path = self.mcc.as_mut()?.donate()?;
         Some(path.into_iter().map(|p| move_of(problem, p)).collect())
@@ -877,7 +900,7 @@ impl<'p> Solver<'p> {
     /// Where the search stands before its first level (after the selections and replays):
     /// `None` when every primary item is covered (a solution), else the options of the item
     /// the MRV rule chooses there, in the order the search tries them (none: a dead end).
-    pub(crate) fn branches(&self) -> Option<Vec<OptionId>> {
+    pub(crate) fn branches(&self) -> Option<Vec<Move>> {
         if let Some(mcc) = &self.mcc {
             let (_, moves) = mcc.moves()?;
             let problem = self.problem;
@@ -891,7 +914,7 @@ impl<'p> Solver<'p> {
         let mut out = Vec::with_capacity(len as usize);
         for _ in 0..len {
             p = self.links.down(p);
-            out.push(self.problem.option_of_node(p));
+            out.push(Move::Option(self.problem.option_of_node(p)));
         }
         Some(out)
     }
@@ -904,23 +927,23 @@ impl<'p> Solver<'p> {
     /// Gives away the untried options of the shallowest level that has some, for another
     /// thread: appends them to `out` and returns the level; that level then ends after its
     /// current option. Call only while paused (a level about to be entered).
-    pub(crate) fn donate(&mut self, out: &mut Vec<OptionId>) -> Option<usize> {
+    pub(crate) fn donate(&mut self, out: &mut Vec<Move>) -> Option<usize> {
         debug_assert!(self.resume == Resume::Forward);
         let l = (0..self.level).find(|&l| self.left[l] > 1)?;
         let mut p = self.choice[l];
         for _ in 1..self.left[l] {
             p = self.links.down(p);
-            out.push(self.problem.option_of_node(p));
+            out.push(Move::Option(self.problem.option_of_node(p)));
         }
         self.left[l] = 1;
         Some(l)
     }
 
     /// The options chosen at levels `0..l`, the current choice of each.
-    pub(crate) fn path(&self, l: usize) -> impl Iterator<Item = OptionId> + '_ {
+    pub(crate) fn path(&self, l: usize) -> impl Iterator<Item = Move> + '_ {
         self.choice[..l]
             .iter()
-            .map(|&p| self.problem.option_of_node(p))
+            .map(|&p| Move::Option(self.problem.option_of_node(p)))
     }
 
     /// Sets what a parallel search tells this loop, and how often (a power of two of nodes)

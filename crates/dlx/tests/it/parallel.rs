@@ -12,7 +12,7 @@ use crate::common;
 
 use common::{build_bounded, build_colored, BoundedSpec, ColoredSpec};
 use dlx::split::{Job, JobLine, Tally, TallyError};
-use dlx::{ItemId, Limits, OptionId, Parallel, Problem, ProblemBuilder, StopReason};
+use dlx::{ItemId, Limits, Move, OptionId, Parallel, Problem, ProblemBuilder, StopReason};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -470,7 +470,7 @@ fn bounded_subtrees_are_given_away_and_split() {
     let jobs = par.split(200).unwrap();
     assert!(jobs.len() >= 200);
     assert!(
-        jobs.iter().any(|j| j.prefix.contains(&Job::NULL_MOVE)),
+        jobs.iter().any(|j| j.prefix.contains(&Move::Null)),
         "no null move in a prefix"
     );
     let mut tally = Tally::new();
@@ -491,26 +491,33 @@ fn bounded_subtrees_are_given_away_and_split() {
     assert_eq!((s.solutions, s.nodes, s.updates, s.cleansings), knuth);
 }
 
-/// A null move names no option in a problem without bounds, and a bounded problem's jobs are
+/// A null move is no choice in a problem without bounds, and a bounded problem's jobs are
 /// checked as strictly as others.
 #[test]
 fn null_moves_belong_to_bounded_problems() {
     let plain = pairs(4);
-    let job = Job {
-        prefix: vec![Job::NULL_MOVE],
-        carried: 0,
-    };
+    let job = Job::new(vec![Move::Null], 0);
+    let refused = Parallel::new(&plain).count_job(&job);
     assert!(matches!(
-        Parallel::new(&plain).count_job(&job),
-        Err(dlx::split::JobError::UnknownOption { level: 0, .. })
+        refused,
+        Err(dlx::split::JobError::NotAChoice {
+            level: 0,
+            mv: Move::Null,
+            ..
+        })
     ));
+    assert!(refused
+        .unwrap_err()
+        .to_string()
+        .starts_with("the null move of the prefix is not a choice at level 0"));
     let bounded = load(data().join("xcc/mult107.dlx"));
     let jobs = Parallel::new(&bounded).split(8).unwrap();
     let mut wrong = jobs[0].clone();
-    wrong.prefix.push(OptionId(u32::MAX));
+    wrong.prefix.push(Move::Option(OptionId(u32::MAX)));
     assert!(Parallel::new(&bounded).count_job(&wrong).is_err());
     let line: JobLine = "0000000000000007:1/1:0:3,n,5".parse().unwrap();
-    assert_eq!(line.job.prefix, [OptionId(3), Job::NULL_MOVE, OptionId(5)]);
+    let o = |n| Move::Option(OptionId(n));
+    assert_eq!(line.job.prefix, [o(3), Move::Null, o(5)]);
     assert_eq!(line.to_string(), "0000000000000007:1/1:0:3,n,5");
 }
 
@@ -641,12 +648,9 @@ fn job_lines_are_checked() {
     }
     // A prefix that is not a path of the tree is refused, naming the level.
     let mut wrong = jobs[3].clone();
-    wrong.prefix.insert(0, OptionId(0));
+    wrong.prefix.insert(0, Move::Option(OptionId(0)));
     assert!(par.count_job(&wrong).is_err());
-    let past = Job {
-        prefix: vec![OptionId(u32::MAX)],
-        carried: 0,
-    };
+    let past = Job::new(vec![Move::Option(OptionId(u32::MAX))], 0);
     assert!(matches!(
         par.count_job(&past),
         Err(dlx::split::JobError::UnknownOption { level: 0, .. })
