@@ -62,6 +62,7 @@
 #![warn(unsafe_op_in_unsafe_fn)]
 
 mod arena;
+mod engine;
 mod mcc;
 mod parallel;
 mod problem;

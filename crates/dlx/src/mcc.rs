@@ -15,7 +15,13 @@
 //! The links are those of the problem (contiguous options, `place` giving their bounds); the
 //! dance walks columns and options as `dlx3` does, since an untweak relinks a column top-down.
 
-use crate::arena::{Links, NodeLinks, NodeMeta, TrailCursor, CLEANSED, LANES};
+use crate::arena::{Item, Links, Node, NodeLinks, NodeMeta, TrailCursor, CLEANSED, LANES};
+use crate::engine::{Control, Engine};
+use crate::parallel::Job;
+use crate::problem::{OptionId, Problem};
+use crate::search::{
+    item_id, move_of, Move, ReplayError, Replayed, SelectError, StopReason, Visit,
+};
 
 /// The ways a bounded search can stand between two calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -336,6 +342,173 @@ impl Bounded {
             Bounded::Narrow(m) => m.run(counters, stop, solution),
             Bounded::Wide(m) => m.run(counters, stop, solution),
         }
+    }
+}
+
+/// Dancing links with bounds on items (Knuth's `dlx3`, multiplicities): the engine of a
+/// problem with bounds. Its levels offer a column's options and, when the lower bound is met,
+/// the null move; it gives away the moves after the current one of a level as one job.
+#[derive(Debug, Clone)]
+pub(crate) struct BoundedSearch<'p> {
+    problem: &'p Problem,
+    mcc: Bounded,
+    /// The whole tree has been searched.
+    exhausted: bool,
+}
+
+impl<'p> BoundedSearch<'p> {
+    pub(crate) fn new(problem: &'p Problem) -> Self {
+        BoundedSearch {
+            problem,
+            mcc: Bounded::new(problem.links(), problem.bounds(), problem.node_colors()),
+            exhausted: false,
+        }
+    }
+}
+
+impl<'p> Engine<'p> for BoundedSearch<'p> {
+    fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
+        let Control {
+            limits,
+            stats,
+            signal,
+            no_pause_at,
+            check_mask,
+            paused,
+        } = ctl;
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
+        let mut solutions = stats.solutions;
+        let reason = std::cell::Cell::new(None);
+        if self.mcc.label() == Label::Done {
+            self.exhausted = true;
+            return None;
+        }
+        if solutions >= max_solutions {
+            return Some(StopReason::SolutionLimit);
+        }
+        let mut counters = Counters {
+            nodes: &mut stats.nodes,
+            updates: &mut stats.updates,
+            cleansings: &mut stats.cleansings,
+            profile: &mut stats.profile,
+        };
+        let mut nodes = Vec::new();
+        let stopped = self.mcc.run(
+            &mut counters,
+            |n| {
+                if n >= max_nodes {
+                    reason.set(Some(StopReason::NodeLimit));
+                    return true;
+                }
+                if (async_checks || signal.is_some()) && n & check_mask == 0 {
+                    if let Some(r) = limits.check_async() {
+                        reason.set(Some(r));
+                        return true;
+                    }
+                    if signal.is_some_and(|s| n != no_pause_at && s.wants_pause()) {
+                        *paused = true;
+                        return true;
+                    }
+                }
+                false
+            },
+            |chosen| {
+                solutions += 1;
+                nodes.clear();
+                nodes.extend(chosen.iter().map(|&p| Node(p)));
+                if visit(&[], &nodes).is_break() {
+                    reason.set(Some(StopReason::Visitor));
+                    return true;
+                }
+                if solutions >= max_solutions {
+                    reason.set(Some(StopReason::SolutionLimit));
+                    return true;
+                }
+                false
+            },
+        );
+        stats.solutions = solutions;
+        self.exhausted = self.mcc.label() == Label::Done;
+        if stopped {
+            reason.get()
+        } else {
+            None
+        }
+    }
+
+    fn is_fresh(&self) -> bool {
+        !self.exhausted
+    }
+
+    fn is_exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    fn select(&mut self, _: OptionId) -> Result<(), SelectError> {
+        Err(SelectError::Bounds)
+    }
+
+    fn selected(&self) -> &[OptionId] {
+        &[]
+    }
+
+    fn selected_nodes(&self) -> &[Node] {
+        &[]
+    }
+
+    fn branches(&self) -> Option<Vec<Move>> {
+        let (_, moves) = self.mcc.moves()?;
+        let problem = self.problem;
+        Some(moves.into_iter().map(|p| move_of(problem, p)).collect())
+    }
+
+    /// A move is an option of the item `dlx3`'s rule chooses or the null move.
+    fn replay(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError> {
+        let problem = self.problem;
+        let (best, moves) = self.mcc.moves().ok_or(ReplayError::Solved)?;
+        let k = moves.iter().position(|&p| move_of(problem, p) == mv);
+        let k = match k {
+            Some(k) if !(rest && k + 1 >= moves.len()) => k,
+            _ => return Err(ReplayError::NotAChoice(item_id(problem, Item(best)))),
+        };
+        let (item_updates, rest_updates, cleansings) = self.mcc.replay(k, rest);
+        Ok(Replayed {
+            item_updates,
+            rest_updates,
+            cleansings,
+        })
+    }
+
+    /// Ends the shallowest level that has moves left after its current one (it backs up after
+    /// that move) and gives them away as one job: the moves made from the first level down to
+    /// it, the current one there last, and the mark that the job takes the moves after it
+    /// ([`crate::Solver::replay_rest`]).
+    fn donate(&mut self, _: &Job) -> Vec<Job> {
+        let problem = self.problem;
+        match self.mcc.donate() {
+            Some(path) => {
+                let prefix = path.into_iter().map(|p| move_of(problem, p)).collect();
+                vec![Job::rest_of(prefix)]
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn levels_from_root(&self) -> bool {
+        true
+    }
+
+    fn keeps_branch_depth(&self) -> bool {
+        false
+    }
+
+    fn track_depth(&mut self, _: bool) {}
+
+    fn reset(&mut self, _: u64) {
+        // The bounded search starts again from a fresh state (its links are its own).
+        *self = BoundedSearch::new(self.problem);
     }
 }
 

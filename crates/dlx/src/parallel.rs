@@ -65,6 +65,16 @@ impl Job {
         Job::default()
     }
 
+    /// The moves after the last one of `prefix`, at its level: a part a bounded search gives
+    /// away.
+    pub(crate) fn rest_of(prefix: Vec<Move>) -> Self {
+        Job {
+            prefix,
+            carried: 0,
+            rest: true,
+        }
+    }
+
     /// Where the job's solutions come in the one-thread order: after those of every job whose
     /// key is smaller.
     fn order_key(&self) -> Vec<Step> {
@@ -733,7 +743,6 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         self.jobs.fetch_add(1, Ordering::Relaxed);
         let lock = |m: &'s Mutex<Slot<'p>>| m.lock().unwrap_or_else(|e| e.into_inner());
         let parallel = self.parallel;
-        let bounded = parallel.problem.has_bounds();
         let mut solver = lock(self.slot()).solver.take().unwrap_or_else(|| {
             let mut s = parallel.problem.solver();
             s.set_signal(Some(Arc::clone(&self.signal)), parallel.poll);
@@ -778,7 +787,6 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         let mut local = self.sink.open(&job);
         let problem = parallel.problem;
         let base_options = &parallel.selected[..];
-        let mut given = Vec::new();
         let stop = loop {
             let mut beyond_limit = false;
             let mut at_limit = false;
@@ -810,31 +818,10 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                 if self.signal.halt.load(Ordering::Relaxed) {
                     break None;
                 }
-                given.clear();
-                if bounded {
-                    // A bounded search gives away the moves after the current one of its
-                    // shallowest level that has more, as one job.
-                    if let Some(prefix) = solver.donate_rest() {
-                        let part = Job {
-                            prefix,
-                            carried: 0,
-                            rest: true,
-                        };
-                        self.sink.gave(&mut local, &part);
-                        self.signal.pending.fetch_add(1, Ordering::Relaxed);
-                        scope.spawn(move |s| self.run_job(s, part));
-                    }
-                } else if let Some(level) = solver.donate(&mut given) {
-                    let mut head = job.prefix.clone();
-                    head.extend(solver.path(level));
-                    for &mv in &given {
-                        let mut prefix = head.clone();
-                        prefix.push(mv);
-                        let part = Job::new(prefix, 0);
-                        self.sink.gave(&mut local, &part);
-                        self.signal.pending.fetch_add(1, Ordering::Relaxed);
-                        scope.spawn(move |s| self.run_job(s, part));
-                    }
+                for part in solver.donate(&job) {
+                    self.sink.gave(&mut local, &part);
+                    self.signal.pending.fetch_add(1, Ordering::Relaxed);
+                    scope.spawn(move |s| self.run_job(s, part));
                 }
                 continue;
             }
@@ -861,8 +848,8 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         if let Some(budget) = &self.budget {
             budget.fetch_add(cap - solver.stats().nodes, Ordering::Relaxed);
         }
-        // A bounded search counts its levels from the root, prefix included.
-        let shift = if bounded { 0 } else { d };
+        // An engine may count its levels from the root, prefix included.
+        let shift = if solver.levels_from_root() { 0 } else { d };
         own.add_shifted(solver.stats(), shift);
         self.sink.close(local);
         self.finish(solver, Some(own));

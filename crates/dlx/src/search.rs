@@ -9,7 +9,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::arena::{Colors, Item, Links, Node, Trail, ROOT};
-use crate::mcc::{Bounded, Counters, Label};
+use crate::engine::{Control, Engine, Engines};
 use crate::problem::{ColorId, ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
@@ -418,7 +418,7 @@ impl std::fmt::Display for Move {
 
 /// The move a node stands for in a bounded search: its option, or the null move for an item's
 /// header.
-fn move_of(problem: &Problem, p: u32) -> Move {
+pub(crate) fn move_of(problem: &Problem, p: u32) -> Move {
     if p < problem.links().heads.len() as u32 - 1 {
         Move::Null
     } else {
@@ -427,7 +427,7 @@ fn move_of(problem: &Problem, p: u32) -> Move {
 }
 
 /// The public name of an internal item.
-fn item_id(problem: &Problem, item: Item) -> ItemId {
+pub(crate) fn item_id(problem: &Problem, item: Item) -> ItemId {
     problem
         .items()
         .find(|&i| problem.internal_item(i) == item)
@@ -447,9 +447,10 @@ enum Resume {
     Exhausted,
 }
 
-/// The mutable state of one search over a [`Problem`]: its own copy of the links, the stack of
-/// choices, limits and statistics. Iterate it for solutions, or call [`Solver::search`],
-/// [`Solver::count`] and friends; [`Solver::reset`] makes it ready for a new search.
+/// The mutable state of one search over a [`Problem`]: the engine chosen for its class, with
+/// its own copy of the links and its stack of choices, the limits and the statistics. Iterate
+/// it for solutions, or call [`Solver::search`], [`Solver::count`] and friends;
+/// [`Solver::reset`] makes it ready for a new search.
 ///
 /// ```
 /// let problem = dlx::text::parse("a b | c\na c\nb\na\nb c\n")?.problem;
@@ -462,35 +463,11 @@ enum Resume {
 #[derive(Debug, Clone)]
 pub struct Solver<'p> {
     problem: &'p Problem,
-    links: Links,
-    /// `choice[l]` is the node tried at level `l` (the item's header once its options run out).
-    choice: Vec<Node>,
-    /// `left[l]` is the number of options of level `l`'s item not yet tried, `choice[l]`'s
-    /// included: the loop over a column is counted, so its exit waits on no load.
-    left: Vec<u32>,
-    /// The nodes unlinked and not yet relinked, for uncovering.
-    trail: Trail,
-    /// The color of each node, changed by purification (empty for a plain problem).
-    colors: Colors,
-    /// The search with multiplicities, for a problem with bounds (which does not use the
-    /// fields above).
-    mcc: Option<Bounded>,
-    /// The trail's top when the search began (after the selections): level 0 covers its item
-    /// from there.
-    root_mark: u32,
-    /// `rest_mark[l]` is the trail's top before level `l` covered the rest of its current
-    /// option. (Level `l + 1` covers its item from where that cover ended.)
-    rest_mark: Vec<u32>,
-    level: usize,
-    resume: Resume,
+    /// The algorithm, chosen once for the problem ([`crate::engine::choose`]).
+    engine: Engines<'p>,
     limits: Limits,
     stats: Stats,
     stopped: Option<StopReason>,
-    /// Options covered by [`Solver::select`] before the search, in order (with a parallel
-    /// job's prefix after them).
-    selected: Vec<OptionId>,
-    /// The node of each selected option whose item was covered first (undone in reverse).
-    selected_nodes: Vec<Node>,
     /// Set by a parallel search: asks the loop to pause (checked with the deadline, every 4096
     /// nodes) so that its untried options can be given to idle threads.
     signal: Option<Arc<Signal>>,
@@ -505,10 +482,41 @@ pub struct Solver<'p> {
     /// ([`Solver::track_branch_depth`]); the current search tracks it when
     /// `stats.branch_depth` is `Some`.
     want_depth: bool,
+}
+
+/// Dancing links for problems without bounds on items: Knuth's `dlx1`, and `dlx2` with color
+/// controls; its loop is compiled once per class (colors or not, the branch depth kept or not)
+/// and for the CPU, and chosen once per run.
+#[derive(Debug, Clone)]
+pub(crate) struct LinksSearch<'p> {
+    problem: &'p Problem,
+    links: Links,
+    /// `choice[l]` is the node tried at level `l` (the item's header once its options run out).
+    choice: Vec<Node>,
+    /// `left[l]` is the number of options of level `l`'s item not yet tried, `choice[l]`'s
+    /// included: the loop over a column is counted, so its exit waits on no load.
+    left: Vec<u32>,
+    /// The nodes unlinked and not yet relinked, for uncovering.
+    trail: Trail,
+    /// The color of each node, changed by purification (empty for a plain problem).
+    colors: Colors,
+    /// The trail's top when the search began (after the selections): level 0 covers its item
+    /// from there.
+    root_mark: u32,
+    /// `rest_mark[l]` is the trail's top before level `l` covered the rest of its current
+    /// option. (Level `l + 1` covers its item from where that cover ended.)
+    rest_mark: Vec<u32>,
+    level: usize,
+    resume: Resume,
+    /// Options covered by [`Solver::select`] before the search, in order (with a parallel
+    /// job's prefix after them).
+    selected: Vec<OptionId>,
+    /// The node of each selected option whose item was covered first (undone in reverse).
+    selected_nodes: Vec<Node>,
     /// While the branch depth is tracked, `forks[l]` is the number of branch nodes above level
     /// `l` on the current path (`forks[0] = 0`); empty until it first is.
     forks: Vec<u32>,
-    /// The updates those selections made (undone by [`Solver::reset`]).
+    /// The updates those selections made (undone by a reset).
     selected_updates: u64,
     /// The cleansings those selections made.
     selected_cleansings: u64,
@@ -555,34 +563,18 @@ impl<'p> Solver<'p> {
         let depth = problem.num_primary();
         Solver {
             problem,
-            links: problem.links().clone(),
-            choice: vec![Node(0); depth],
-            left: vec![0; depth],
-            trail: Trail::new(problem.links()),
-            colors: Colors::new(problem.node_colors()),
-            mcc: problem
-                .has_bounds()
-                .then(|| Bounded::new(problem.links(), problem.bounds(), problem.node_colors())),
-            root_mark: 0,
-            rest_mark: vec![0; depth],
-            level: 0,
-            resume: Resume::Forward,
+            engine: crate::engine::choose(problem),
             limits: Limits::default(),
             stats: Stats {
                 profile: vec![0; depth + 1],
                 ..Stats::default()
             },
             stopped: None,
-            selected: Vec::new(),
-            selected_nodes: Vec::new(),
             signal: None,
             paused: false,
             no_pause_at: u64::MAX,
             check_mask: ASYNC_CHECK_MASK,
             want_depth: false,
-            forks: Vec::new(),
-            selected_updates: 0,
-            selected_cleansings: 0,
         }
     }
 
@@ -610,16 +602,14 @@ impl<'p> Solver<'p> {
 
     /// Applies `want_depth`: from here the search starts from the root.
     fn start_depth(&mut self) {
-        let track = self.want_depth && self.mcc.is_none();
+        let track = self.want_depth && self.engine.keeps_branch_depth();
         self.stats.branch_depth = track.then_some(0);
-        if track && self.forks.is_empty() {
-            self.forks = vec![0; self.choice.len() + 1];
-        }
+        self.engine.track_depth(track);
     }
 
     /// Whether the search has not begun (since the solver was made or last reset).
     fn is_fresh(&self) -> bool {
-        self.resume == Resume::Forward && self.level == 0 && self.stats.nodes == 0
+        self.engine.is_fresh() && self.stats.nodes == 0
     }
 
     /// The problem being searched.
@@ -634,23 +624,16 @@ impl<'p> Solver<'p> {
 
     /// The totals so far, and what stopped the search last (if anything did).
     pub fn outcome(&self) -> Outcome {
-        Outcome {
-            solutions: self.stats.solutions,
-            nodes: self.stats.nodes,
-            updates: self.stats.updates,
-            cleansings: self.stats.cleansings,
-            stopped: match self.resume {
-                Resume::Exhausted => None,
-                // Not exhausted and nothing stopped it: a fresh solver, or an iterator that was
-                // not pulled to its end.
-                _ => Some(self.stopped.unwrap_or(StopReason::Visitor)),
-            },
-        }
+        // Not exhausted and nothing stopped it: a fresh solver, or an iterator that was not
+        // pulled to its end.
+        let stopped =
+            (!self.engine.is_exhausted()).then(|| self.stopped.unwrap_or(StopReason::Visitor));
+        Outcome::from_stats(&self.stats, stopped)
     }
 
     /// Whether the whole tree has been searched.
     pub fn is_exhausted(&self) -> bool {
-        self.resume == Resume::Exhausted
+        self.engine.is_exhausted()
     }
 
     /// Runs (or resumes) the search, calling `visit` on each solution, until the tree is
@@ -728,222 +711,55 @@ impl<'p> Solver<'p> {
         if !self.is_fresh() {
             return Err(SelectError::SearchStarted);
         }
-        if self.mcc.is_some() {
-            return Err(SelectError::Bounds);
-        }
-        let Some(first) = self.problem.first_node(option) else {
-            return Err(SelectError::UnknownOption { option });
-        };
-        let colored = self.problem.has_colors();
-        for (k, (item, color)) in self.problem.option_entries(option).enumerate() {
-            // An uncolored item must be active; with colors, every node must also still be in
-            // its column (a purification hides the options of another color).
-            let node = crate::arena::Node(first.0 + k as u32);
-            let free = if color.is_none() {
-                self.links.is_active(self.problem.internal_item(item))
-            } else {
-                true
-            };
-            let linked = !colored || self.links.is_linked(node);
-            if !(free && linked) {
-                let clash = |o: OptionId| {
-                    self.problem
-                        .option_entries(o)
-                        .any(|(i, c)| i == item && (c.is_none() || c != color))
-                };
-                // With colors, the clash may lie on another item of the option: name the first
-                // selected option that shares an item with it in a way that excludes it.
-                let found = self
-                    .selected
-                    .iter()
-                    .copied()
-                    .find(|&o| clash(o))
-                    .or_else(|| {
-                        self.selected.iter().copied().find(|&o| {
-                            self.problem.option_entries(option).any(|(i, c)| {
-                                self.problem
-                                    .option_entries(o)
-                                    .any(|(j, d)| i == j && (c.is_none() || d.is_none() || c != d))
-                            })
-                        })
-                    });
-                let with =
-                    found.expect("only a selected option excludes an option before the search");
-                let item = self
-                    .problem
-                    .option_entries(with)
-                    .map(|(i, _)| i)
-                    .find(|&i| self.problem.option_items(option).any(|j| j == i))
-                    .unwrap_or(item);
-                return Err(SelectError::Conflict { option, item, with });
-            }
-        }
-        // SAFETY: `first` is an option node and its items are all active (with colors: every
-        // node in its column): covering its item and then the rest of its option is what a
-        // search level does.
-        let first = self.problem.select_node(option).expect("the option exists");
-        unsafe {
-            let item = self.links.item_of(first);
-            if colored {
-                let colors = &mut self.colors;
-                self.selected_updates +=
-                    self.links
-                        .cover_colored(item, &mut self.trail, &mut colors.of);
-                let (u, c) = self
-                    .links
-                    .cover_rest_colored(first, &mut self.trail, colors);
-                self.selected_updates += u;
-                self.selected_cleansings += c;
-            } else {
-                self.selected_updates += self.links.cover(item, &mut self.trail);
-                self.selected_updates += self.links.cover_rest(first, &mut self.trail);
-            }
-        }
-        self.root_mark = self.trail.top();
-        self.selected.push(option);
-        self.selected_nodes.push(first);
-        Ok(())
+        self.engine.select(option)
     }
 
-    /// Covers `option` as the search would choose it at the next level, before the search
-    /// begins: the item the MRV rule chooses now must be one of the option's, and the option
-    /// must still be in its column. Like a selection it counts in no statistic; it says what a
-    /// level of the search would have counted, for a parallel job to count what is its own.
+    /// Makes `mv` as the search would at the next level, before the search begins: like a
+    /// selection it counts in no statistic; it says what a level of the search would have
+    /// counted, for a parallel job to count what is its own.
     pub(crate) fn replay(&mut self, mv: Move) -> Result<Replayed, ReplayError> {
-        debug_assert!(self.stats.nodes == 0 && self.level == 0);
-        if self.mcc.is_some() {
-            return self.replay_bounded(mv, false);
-        }
-        if self.links.first_primary() == ROOT {
-            return Err(ReplayError::Solved);
-        }
-        let (best, _) = self.links.choose_mrv();
-        let not_a_choice = || ReplayError::NotAChoice(item_id(self.problem, best));
-        let Move::Option(option) = mv else {
-            return Err(not_a_choice());
-        };
-        let first = self.problem.first_node(option).ok_or_else(not_a_choice)?;
-        let k = self
-            .problem
-            .option_entries(option)
-            .position(|(i, _)| self.problem.internal_item(i) == best);
-        let Some(k) = k else {
-            return Err(ReplayError::NotAChoice(item_id(self.problem, best)));
-        };
-        let node = Node(first.0 + k as u32);
-        if !self.links.is_linked(node) {
-            return Err(ReplayError::NotAChoice(item_id(self.problem, best)));
-        }
-        let mut step = Replayed::default();
-        // SAFETY: `best` is an active primary item and `node` an option node in its column, as
-        // at a level of the search.
-        unsafe {
-            if self.colors.is_empty() {
-                step.item_updates = self.links.cover(best, &mut self.trail);
-                step.rest_updates = self.links.cover_rest(node, &mut self.trail);
-            } else {
-                let colors = &mut self.colors;
-                step.item_updates = self
-                    .links
-                    .cover_colored(best, &mut self.trail, &mut colors.of);
-                let (u, c) = self.links.cover_rest_colored(node, &mut self.trail, colors);
-                step.rest_updates = u;
-                step.cleansings = c;
-            }
-        }
-        self.selected_updates += step.item_updates + step.rest_updates;
-        self.selected_cleansings += step.cleansings;
-        self.root_mark = self.trail.top();
-        self.selected.push(option);
-        self.selected_nodes.push(node);
-        Ok(step)
+        debug_assert!(self.is_fresh());
+        self.engine.replay(mv, false)
     }
 
-    /// In a problem with bounds: enters the next level as [`Solver::replay`] does, leaves
-    /// `option` (an option, not the null move) as if its subtree had been searched, and makes
-    /// the search go on with the moves after it at that level, and end there. Counts nothing,
-    /// and returns nothing to count: the moves after it are the search's.
+    /// For an engine that gives away the rest of a level ([`Engine::donate`]): enters the next
+    /// level as [`Solver::replay`] does, leaves `mv` as if its subtree had been searched, and
+    /// makes the search go on with the moves after it at that level, and end there. Counts
+    /// nothing: the moves after it are the search's.
     pub(crate) fn replay_rest(&mut self, mv: Move) -> Result<Replayed, ReplayError> {
-        debug_assert!(self.mcc.is_some());
-        self.replay_bounded(mv, true).map(|_| Replayed::default())
-    }
-
-    /// [`Solver::replay`] and [`Solver::replay_rest`] for a problem with bounds, where a move
-    /// is an option of the item `dlx3`'s rule chooses or the null move.
-    fn replay_bounded(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError> {
-        let problem = self.problem;
-        let mcc = self.mcc.as_mut().expect("a problem with bounds");
-        let (best, moves) = mcc.moves().ok_or(ReplayError::Solved)?;
-        let k = moves.iter().position(|&p| move_of(problem, p) == mv);
-        let k = match k {
-            Some(k) if !(rest && k + 1 >= moves.len()) => k,
-            _ => return Err(ReplayError::NotAChoice(item_id(problem, Item(best)))),
-        };
-        let (item_updates, rest_updates, cleansings) = mcc.replay(k, rest);
-        Ok(Replayed {
-            item_updates,
-            rest_updates,
-            cleansings,
-        })
-    }
-
-    /// In a problem with bounds, where the search stopped before entering a level: ends the
-    /// shallowest level that has moves left after its current one (it backs up after that
-    /// move) and returns the moves made from the first level down to it, the current one there
-    /// last, for another search to take the moves after it ([`Solver::replay_rest`]).
-    pub(crate) fn donate_rest(&mut self) -> Option<Vec<Move>> {
-        let problem = self.problem;
-        let path = self.mcc.as_mut()?.donate()?;
-        Some(path.into_iter().map(|p| move_of(problem, p)).collect())
+        self.engine.replay(mv, true).map(|_| Replayed::default())
     }
 
     /// Where the search stands before its first level (after the selections and replays):
-    /// `None` when every primary item is covered (a solution), else the options of the item
-    /// the MRV rule chooses there, in the order the search tries them (none: a dead end).
+    /// `None` when every primary item is covered (a solution), else the moves the next level
+    /// offers, in the order the search tries them (none: a dead end).
     pub(crate) fn branches(&self) -> Option<Vec<Move>> {
-        if let Some(mcc) = &self.mcc {
-            let (_, moves) = mcc.moves()?;
-            let problem = self.problem;
-            return Some(moves.into_iter().map(|p| move_of(problem, p)).collect());
-        }
-        if self.links.first_primary() == ROOT {
-            return None;
-        }
-        let (best, len) = self.links.choose_mrv();
-        let mut p = best.header();
-        let mut out = Vec::with_capacity(len as usize);
-        for _ in 0..len {
-            p = self.links.down(p);
-            out.push(Move::Option(self.problem.option_of_node(p)));
-        }
-        Some(out)
+        self.engine.branches()
     }
 
     /// The nodes of the selections and replays, in order.
     pub(crate) fn selected_nodes(&self) -> &[Node] {
-        &self.selected_nodes
+        self.engine.selected_nodes()
     }
 
-    /// Gives away the untried options of the shallowest level that has some, for another
-    /// thread: appends them to `out` and returns the level; that level then ends after its
-    /// current option. Call only while paused (a level about to be entered).
-    pub(crate) fn donate(&mut self, out: &mut Vec<Move>) -> Option<usize> {
-        debug_assert!(self.resume == Resume::Forward);
-        let l = (0..self.level).find(|&l| self.left[l] > 1)?;
-        let mut p = self.choice[l];
-        for _ in 1..self.left[l] {
-            p = self.links.down(p);
-            out.push(Move::Option(self.problem.option_of_node(p)));
+    /// While paused: moves not yet tried, given away as jobs for other threads (`job` is the
+    /// one this solver runs); the search goes on without them.
+    pub(crate) fn donate(&mut self, job: &crate::parallel::Job) -> Vec<crate::parallel::Job> {
+        self.engine.donate(job)
+    }
+
+    /// The dancing-links engine, for tests that look at its links.
+    #[cfg(test)]
+    fn links_engine(&self) -> &LinksSearch<'p> {
+        match &self.engine {
+            Engines::Links(e) => e,
+            Engines::Bounded(_) => panic!("a problem without bounds"),
         }
-        self.left[l] = 1;
-        Some(l)
     }
 
-    /// The options chosen at levels `0..l`, the current choice of each.
-    pub(crate) fn path(&self, l: usize) -> impl Iterator<Item = Move> + '_ {
-        self.choice[..l]
-            .iter()
-            .map(|&p| Move::Option(self.problem.option_of_node(p)))
+    /// Whether the engine counts a job's levels from the root (its prefix included).
+    pub(crate) fn levels_from_root(&self) -> bool {
+        self.engine.levels_from_root()
     }
 
     /// Sets what a parallel search tells this loop, and how often (a power of two of nodes)
@@ -964,9 +780,10 @@ impl<'p> Solver<'p> {
         paused
     }
 
-    /// The options given to [`Solver::select`], in order.
+    /// The options given to [`Solver::select`], in order (with a parallel job's prefix after
+    /// them).
     pub fn selected(&self) -> &[OptionId] {
-        &self.selected
+        self.engine.selected()
     }
 
     /// Puts the links back in their built state, forgets the selected options and clears the
@@ -974,19 +791,7 @@ impl<'p> Solver<'p> {
     /// current stack and the selections, or, when that is more work than copying the links
     /// (as after a sudoku's givens and search), copies the problem's links back.
     pub fn reset(&mut self) {
-        if self.mcc.is_some() {
-            // The bounded search starts again from a fresh state (its links are its own).
-            let problem = self.problem;
-            self.mcc = Some(Bounded::new(
-                problem.links(),
-                problem.bounds(),
-                problem.node_colors(),
-            ));
-        } else {
-            self.reset_links();
-        }
-        self.level = 0;
-        self.resume = Resume::Forward;
+        self.engine.reset(self.stats.updates);
         self.stopped = None;
         self.paused = false;
         self.no_pause_at = u64::MAX;
@@ -998,13 +803,50 @@ impl<'p> Solver<'p> {
         self.start_depth();
     }
 
+    /// The search loop of the engine, under the limits, the figures and the signal of this
+    /// solver. Returns what stopped it, or `None` once exhausted (or paused for the signal).
+    pub(crate) fn run(&mut self, visit: &mut Visit<'_>) -> Option<StopReason> {
+        let ctl = Control {
+            limits: &self.limits,
+            stats: &mut self.stats,
+            signal: self.signal.as_deref(),
+            no_pause_at: self.no_pause_at,
+            check_mask: self.check_mask,
+            paused: &mut self.paused,
+        };
+        self.engine.run(ctl, visit)
+    }
+}
+
+impl<'p> LinksSearch<'p> {
+    pub(crate) fn new(problem: &'p Problem) -> Self {
+        let depth = problem.num_primary();
+        LinksSearch {
+            problem,
+            links: problem.links().clone(),
+            choice: vec![Node(0); depth],
+            left: vec![0; depth],
+            trail: Trail::new(problem.links()),
+            colors: Colors::new(problem.node_colors()),
+            root_mark: 0,
+            rest_mark: vec![0; depth],
+            level: 0,
+            resume: Resume::Forward,
+            selected: Vec::new(),
+            selected_nodes: Vec::new(),
+            forks: Vec::new(),
+            selected_updates: 0,
+            selected_cleansings: 0,
+        }
+    }
+
     /// Puts the links and colors back in their built state and forgets the selections.
-    fn reset_links(&mut self) {
+    fn reset_links(&mut self, updates: u64) {
         // Undoing costs about one random access per update made and not yet undone, and the
         // updates so far bound them; copying costs a sequential pass over every node. Measured
         // on 9x9 sudoku (17 givens selected, then a search of about 117 nodes): the copy is
         // 1.07 times faster overall.
-        let pending = self.selected_updates + self.stats.updates;
+        let pending = self.selected_updates + updates;
         if pending.saturating_mul(2) >= self.links.nodes.len() as u64 {
             self.links.restore_from(self.problem.links());
             self.colors.restore_from(self.problem.node_colors());
@@ -1056,113 +898,24 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// The search loop. Returns what stopped it, or `None` once exhausted.
-    ///
-    /// Knuth's Algorithm X as nested loops with direct branches (a `match` on the state in the
-    /// loop compiles to a jump table, whose indirect branch mispredicts); the [`Resume`] state
-    /// is consulted only on entry, to finish the step that was interrupted, and saved on exit.
-    pub(crate) fn run(&mut self, visit: &mut Visit<'_>) -> Option<StopReason> {
-        // The loop is compiled once per problem class; the class is chosen here, once per call,
-        // never per node.
-        if self.mcc.is_some() {
-            return self.run_mcc(visit);
-        }
-        if self.stats.branch_depth.is_some() {
-            self.run_class::<true>(visit)
-        } else {
-            self.run_class::<false>(visit)
-        }
-    }
-
-    /// [`Solver::run`] for a problem without bounds: the loop for its class (colors or not) and
-    /// the CPU.
-    fn run_class<const DEPTH: bool>(&mut self, visit: &mut Visit<'_>) -> Option<StopReason> {
-        match (self.links.avx2, self.colors.is_empty()) {
+    /// [`Engine::run`]: the loop for the problem's class (colors or not), whether the branch
+    /// depth is kept, and the CPU, chosen here once per call, never per node.
+    fn run_class(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
+        let depth = ctl.stats.branch_depth.is_some();
+        match (self.links.avx2, self.colors.is_empty(), depth) {
             // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
-            (true, true) => unsafe { self.run_avx2::<false, DEPTH>(visit) },
-            (true, false) => unsafe { self.run_avx2::<true, DEPTH>(visit) },
-            (false, true) => self.run_with::<false, DEPTH>(visit),
-            (false, false) => self.run_with::<true, DEPTH>(visit),
+            (true, true, false) => unsafe { self.run_avx2::<false, false>(ctl, visit) },
+            (true, false, false) => unsafe { self.run_avx2::<true, false>(ctl, visit) },
+            (true, true, true) => unsafe { self.run_avx2::<false, true>(ctl, visit) },
+            (true, false, true) => unsafe { self.run_avx2::<true, true>(ctl, visit) },
+            (false, true, false) => self.run_with::<false, false>(ctl, visit),
+            (false, false, false) => self.run_with::<true, false>(ctl, visit),
+            (false, true, true) => self.run_with::<false, true>(ctl, visit),
+            (false, false, true) => self.run_with::<true, true>(ctl, visit),
         }
     }
 
-    /// The search with multiplicities ([`Mcc`]), with the same limits and the same visitor.
-    fn run_mcc(&mut self, visit: &mut Visit<'_>) -> Option<StopReason> {
-        let mut mcc = self.mcc.take().expect("a bounded problem");
-        let limits = &self.limits;
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
-        let mut solutions = self.stats.solutions;
-        let reason = std::cell::Cell::new(None);
-        if mcc.label() == Label::Done {
-            self.mcc = Some(mcc);
-            self.resume = Resume::Exhausted;
-            return None;
-        }
-        if solutions >= max_solutions {
-            self.mcc = Some(mcc);
-            return Some(StopReason::SolutionLimit);
-        }
-        let mut counters = Counters {
-            nodes: &mut self.stats.nodes,
-            updates: &mut self.stats.updates,
-            cleansings: &mut self.stats.cleansings,
-            profile: &mut self.stats.profile,
-        };
-        let mut nodes = Vec::new();
-        let signal = self.signal.as_deref();
-        let (no_pause_at, check_mask) = (self.no_pause_at, self.check_mask);
-        let paused = &mut self.paused;
-        let stopped = mcc.run(
-            &mut counters,
-            |n| {
-                if n >= max_nodes {
-                    reason.set(Some(StopReason::NodeLimit));
-                    return true;
-                }
-                if (async_checks || signal.is_some()) && n & check_mask == 0 {
-                    if let Some(r) = limits.check_async() {
-                        reason.set(Some(r));
-                        return true;
-                    }
-                    if signal.is_some_and(|s| n != no_pause_at && s.wants_pause()) {
-                        *paused = true;
-                        return true;
-                    }
-                }
-                false
-            },
-            |chosen| {
-                solutions += 1;
-                nodes.clear();
-                nodes.extend(chosen.iter().map(|&p| Node(p)));
-                if visit(&[], &nodes).is_break() {
-                    reason.set(Some(StopReason::Visitor));
-                    return true;
-                }
-                if solutions >= max_solutions {
-                    reason.set(Some(StopReason::SolutionLimit));
-                    return true;
-                }
-                false
-            },
-        );
-        self.stats.solutions = solutions;
-        self.resume = if mcc.label() == Label::Done {
-            Resume::Exhausted
-        } else {
-            Resume::Forward
-        };
-        self.mcc = Some(mcc);
-        if stopped {
-            reason.get()
-        } else {
-            None
-        }
-    }
-
-    /// [`Solver::run_with`] compiled for AVX2, so the MRV scan is inlined into the loop.
+    /// [`LinksSearch::run_with`] compiled for AVX2, so the MRV scan is inlined into the loop.
     ///
     /// # Safety
     /// The CPU must support AVX2.
@@ -1170,18 +923,20 @@ impl<'p> Solver<'p> {
     #[target_feature(enable = "avx2")]
     unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool>(
         &mut self,
+        ctl: Control<'_>,
         visit: &mut Visit<'_>,
     ) -> Option<StopReason> {
-        self.run_with::<COLORED, DEPTH>(visit)
+        self.run_with::<COLORED, DEPTH>(ctl, visit)
     }
 
     /// Stands in for the AVX2 loop where there is no such thing; never called.
     #[cfg(not(target_arch = "x86_64"))]
     unsafe fn run_avx2<const COLORED: bool, const DEPTH: bool>(
         &mut self,
+        ctl: Control<'_>,
         visit: &mut Visit<'_>,
     ) -> Option<StopReason> {
-        self.run_with::<COLORED, DEPTH>(visit)
+        self.run_with::<COLORED, DEPTH>(ctl, visit)
     }
 
     /// The loop itself: plain exact cover (`dlx1`), or with color controls (`dlx2`) when
@@ -1191,6 +946,7 @@ impl<'p> Solver<'p> {
     #[inline(always)]
     fn run_with<const COLORED: bool, const DEPTH: bool>(
         &mut self,
+        ctl: Control<'_>,
         visit: &mut Visit<'_>,
     ) -> Option<StopReason> {
         let links = &mut self.links;
@@ -1201,20 +957,24 @@ impl<'p> Solver<'p> {
         let colors = &mut self.colors;
         let root_mark = self.root_mark;
         let rest_mark = &mut self.rest_mark;
-        let profile = &mut self.stats.profile;
+        let Control {
+            limits,
+            stats,
+            signal,
+            no_pause_at,
+            check_mask,
+            paused,
+        } = ctl;
+        let profile = &mut stats.profile;
         let forks = &mut self.forks;
-        let mut branch_depth = self.stats.branch_depth.unwrap_or(0);
-        let limits = &self.limits;
+        let mut branch_depth = stats.branch_depth.unwrap_or(0);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let signal = self.signal.as_deref();
-        let no_pause_at = self.no_pause_at;
-        let check_mask = self.check_mask;
         let async_checks = limits.deadline.is_some() || limits.cancel.is_some() || signal.is_some();
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
-        let mut cleansings = self.stats.cleansings;
-        let mut solutions = self.stats.solutions;
+        let mut nodes = stats.nodes;
+        let mut updates = stats.updates;
+        let mut cleansings = stats.cleansings;
+        let mut solutions = stats.solutions;
         let mut level = self.level;
         let entry = self.resume;
         if solutions >= max_solutions && entry != Resume::Exhausted {
@@ -1319,7 +1079,7 @@ impl<'p> Solver<'p> {
                             stop!('search, Resume::Forward, Some(reason));
                         }
                         if signal.is_some_and(|s| nodes != no_pause_at && s.wants_pause()) {
-                            self.paused = true;
+                            *paused = true;
                             stop!('search, Resume::Forward, None);
                         }
                     }
@@ -1411,15 +1171,229 @@ impl<'p> Solver<'p> {
                 }
             }
         };
-        self.stats.nodes = nodes;
-        self.stats.updates = updates;
-        self.stats.cleansings = cleansings;
-        self.stats.solutions = solutions;
+        stats.nodes = nodes;
+        stats.updates = updates;
+        stats.cleansings = cleansings;
+        stats.solutions = solutions;
         if DEPTH {
-            self.stats.branch_depth = Some(branch_depth);
+            stats.branch_depth = Some(branch_depth);
         }
         self.level = level;
         stopped
+    }
+}
+
+impl<'p> Engine<'p> for LinksSearch<'p> {
+    fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
+        self.run_class(ctl, visit)
+    }
+
+    fn is_fresh(&self) -> bool {
+        self.resume == Resume::Forward && self.level == 0
+    }
+
+    fn is_exhausted(&self) -> bool {
+        self.resume == Resume::Exhausted
+    }
+
+    /// Puts `option` in every solution: covers its items before the search begins, as the
+    /// givens of a puzzle are applied. The covers count in no statistic, and [`Solver::reset`]
+    /// undoes them. Fails, changing nothing, if the search has begun or if an item of the option
+    /// is already covered by a selected option (two clashing givens).
+    fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        let Some(first) = self.problem.first_node(option) else {
+            return Err(SelectError::UnknownOption { option });
+        };
+        let colored = self.problem.has_colors();
+        for (k, (item, color)) in self.problem.option_entries(option).enumerate() {
+            // An uncolored item must be active; with colors, every node must also still be in
+            // its column (a purification hides the options of another color).
+            let node = crate::arena::Node(first.0 + k as u32);
+            let free = if color.is_none() {
+                self.links.is_active(self.problem.internal_item(item))
+            } else {
+                true
+            };
+            let linked = !colored || self.links.is_linked(node);
+            if !(free && linked) {
+                let clash = |o: OptionId| {
+                    self.problem
+                        .option_entries(o)
+                        .any(|(i, c)| i == item && (c.is_none() || c != color))
+                };
+                // With colors, the clash may lie on another item of the option: name the first
+                // selected option that shares an item with it in a way that excludes it.
+                let found = self
+                    .selected
+                    .iter()
+                    .copied()
+                    .find(|&o| clash(o))
+                    .or_else(|| {
+                        self.selected.iter().copied().find(|&o| {
+                            self.problem.option_entries(option).any(|(i, c)| {
+                                self.problem
+                                    .option_entries(o)
+                                    .any(|(j, d)| i == j && (c.is_none() || d.is_none() || c != d))
+                            })
+                        })
+                    });
+                let with =
+                    found.expect("only a selected option excludes an option before the search");
+                let item = self
+                    .problem
+                    .option_entries(with)
+                    .map(|(i, _)| i)
+                    .find(|&i| self.problem.option_items(option).any(|j| j == i))
+                    .unwrap_or(item);
+                return Err(SelectError::Conflict { option, item, with });
+            }
+        }
+        // SAFETY: `first` is an option node and its items are all active (with colors: every
+        // node in its column): covering its item and then the rest of its option is what a
+        // search level does.
+        let first = self.problem.select_node(option).expect("the option exists");
+        unsafe {
+            let item = self.links.item_of(first);
+            if colored {
+                let colors = &mut self.colors;
+                self.selected_updates +=
+                    self.links
+                        .cover_colored(item, &mut self.trail, &mut colors.of);
+                let (u, c) = self
+                    .links
+                    .cover_rest_colored(first, &mut self.trail, colors);
+                self.selected_updates += u;
+                self.selected_cleansings += c;
+            } else {
+                self.selected_updates += self.links.cover(item, &mut self.trail);
+                self.selected_updates += self.links.cover_rest(first, &mut self.trail);
+            }
+        }
+        self.root_mark = self.trail.top();
+        self.selected.push(option);
+        self.selected_nodes.push(first);
+        Ok(())
+    }
+
+    fn selected(&self) -> &[OptionId] {
+        &self.selected
+    }
+
+    fn selected_nodes(&self) -> &[Node] {
+        &self.selected_nodes
+    }
+
+    /// Where the search stands before its first level (after the selections and replays):
+    /// `None` when every primary item is covered (a solution), else the options of the item
+    /// the MRV rule chooses there, in the order the search tries them (none: a dead end).
+    fn branches(&self) -> Option<Vec<Move>> {
+        if self.links.first_primary() == ROOT {
+            return None;
+        }
+        let (best, len) = self.links.choose_mrv();
+        let mut p = best.header();
+        let mut out = Vec::with_capacity(len as usize);
+        for _ in 0..len {
+            p = self.links.down(p);
+            out.push(Move::Option(self.problem.option_of_node(p)));
+        }
+        Some(out)
+    }
+
+    /// Covers `option` as the search would choose it at the next level, before the search
+    /// begins: the item the MRV rule chooses now must be one of the option's, and the option
+    /// must still be in its column. Like a selection it counts in no statistic; it says what a
+    /// level of the search would have counted, for a parallel job to count what is its own.
+    fn replay(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError> {
+        debug_assert!(self.level == 0 && !rest, "no level is given away as a rest");
+        if self.links.first_primary() == ROOT {
+            return Err(ReplayError::Solved);
+        }
+        let (best, _) = self.links.choose_mrv();
+        let not_a_choice = || ReplayError::NotAChoice(item_id(self.problem, best));
+        let Move::Option(option) = mv else {
+            return Err(not_a_choice());
+        };
+        let first = self.problem.first_node(option).ok_or_else(not_a_choice)?;
+        let k = self
+            .problem
+            .option_entries(option)
+            .position(|(i, _)| self.problem.internal_item(i) == best);
+        let Some(k) = k else {
+            return Err(ReplayError::NotAChoice(item_id(self.problem, best)));
+        };
+        let node = Node(first.0 + k as u32);
+        if !self.links.is_linked(node) {
+            return Err(ReplayError::NotAChoice(item_id(self.problem, best)));
+        }
+        let mut step = Replayed::default();
+        // SAFETY: `best` is an active primary item and `node` an option node in its column, as
+        // at a level of the search.
+        unsafe {
+            if self.colors.is_empty() {
+                step.item_updates = self.links.cover(best, &mut self.trail);
+                step.rest_updates = self.links.cover_rest(node, &mut self.trail);
+            } else {
+                let colors = &mut self.colors;
+                step.item_updates = self
+                    .links
+                    .cover_colored(best, &mut self.trail, &mut colors.of);
+                let (u, c) = self.links.cover_rest_colored(node, &mut self.trail, colors);
+                step.rest_updates = u;
+                step.cleansings = c;
+            }
+        }
+        self.selected_updates += step.item_updates + step.rest_updates;
+        self.selected_cleansings += step.cleansings;
+        self.root_mark = self.trail.top();
+        self.selected.push(option);
+        self.selected_nodes.push(node);
+        Ok(step)
+    }
+
+    /// Gives away the untried options of the shallowest level that has some, each as a job
+    /// for another thread; that level then ends after its current option.
+    fn donate(&mut self, job: &crate::parallel::Job) -> Vec<crate::parallel::Job> {
+        debug_assert!(self.resume == Resume::Forward);
+        let Some(l) = (0..self.level).find(|&l| self.left[l] > 1) else {
+            return Vec::new();
+        };
+        let mut head = job.prefix.clone();
+        head.extend(
+            self.choice[..l]
+                .iter()
+                .map(|&p| Move::Option(self.problem.option_of_node(p))),
+        );
+        let mut given = Vec::with_capacity(self.left[l] as usize - 1);
+        let mut p = self.choice[l];
+        for _ in 1..self.left[l] {
+            p = self.links.down(p);
+            let mut prefix = head.clone();
+            prefix.push(Move::Option(self.problem.option_of_node(p)));
+            given.push(crate::parallel::Job::new(prefix, 0));
+        }
+        self.left[l] = 1;
+        given
+    }
+
+    fn levels_from_root(&self) -> bool {
+        false
+    }
+
+    fn keeps_branch_depth(&self) -> bool {
+        true
+    }
+
+    fn track_depth(&mut self, on: bool) {
+        if on && self.forks.is_empty() {
+            self.forks = vec![0; self.choice.len() + 1];
+        }
+    }
+
+    fn reset(&mut self, updates: u64) {
+        self.reset_links(updates);
+        self.level = 0;
+        self.resume = Resume::Forward;
     }
 }
 
@@ -1505,7 +1479,7 @@ mod tests {
             let out = s.count();
             assert!(out.nodes <= max_nodes);
             s.reset();
-            assert_eq!(s.links, *p.links());
+            assert_eq!(s.links_engine().links, *p.links());
             // The reset solver searches the whole tree again.
             s.set_limits(Limits::none());
             let again = s.count();
@@ -1530,7 +1504,7 @@ mod tests {
     #[test]
     fn reset_undoes_or_copies_and_both_restore_the_links() {
         let p = pairs();
-        let pending = |s: &Solver| s.selected_updates + s.stats.updates;
+        let pending = |s: &Solver| s.links_engine().selected_updates + s.stats.updates;
         let mut ways = Vec::new();
         for max_nodes in [0, 1, 2, 5, 50, 5000] {
             let mut s = p.solver().with_limits(Limits::none().nodes(max_nodes));
@@ -1538,9 +1512,9 @@ mod tests {
             s.select(OptionId(100)).unwrap();
             s.count();
             // Few updates: undone in place; many: the links are copied back.
-            ways.push(pending(&s) * 2 < s.links.nodes.len() as u64);
+            ways.push(pending(&s) * 2 < s.links_engine().links.nodes.len() as u64);
             s.reset();
-            assert_eq!(s.links, *p.links(), "{max_nodes}");
+            assert_eq!(s.links_engine().links, *p.links(), "{max_nodes}");
             assert_eq!(pending(&s), 0);
             s.set_limits(Limits::none().nodes(20_000));
             let again = s.count();

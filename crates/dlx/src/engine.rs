@@ -1,0 +1,160 @@
+//! One interface for a search algorithm, so that everything around a search is written once.
+//!
+//! An [`Engine`] is one of Knuth's exact-cover algorithms over a [`Problem`]: its own copy of
+//! the data it dances on, and its loop. What it must do is small: run (or resume) its loop
+//! under the shared [`Control`] (limits, figures, the parallel search's signal), say which
+//! moves the next level offers, replay a move as the search would make it, give away the
+//! moves of a level it has not tried, and reset. [`choose`] picks the engine once, when a
+//! search is made, from the problem's class; the [`Solver`](crate::Solver) (limits, the
+//! iterator, the visitor, counting, the branch depth switch), [`Parallel`](crate::Parallel)
+//! (threads, split jobs, the ordered search) and the per-level profile are written once,
+//! against this trait, so a new algorithm gets them all by implementing it
+//! (`docs/design.md`, "Adding an algorithm").
+//!
+//! Today's engines: [`LinksSearch`] (`dlx1`, and `dlx2` with colors: one loop, specialised at
+//! compile time per class and for the CPU) and [`BoundedSearch`] (`dlx3`, bounds on items).
+
+use crate::arena::Node;
+use crate::mcc::BoundedSearch;
+use crate::parallel::Job;
+use crate::problem::{OptionId, Problem};
+use crate::search::{
+    Limits, LinksSearch, Move, ReplayError, Replayed, SelectError, Signal, Stats, StopReason, Visit,
+};
+
+/// What a run of an engine's loop shares with the search around it: the limits it honours,
+/// the figures it adds to, and, in a parallel search, the signal it looks at (every
+/// `check_mask + 1` nodes, with the deadline and the cancel flag) to pause so that its untried
+/// moves can be given away.
+pub(crate) struct Control<'a> {
+    pub(crate) limits: &'a Limits,
+    pub(crate) stats: &'a mut Stats,
+    pub(crate) signal: Option<&'a Signal>,
+    /// The node count at which the loop does not pause again (where it paused last).
+    pub(crate) no_pause_at: u64,
+    pub(crate) check_mask: u64,
+    /// Set when the loop paused for the signal.
+    pub(crate) paused: &'a mut bool,
+}
+
+/// A search algorithm (see the [module](self) documentation).
+pub(crate) trait Engine<'p> {
+    /// Runs or resumes the loop until the tree is exhausted (`None`), a limit stops it, the
+    /// visitor breaks, or the signal asks it to pause (`None`, with `paused` set). The visitor
+    /// gets the selected options and the nodes chosen on the way to each solution.
+    fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason>;
+
+    /// Whether no level has been entered since it was made or reset.
+    fn is_fresh(&self) -> bool;
+
+    /// Whether the whole tree has been searched.
+    fn is_exhausted(&self) -> bool;
+
+    /// Puts `option` in every solution before the search begins (the search is fresh).
+    fn select(&mut self, option: OptionId) -> Result<(), SelectError>;
+
+    /// The options selected, with a replayed prefix's after them, in order.
+    fn selected(&self) -> &[OptionId];
+
+    /// Their nodes, in order (the visitor's solutions start below them).
+    fn selected_nodes(&self) -> &[Node];
+
+    /// Where the search stands before its first level: `None` when every primary item is
+    /// covered (a solution), else the moves the next level offers, in the order it tries them.
+    fn branches(&self) -> Option<Vec<Move>>;
+
+    /// Makes `mv` as the next level of the search would, before the search begins, and says
+    /// what that level would have counted. With `rest`, an engine that gives away the rest of
+    /// a level instead leaves `mv` as if its subtree were searched and goes on with the moves
+    /// after it at that level, and ends there.
+    fn replay(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError>;
+
+    /// While paused: gives away moves not yet tried, as jobs for other threads (none if there
+    /// are none), running `job` as it does; the search then goes on without them.
+    fn donate(&mut self, job: &Job) -> Vec<Job>;
+
+    /// Whether the engine's levels count from the root in a job (its prefix included), so that
+    /// a job's profile is not shifted by the prefix's length.
+    fn levels_from_root(&self) -> bool;
+
+    /// Whether it can keep the branch depth ([`crate::Stats::branch_depth`]).
+    fn keeps_branch_depth(&self) -> bool;
+
+    /// Keeps the branch depth from the next search from the root, or not.
+    fn track_depth(&mut self, on: bool);
+
+    /// Back to the built state, the selections forgotten; `updates` are the search's so far
+    /// (an engine may copy its data back rather than undo that much).
+    fn reset(&mut self, updates: u64);
+}
+
+/// The engines, one of which runs each search. (One per solver, made once and never moved in a
+/// loop: its size does not matter, and a box would add a load to every call.)
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Engines<'p> {
+    Links(LinksSearch<'p>),
+    Bounded(BoundedSearch<'p>),
+}
+
+/// Calls the engine's method, whichever it is: one branch per call, never per node.
+macro_rules! each {
+    ($e:expr, $x:ident => $body:expr) => {
+        match $e {
+            Engines::Links($x) => $body,
+            Engines::Bounded($x) => $body,
+        }
+    };
+}
+
+/// The engine for `problem`: dancing links with bounds for a problem with bounds on items,
+/// plain or colored dancing links otherwise. Chosen here, once per solver.
+pub(crate) fn choose(problem: &Problem) -> Engines<'_> {
+    if problem.has_bounds() {
+        Engines::Bounded(BoundedSearch::new(problem))
+    } else {
+        Engines::Links(LinksSearch::new(problem))
+    }
+}
+
+impl<'p> Engine<'p> for Engines<'p> {
+    fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
+        each!(self, e => e.run(ctl, visit))
+    }
+    fn is_fresh(&self) -> bool {
+        each!(self, e => e.is_fresh())
+    }
+    fn is_exhausted(&self) -> bool {
+        each!(self, e => e.is_exhausted())
+    }
+    fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        each!(self, e => e.select(option))
+    }
+    fn selected(&self) -> &[OptionId] {
+        each!(self, e => e.selected())
+    }
+    fn selected_nodes(&self) -> &[Node] {
+        each!(self, e => e.selected_nodes())
+    }
+    fn branches(&self) -> Option<Vec<Move>> {
+        each!(self, e => e.branches())
+    }
+    fn replay(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError> {
+        each!(self, e => e.replay(mv, rest))
+    }
+    fn donate(&mut self, job: &Job) -> Vec<Job> {
+        each!(self, e => e.donate(job))
+    }
+    fn levels_from_root(&self) -> bool {
+        each!(self, e => e.levels_from_root())
+    }
+    fn keeps_branch_depth(&self) -> bool {
+        each!(self, e => e.keeps_branch_depth())
+    }
+    fn track_depth(&mut self, on: bool) {
+        each!(self, e => e.track_depth(on))
+    }
+    fn reset(&mut self, updates: u64) {
+        each!(self, e => e.reset(updates))
+    }
+}
