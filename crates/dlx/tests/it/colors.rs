@@ -119,7 +119,7 @@ proptest! {
     #[test]
     fn colored_search_matches_brute_force(spec in spec()) {
         let Some(problem) = build(&spec) else { return Ok(()); };
-        let want = brute_force_bounded(&problem);
+        let want = common::oracle(&problem);
         let mut solver = problem.solver();
         let got: Vec<Vec<OptionId>> = solver.solutions().map(|s| s.sorted()).collect();
         let unique: BTreeSet<_> = got.iter().cloned().collect();
@@ -143,7 +143,7 @@ proptest! {
         if problem.num_options() == 0 {
             return Ok(());
         }
-        let want = brute_force_bounded(&problem);
+        let want = common::oracle(&problem);
         let option = OptionId(pick.index(problem.num_options()) as u32);
         let mut solver = problem.solver();
         match solver.select(option) {
@@ -189,7 +189,7 @@ proptest! {
             Ok(()) => {
                 prop_assert!(compatible, "{:?} and {:?} were both selected", a, b);
                 let got: BTreeSet<Vec<OptionId>> = solver.solutions().map(|s| s.sorted()).collect();
-                let want: BTreeSet<Vec<OptionId>> = brute_force_bounded(&problem)
+                let want: BTreeSet<Vec<OptionId>> = common::oracle(&problem)
                     .into_iter()
                     .filter(|s| s.contains(&a) && s.contains(&b))
                     .collect();
@@ -320,39 +320,6 @@ fn dlx3_figures_for_every_bounded_instance() {
     assert_eq!(knuth_figures("dlx3", Problem::has_bounds), 12);
 }
 
-/// Every set of options that obeys the rules: each primary item covered between its bounds
-/// (once, without bounds); each secondary item either in one option without a color, or in any
-/// number of options that all give it the same color.
-fn brute_force_bounded(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
-    let n = problem.num_options();
-    let mut found = BTreeSet::new();
-    for subset in 0u32..(1 << n) {
-        let chosen: Vec<OptionId> = (0..n as u32)
-            .filter(|k| subset & (1 << k) != 0)
-            .map(OptionId)
-            .collect();
-        let mut uses: Vec<Vec<Option<ColorId>>> = vec![Vec::new(); problem.num_items()];
-        for &o in &chosen {
-            for (item, color) in problem.option_entries(o) {
-                uses[item.index()].push(color);
-            }
-        }
-        let ok = problem.items().all(|i| {
-            let u = &uses[i.index()];
-            if problem.is_primary(i) {
-                let (lo, hi) = problem.item_bounds(i);
-                (lo as usize..=hi as usize).contains(&u.len())
-            } else {
-                u.len() <= 1 || u.iter().all(|c| c.is_some() && *c == u[0])
-            }
-        });
-        if ok {
-            found.insert(chosen);
-        }
-    }
-    found
-}
-
 fn bounded_spec() -> impl Strategy<Value = BoundedSpec> {
     let bound = (0u32..=2, 1u32..=3).prop_map(|(a, b)| (a.min(b), b));
     (proptest::collection::vec(bound, 1..=3), 0usize..=2).prop_flat_map(|(bounds, s)| {
@@ -381,7 +348,7 @@ proptest! {
     #[test]
     fn bounded_search_matches_brute_force(spec in bounded_spec(), stop in 0u64..40) {
         let Some(problem) = build_bounded(&spec) else { return Ok(()); };
-        let want = brute_force_bounded(&problem);
+        let want = common::oracle(&problem);
         let mut solver = problem.solver();
         let got: Vec<Vec<OptionId>> = solver.solutions().map(|s| s.sorted()).collect();
         let unique: BTreeSet<_> = got.iter().cloned().collect();

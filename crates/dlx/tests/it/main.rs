@@ -2,6 +2,7 @@
 
 mod colors;
 mod common;
+mod conformance;
 mod engine;
 mod fuzz_regressions;
 mod parallel;

@@ -26,9 +26,9 @@ fn load(path: PathBuf) -> Problem {
         .problem
 }
 
-type Figures = (u64, u64, u64, u64, Vec<u64>);
+pub(crate) type Figures = (u64, u64, u64, u64, Vec<u64>);
 
-fn one_thread(problem: &Problem) -> (Figures, Vec<Vec<OptionId>>) {
+pub(crate) fn one_thread(problem: &Problem) -> (Figures, Vec<Vec<OptionId>>) {
     let mut solver = problem.solver();
     let mut order = Vec::new();
     let out = solver.search(|s| {
@@ -72,7 +72,7 @@ fn figures(report: &dlx::Report) -> Figures {
 /// Counting, visiting and visiting in order on `threads` threads, looking for idle threads
 /// every `poll` nodes, give the one-thread figures and solutions; the ordered visit gives them
 /// in the one-thread order. Returns the jobs the count ran.
-fn agrees(problem: &Problem, threads: usize, poll: u64) -> Result<u64, TestCaseError> {
+pub(crate) fn agrees(problem: &Problem, threads: usize, poll: u64) -> Result<u64, TestCaseError> {
     let (want, order) = one_thread(problem);
     let par = Parallel::new(problem).threads(threads).poll_every(poll);
     let count = par.count();
@@ -214,7 +214,7 @@ proptest! {
     }
 }
 
-fn split_adds_up(
+pub(crate) fn split_adds_up(
     problem: &Problem,
     k: usize,
     seed: u64,

@@ -2,7 +2,9 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
-use dlx::{ColorId, ItemId, Problem, ProblemBuilder};
+use std::collections::BTreeSet;
+
+use dlx::{ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// A small problem: `primary` items, `secondary` ones, and options as (item, color) lists,
 /// color 0 meaning none (colors 1 to 3; a color on a primary item is dropped).
@@ -64,4 +66,37 @@ pub fn build_bounded(spec: &BoundedSpec) -> Option<Problem> {
         }
     }
     b.build().ok()
+}
+
+/// Every set of options that obeys the rules: each primary item covered between its bounds
+/// (once, without bounds); each secondary item either in one option without a color, or in any
+/// number of options that all give it the same color.
+pub fn oracle(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
+    let n = problem.num_options();
+    let mut found = BTreeSet::new();
+    for subset in 0u32..(1 << n) {
+        let chosen: Vec<OptionId> = (0..n as u32)
+            .filter(|k| subset & (1 << k) != 0)
+            .map(OptionId)
+            .collect();
+        let mut uses: Vec<Vec<Option<ColorId>>> = vec![Vec::new(); problem.num_items()];
+        for &o in &chosen {
+            for (item, color) in problem.option_entries(o) {
+                uses[item.index()].push(color);
+            }
+        }
+        let ok = problem.items().all(|i| {
+            let u = &uses[i.index()];
+            if problem.is_primary(i) {
+                let (lo, hi) = problem.item_bounds(i);
+                (lo as usize..=hi as usize).contains(&u.len())
+            } else {
+                u.len() <= 1 || u.iter().all(|c| c.is_some() && *c == u[0])
+            }
+        });
+        if ok {
+            found.insert(chosen);
+        }
+    }
+    found
 }
