@@ -204,7 +204,7 @@ fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, 
     let got: Vec<Vec<usize>> = solver
         .solutions()
         .map(|s| {
-            let mut v: Vec<usize> = s.options.iter().map(|o: &OptionId| o.index()).collect();
+            let mut v: Vec<usize> = s.options().iter().map(|o: &OptionId| o.index()).collect();
             v.sort_unstable();
             v
         })

@@ -473,7 +473,7 @@ where
     } else if parallel.num_threads() == 1 {
         (one(puzzle.search(limits, &mut visit)), None)
     } else if args.ordered {
-        let report = parallel.search_ordered(|s| visit(puzzle.decode(s.options.iter().copied())));
+        let report = parallel.search_ordered(|s| visit(puzzle.decode(s.options().iter().copied())));
         (report, None)
     } else {
         let visit = std::sync::Mutex::new(&mut visit);

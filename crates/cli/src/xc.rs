@@ -452,7 +452,7 @@ fn print_parallel<W: Write + Send>(
         parallel.search_ordered(|solution| {
             let written = write_solution(
                 problem,
-                solution.options.iter().copied(),
+                solution.options().iter().copied(),
                 format,
                 first,
                 out,

@@ -40,7 +40,7 @@
 //! let mut solver = problem.solver();
 //! let solution = solver.next_solution().expect("one solution");
 //! let names: Vec<String> = solution
-//!     .options
+//!     .options()
 //!     .iter()
 //!     .map(|&o| problem.option_items(o).map(|i| problem.item_name(i)).collect::<Vec<_>>().join(" "))
 //!     .collect();

@@ -145,7 +145,7 @@ pub enum BuildError {
 /// let c = b.secondary("c")?;
 /// b.option([a, c])?;
 /// let problem = b.build()?;
-/// assert_eq!(problem.count(), 1);
+/// assert_eq!(problem.count().solutions, 1);
 /// # Ok::<(), dlx::BuildError>(())
 /// ```
 #[derive(Debug, Default, Clone)]
@@ -228,7 +228,7 @@ impl ProblemBuilder {
     ///     b.option([a, other])?;
     /// }
     /// // Two of the three options cover `a`; the third would leave its item uncovered.
-    /// assert_eq!(b.build()?.count(), 0);
+    /// assert_eq!(b.build()?.count().solutions, 0);
     /// # Ok::<(), dlx::BuildError>(())
     /// ```
     pub fn primary_bounded(
@@ -314,7 +314,7 @@ impl ProblemBuilder {
     /// let red = b.color("red")?;
     /// b.option_colored([(a, None), (x, Some(red))])?;
     /// b.option_colored([(b_, None), (x, Some(red))])?;
-    /// assert_eq!(b.build()?.count(), 1); // both options agree on x's color
+    /// assert_eq!(b.build()?.count().solutions, 1); // both options agree on x's color
     /// # Ok::<(), dlx::BuildError>(())
     /// ```
     pub fn option_colored(

@@ -240,11 +240,17 @@ impl Outcome {
 /// A solution: the chosen options, in the order the search chose them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Solution {
-    /// The chosen options.
-    pub options: SmallVec<[OptionId; 16]>,
+    /// The chosen options (kept inline up to 16, so that most solutions are one allocation
+    /// less).
+    options: SmallVec<[OptionId; 16]>,
 }
 
 impl Solution {
+    /// The options, in the order the search chose them (selected ones first).
+    pub fn options(&self) -> &[OptionId] {
+        &self.options
+    }
+
     /// The colors the solution gives its secondary items (color controls): each colored item
     /// once, with its color, in the order the options name them. Empty for a problem without
     /// colors.
@@ -1419,9 +1425,9 @@ impl Problem {
         Solver::new(self)
     }
 
-    /// Counts all solutions.
-    pub fn count(&self) -> u64 {
-        self.solver().count().solutions
+    /// Counts all solutions: the outcome of a whole search, as [`Solver::count`] gives it.
+    pub fn count(&self) -> Outcome {
+        self.solver().count()
     }
 
     /// Counts solutions up to `limit`; the outcome says whether the count is complete.

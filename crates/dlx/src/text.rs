@@ -20,7 +20,7 @@
 //! let problem = &parsed.problem;
 //! let solution = problem.first().unwrap();
 //! let mut out = Vec::new();
-//! dlx::text::write_solution(problem, &solution.options, &mut out).unwrap();
+//! dlx::text::write_solution(problem, solution.options(), &mut out).unwrap();
 //! // B has one option, A two: the MRV rule branches on B first.
 //! assert_eq!(String::from_utf8(out).unwrap(), "B\nA C\n");
 //!
@@ -29,7 +29,7 @@
 //! let problem = &colored.problem;
 //! let solution = problem.first().unwrap();
 //! let mut out = Vec::new();
-//! dlx::text::write_solution(problem, &solution.options, &mut out).unwrap();
+//! dlx::text::write_solution(problem, solution.options(), &mut out).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "A C X:1 Y:1\nB X:1\n");
 //! # Ok::<(), dlx::text::ParseError>(())
 //! ```
@@ -702,7 +702,7 @@ mod tests {
         assert_eq!(p.problem.num_items(), 3);
         assert_eq!(p.problem.num_primary(), 2);
         assert_eq!(p.option_lines, vec![5, 7]);
-        assert_eq!(p.problem.count(), 1);
+        assert_eq!(p.problem.count().solutions, 1);
     }
 
     #[test]

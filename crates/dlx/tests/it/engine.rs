@@ -54,7 +54,7 @@ fn knuth_example_solution_lines() {
     let problem = dlx::text::parse(&text).unwrap().problem;
     let solution = problem.first().unwrap();
     let mut out = Vec::new();
-    dlx::text::write_solution(&problem, &solution.options, &mut out).unwrap();
+    dlx::text::write_solution(&problem, solution.options(), &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "A D\nC E F\nB G\n");
 }
 
@@ -177,7 +177,7 @@ fn solution_sets(problem: &Problem) -> Vec<Vec<usize>> {
         .solver()
         .solutions()
         .map(|s| {
-            let mut v: Vec<usize> = s.options.iter().map(|o| o.index()).collect();
+            let mut v: Vec<usize> = s.options().iter().map(|o| o.index()).collect();
             v.sort_unstable();
             v
         })
@@ -228,7 +228,7 @@ proptest! {
         prop_assert_eq!(outcome.solutions, expected.len() as u64);
         prop_assert_eq!(visited, expected.len());
         prop_assert_eq!(solver.stats().profile().iter().sum::<u64>(), outcome.nodes);
-        prop_assert_eq!(problem.count(), expected.len() as u64);
+        prop_assert_eq!(problem.count().solutions, expected.len() as u64);
 
         // count_up_to: exact below the limit, stopped at it.
         for limit in 0..4u64 {
@@ -260,7 +260,7 @@ proptest! {
     #[test]
     fn permutations_keep_the_count(spec in spec_strategy(), seed in any::<u64>()) {
         let n = spec.primary + spec.secondary;
-        let base = build(&spec, &(0..n).collect::<Vec<_>>()).count();
+        let base = build(&spec, &(0..n).collect::<Vec<_>>()).count().solutions;
         let mut rng = seed | 1;
         let mut next = move |k: usize| {
             rng ^= rng << 13;
@@ -282,7 +282,7 @@ proptest! {
                 option.swap(k, next(k + 1));
             }
         }
-        prop_assert_eq!(build(&shuffled, &items).count(), base);
+        prop_assert_eq!(build(&shuffled, &items).count().solutions, base);
     }
 
     /// A node limit is never exceeded, and resuming gives the unlimited totals.
@@ -338,7 +338,7 @@ fn iterator_stops_and_reset_repeats_the_search() {
     assert!(outcome.is_complete());
     assert_eq!((outcome.nodes, outcome.updates), (1049, 16680));
     for s in &all {
-        assert_exact_cover(&problem, &s.options);
+        assert_exact_cover(&problem, s.options());
     }
 }
 
@@ -448,7 +448,7 @@ fn builder_errors() {
     );
     // Failed options leave no trace: the next good option is option 0, and `a` is reusable.
     assert_eq!(b.option([a, s]), Ok(OptionId(0)));
-    assert_eq!(b.build().unwrap().count(), 1);
+    assert_eq!(b.build().unwrap().count().solutions, 1);
 
     let mut b = ProblemBuilder::new();
     b.secondary("s").unwrap();
@@ -473,7 +473,7 @@ fn interleaved_declarations_keep_their_ids() {
     assert_eq!((s, a, c), (ItemId(0), ItemId(1), ItemId(2)));
     assert!(!p.is_primary(s) && p.is_primary(a));
     assert_eq!(p.option_items(o).collect::<Vec<_>>(), vec![s, c, a]);
-    assert_eq!(p.count(), 1);
+    assert_eq!(p.count().solutions, 1);
 }
 
 /// Selecting the clue options of Knuth's full sudoku matrices leaves exactly the reduced matrix
@@ -557,7 +557,7 @@ proptest! {
         let got: BTreeSet<Vec<usize>> = solver
             .solutions()
             .map(|s| {
-                let mut v: Vec<usize> = s.options.iter().map(|o| o.index()).collect();
+                let mut v: Vec<usize> = s.options().iter().map(|o| o.index()).collect();
                 v.sort_unstable();
                 v
             })
@@ -579,7 +579,7 @@ fn selections_covering_everything_are_one_solution() {
     let solutions: Vec<_> = solver.solutions().collect();
     assert_eq!(solutions.len(), 1);
     assert_eq!(
-        solutions[0].options.to_vec(),
+        solutions[0].options().to_vec(),
         vec![OptionId(0), OptionId(1)]
     );
     let outcome = solver.outcome();

@@ -94,7 +94,7 @@ pub(crate) fn agrees(problem: &Problem, threads: usize, poll: u64) -> Result<u64
 
     let mut in_order = Vec::new();
     let ordered = par.search_ordered(|s| {
-        in_order.push(s.options.to_vec());
+        in_order.push(s.options().to_vec());
         ControlFlow::Continue(())
     });
     prop_assert_eq!(&figures(&ordered), &want, "ordered, {} threads", threads);
@@ -356,13 +356,14 @@ fn a_solution_limit_reports_exactly_that_many() {
             // In order: the first `limit` of the one-thread order.
             let mut first = Vec::new();
             let ordered = par.search_ordered(|s| {
-                first.push(s.options.to_vec());
+                first.push(s.options().to_vec());
                 ControlFlow::Continue(())
             });
             let mut solver = problem
                 .solver()
                 .with_limits(Limits::none().solutions(limit));
-            let want: Vec<Vec<OptionId>> = solver.solutions().map(|s| s.options.to_vec()).collect();
+            let want: Vec<Vec<OptionId>> =
+                solver.solutions().map(|s| s.options().to_vec()).collect();
             assert_eq!(first, want);
             assert_eq!(ordered.outcome.solutions, want.len() as u64);
         }
