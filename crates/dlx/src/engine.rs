@@ -15,7 +15,7 @@
 //! compile time per class and for the CPU) and [`BoundedSearch`] (`dlx3`, bounds on items).
 
 use crate::arena::Node;
-use crate::mcc::BoundedSearch;
+use crate::bounded::BoundedSearch;
 use crate::parallel::Job;
 use crate::problem::{OptionId, Problem};
 use crate::search::{

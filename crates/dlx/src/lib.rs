@@ -62,8 +62,8 @@
 #![warn(unsafe_op_in_unsafe_fn)]
 
 mod arena;
+mod bounded;
 mod engine;
-mod mcc;
 mod parallel;
 mod problem;
 mod search;

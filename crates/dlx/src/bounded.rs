@@ -1,5 +1,8 @@
-//! Multiplicities (Knuth's `dlx3`, Algorithm M of TAOCP 7.2.2.1): primary items with bounds
-//! `[lo, hi]` on how many chosen options cover them, with color controls as in `dlx2`. A search
+//! Bounds on items: primary items with bounds `[lo, hi]` on how many chosen options cover them,
+//! with color controls as in `dlx2`. Knuth's words for the same thing are *multiplicities*,
+//! Algorithm M of TAOCP 7.2.2.1, the MCC problem (multiple covering with colors) and his
+//! program `dlx3`; the code says *bounds* (`BoundedSearch`, `BoundedState`,
+//! `ProblemBuilder::primary_bounded`, `Problem::has_bounds`). A search
 //! of its own, chosen once per run for problems that have a bound other than `[1, 1]`; plain and
 //! colored problems never come here.
 //!
@@ -32,7 +35,7 @@ pub(crate) enum Label {
     Advance,
     /// Undo the move of the level below and go on with its next one.
     Backdown,
-    /// The tree is exhausted (and the state of [`Mcc::default`], which has no tree).
+    /// The tree is exhausted (and the state of [`BoundedState::default`], which has no tree).
     #[default]
     Done,
 }
@@ -271,32 +274,32 @@ impl<K: Key> Layout for K {}
 macro_rules! each {
     ($self:expr, $m:ident => $e:expr) => {
         match $self {
-            Bounded::Small($m) => $e,
-            Bounded::Narrow($m) => $e,
-            Bounded::Wide($m) => $e,
+            BoundedKeys::Small($m) => $e,
+            BoundedKeys::Narrow($m) => $e,
+            BoundedKeys::Wide($m) => $e,
         }
     };
 }
 
 /// A bounded search with the narrowest keys its problem fits.
 #[derive(Debug, Clone)]
-pub(crate) enum Bounded {
-    Small(Box<Mcc<i32>>),
-    Narrow(Box<Mcc<i64>>),
-    Wide(Box<Mcc<i128>>),
+pub(crate) enum BoundedKeys {
+    Small(Box<BoundedState<i32>>),
+    Narrow(Box<BoundedState<i64>>),
+    Wide(Box<BoundedState<i128>>),
 }
 
-impl Bounded {
+impl BoundedKeys {
     /// A fresh search over `links` with `bounds` (lo, hi) for the primary items and the
     /// problem's node colors (empty if none).
-    pub(crate) fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> Bounded {
+    pub(crate) fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> BoundedKeys {
         let primary_lens = &links.lens[1..=links.num_primary as usize];
         if i32::fits(bounds, primary_lens) {
-            Bounded::Small(Box::new(Mcc::new(links, bounds, colors)))
+            BoundedKeys::Small(Box::new(BoundedState::new(links, bounds, colors)))
         } else if i64::fits(bounds, primary_lens) {
-            Bounded::Narrow(Box::new(Mcc::new(links, bounds, colors)))
+            BoundedKeys::Narrow(Box::new(BoundedState::new(links, bounds, colors)))
         } else {
-            Bounded::Wide(Box::new(Mcc::new(links, bounds, colors)))
+            BoundedKeys::Wide(Box::new(BoundedState::new(links, bounds, colors)))
         }
     }
 
@@ -304,22 +307,22 @@ impl Bounded {
         each!(self, m => m.label)
     }
 
-    /// [`Mcc::moves`].
+    /// [`BoundedState::moves`].
     pub(crate) fn moves(&self) -> Option<(u32, Vec<u32>)> {
         each!(self, m => m.moves())
     }
 
-    /// [`Mcc::replay`].
+    /// [`BoundedState::replay`].
     pub(crate) fn replay(&mut self, k: usize, rest: bool) -> (u64, u64, u64) {
         each!(self, m => m.replay(k, rest))
     }
 
-    /// [`Mcc::donate`].
+    /// [`BoundedState::donate`].
     pub(crate) fn donate(&mut self) -> Option<Vec<u32>> {
         each!(self, m => m.donate())
     }
 
-    /// [`Mcc::run`], with the keys of this problem and, for narrow ones, AVX2 where the CPU has
+    /// [`BoundedState::run`], with the keys of this problem and, for narrow ones, AVX2 where the CPU has
     /// it (the choice is then one vectorised minimum).
     pub(crate) fn run(
         &mut self,
@@ -329,18 +332,18 @@ impl Bounded {
     ) -> bool {
         match self {
             #[cfg(target_arch = "x86_64")]
-            Bounded::Small(m) if m.avx2 => {
+            BoundedKeys::Small(m) if m.avx2 => {
                 // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
                 unsafe { m.run_avx2(counters, stop, solution) }
             }
-            Bounded::Small(m) => m.run(counters, stop, solution),
+            BoundedKeys::Small(m) => m.run(counters, stop, solution),
             #[cfg(target_arch = "x86_64")]
-            Bounded::Narrow(m) if m.avx2 => {
+            BoundedKeys::Narrow(m) if m.avx2 => {
                 // SAFETY: `avx2` is set only where the CPU was found to support AVX2.
                 unsafe { m.run_avx2(counters, stop, solution) }
             }
-            Bounded::Narrow(m) => m.run(counters, stop, solution),
-            Bounded::Wide(m) => m.run(counters, stop, solution),
+            BoundedKeys::Narrow(m) => m.run(counters, stop, solution),
+            BoundedKeys::Wide(m) => m.run(counters, stop, solution),
         }
     }
 }
@@ -351,7 +354,7 @@ impl Bounded {
 #[derive(Debug, Clone)]
 pub(crate) struct BoundedSearch<'p> {
     problem: &'p Problem,
-    mcc: Bounded,
+    state: BoundedKeys,
     /// The whole tree has been searched.
     exhausted: bool,
 }
@@ -360,7 +363,7 @@ impl<'p> BoundedSearch<'p> {
     pub(crate) fn new(problem: &'p Problem) -> Self {
         BoundedSearch {
             problem,
-            mcc: Bounded::new(problem.links(), problem.bounds(), problem.node_colors()),
+            state: BoundedKeys::new(problem.links(), problem.bounds(), problem.node_colors()),
             exhausted: false,
         }
     }
@@ -381,7 +384,7 @@ impl<'p> Engine<'p> for BoundedSearch<'p> {
         let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
         let mut solutions = stats.solutions;
         let reason = std::cell::Cell::new(None);
-        if self.mcc.label() == Label::Done {
+        if self.state.label() == Label::Done {
             self.exhausted = true;
             return None;
         }
@@ -395,7 +398,7 @@ impl<'p> Engine<'p> for BoundedSearch<'p> {
             profile: &mut stats.profile,
         };
         let mut nodes = Vec::new();
-        let stopped = self.mcc.run(
+        let stopped = self.state.run(
             &mut counters,
             |n| {
                 if n >= max_nodes {
@@ -430,7 +433,7 @@ impl<'p> Engine<'p> for BoundedSearch<'p> {
             },
         );
         stats.solutions = solutions;
-        self.exhausted = self.mcc.label() == Label::Done;
+        self.exhausted = self.state.label() == Label::Done;
         if stopped {
             reason.get()
         } else {
@@ -459,7 +462,7 @@ impl<'p> Engine<'p> for BoundedSearch<'p> {
     }
 
     fn branches(&self) -> Option<Vec<Move>> {
-        let (_, moves) = self.mcc.moves()?;
+        let (_, moves) = self.state.moves()?;
         let problem = self.problem;
         Some(moves.into_iter().map(|p| move_of(problem, p)).collect())
     }
@@ -467,13 +470,13 @@ impl<'p> Engine<'p> for BoundedSearch<'p> {
     /// A move is an option of the item `dlx3`'s rule chooses or the null move.
     fn replay(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError> {
         let problem = self.problem;
-        let (best, moves) = self.mcc.moves().ok_or(ReplayError::Solved)?;
+        let (best, moves) = self.state.moves().ok_or(ReplayError::Solved)?;
         let k = moves.iter().position(|&p| move_of(problem, p) == mv);
         let k = match k {
             Some(k) if !(rest && k + 1 >= moves.len()) => k,
             _ => return Err(ReplayError::NotAChoice(item_id(problem, Item(best)))),
         };
-        let (item_updates, rest_updates, cleansings) = self.mcc.replay(k, rest);
+        let (item_updates, rest_updates, cleansings) = self.state.replay(k, rest);
         Ok(Replayed {
             item_updates,
             rest_updates,
@@ -487,7 +490,7 @@ impl<'p> Engine<'p> for BoundedSearch<'p> {
     /// ([`crate::Solver::replay_rest`]).
     fn donate(&mut self, _: &Job) -> Vec<Job> {
         let problem = self.problem;
-        match self.mcc.donate() {
+        match self.state.donate() {
             Some(path) => {
                 let prefix = path.into_iter().map(|p| move_of(problem, p)).collect();
                 vec![Job::rest_of(prefix)]
@@ -513,10 +516,10 @@ impl<'p> Engine<'p> for BoundedSearch<'p> {
 }
 
 /// The state of a bounded search: the links as the dance leaves them, the bounds, the colors,
-/// and the stack. The default has nothing allocated: it stands in while [`Mcc::run`] searches
+/// and the stack. The default has nothing allocated: it stands in while [`BoundedState::run`] searches
 /// on the state moved into a local.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Mcc<K: Key> {
+pub(crate) struct BoundedState<K: Key> {
     /// The up and down links of each node, side by side (one cache line for an unlink).
     nodes: Vec<NodeLinks>,
     /// The item of each node, and the place of an option node (as in [`Links`]).
@@ -564,8 +567,8 @@ pub(crate) struct Mcc<K: Key> {
     label: Label,
 }
 
-impl<K: Key> Mcc<K> {
-    fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> Mcc<K> {
+impl<K: Key> BoundedState<K> {
+    fn new(links: &Links, bounds: &[(u32, u32)], colors: &[u32]) -> BoundedState<K> {
         let n = links.nodes.len();
         let heads = links.heads.len(); // N + 2
         let n1 = links.num_primary;
@@ -585,7 +588,7 @@ impl<K: Key> Mcc<K> {
         } else {
             colors.to_vec()
         };
-        Mcc {
+        BoundedState {
             nodes: links.nodes.clone(),
             meta: links.meta.clone(),
             keys,
@@ -659,7 +662,7 @@ impl<K: Key> Mcc<K> {
         bound - 1
     }
 
-    /// Undoes [`Mcc::lower_bound`]; returns the new bound. Back from 0, the item returns to
+    /// Undoes [`BoundedState::lower_bound`]; returns the new bound. Back from 0, the item returns to
     /// the active list, by a mask rather than a branch, which the predictor missed often.
     #[inline(always)]
     fn raise_bound(&mut self, c: u32) -> i64 {
@@ -743,8 +746,8 @@ impl<K: Key> Mcc<K> {
     }
 
     /// Hides every option in `c`'s column; returns the updates (one for the item). A primary
-    /// item left the active list already, when its bound reached 0 ([`Mcc::lower_bound`]);
-    /// secondary items have no list. Undone by [`Mcc::restore`] and [`Mcc::raise_bound`].
+    /// item left the active list already, when its bound reached 0 ([`BoundedState::lower_bound`]);
+    /// secondary items have no list. Undone by [`BoundedState::restore`] and [`BoundedState::raise_bound`].
     #[inline(always)]
     fn cover(&mut self, c: u32) -> u64 {
         let mut dance = self.dance();
@@ -859,7 +862,7 @@ impl<K: Key> Mcc<K> {
         (updates, cleansings)
     }
 
-    /// Undoes [`Mcc::cover_rest`] once the trail is back where it stood before: the bounds
+    /// Undoes [`BoundedState::cover_rest`] once the trail is back where it stood before: the bounds
     /// come back up (an item covered at 0 goes back into the active list) and the colors of
     /// purified items come back.
     #[inline(always)]
@@ -954,7 +957,7 @@ impl<K: Key> Mcc<K> {
     }
 
     /// Enters the level the search is about to enter and makes its move `k` (of
-    /// [`Mcc::moves`]) as the search would: the moves before it are tweaked out as trying them
+    /// [`BoundedState::moves`]) as the search would: the moves before it are tweaked out as trying them
     /// would have left them, then move `k` is tried. The search then goes on below the move
     /// and ends when it backs down to it. With `rest`, move `k` is also left as if tried (it
     /// must be an option), and the search goes on with the moves after it, at this level.
@@ -993,7 +996,7 @@ impl<K: Key> Mcc<K> {
     /// Ends the shallowest level of this search that has moves left after its current one
     /// (that level then backs up after its current move) and returns the moves made at every
     /// level down to it, the root first, for another search to take its other moves (with
-    /// [`Mcc::replay`]'s `rest`). Call only where the search stopped before entering a level.
+    /// [`BoundedState::replay`]'s `rest`). Call only where the search stopped before entering a level.
     pub(crate) fn donate(&mut self) -> Option<Vec<u32>> {
         debug_assert_eq!(self.label, Label::Forward);
         let l = (self.floor..self.level).find(|&l| self.left[l] > 0)?;
@@ -1001,7 +1004,7 @@ impl<K: Key> Mcc<K> {
         Some(self.choice[..=l].to_vec())
     }
 
-    /// [`Mcc::run`] compiled for AVX2, so the choice is one vectorised minimum.
+    /// [`BoundedState::run`] compiled for AVX2, so the choice is one vectorised minimum.
     ///
     /// # Safety
     /// The CPU must support AVX2.
@@ -1036,7 +1039,7 @@ impl<K: Key> Mcc<K> {
         stopped
     }
 
-    /// [`Mcc::run`] on the state itself.
+    /// [`BoundedState::run`] on the state itself.
     #[inline(always)]
     fn search(
         &mut self,
@@ -1152,7 +1155,7 @@ impl<K: Key> Mcc<K> {
     }
 }
 
-/// The vectors of a [`Mcc`] that the dance changes, borrowed as slices for one operation, and
+/// The vectors of a [`BoundedState`] that the dance changes, borrowed as slices for one operation, and
 /// the trail's top as a plain value. Through `&mut self` the compiler must assume that a store
 /// into the links may change the vectors' pointers and the top, so it reloaded them after every
 /// unlink and relink, and the top went through memory on every step of the loops; in this view
@@ -1242,8 +1245,8 @@ impl<K: Key> Dance<'_, K> {
 
     /// `dlx2`'s purification of colored node `p`'s item: hides the options that give it
     /// another color, marks those that give it the same one cleansed; returns the cleansings
-    /// (its updates are the nodes it unlinks, on the trail). Undone by [`Mcc::restore`] and
-    /// [`Mcc::unpurify`].
+    /// (its updates are the nodes it unlinks, on the trail). Undone by [`BoundedState::restore`] and
+    /// [`BoundedState::unpurify`].
     #[inline(always)]
     fn purify(&mut self, p: u32) -> u64 {
         let c = self.meta[p as usize].item;
@@ -1319,7 +1322,8 @@ mod tests {
 
     /// Solutions, nodes, updates, cleansings and the solutions' option nodes of a whole search.
     fn run_all<K: Key>(problem: &crate::Problem) -> (u64, u64, u64, Vec<Vec<u32>>) {
-        let mut mcc: Mcc<K> = Mcc::new(problem.links(), problem.bounds(), problem.node_colors());
+        let mut state: BoundedState<K> =
+            BoundedState::new(problem.links(), problem.bounds(), problem.node_colors());
         let (mut nodes, mut updates, mut cleansings, mut profile) = (0, 0, 0, Vec::new());
         let mut counters = Counters {
             nodes: &mut nodes,
@@ -1328,7 +1332,7 @@ mod tests {
             profile: &mut profile,
         };
         let mut solutions = Vec::new();
-        let stopped = mcc.run(
+        let stopped = state.run(
             &mut counters,
             |_| false,
             |chosen| {
