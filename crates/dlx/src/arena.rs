@@ -52,10 +52,9 @@ const COVERED: u32 = 1 << 30;
 
 /// Above this many primary items the MRV rule scans the length array in blocks
 /// ([`first_min_by_blocks`]) instead of walking the active list, where the small AVX2 scan does
-/// not apply. Measured (min of 7 against the peer; the scan compiled for AVX2 where the CPU has
-/// it): the walk was better for queens13's 26 and langford11's 33 primary items, the block scan
-/// for pentomino's 72 (1.60 against 1.53 times the peer) and for a 9x9 sudoku's 324 (the 17-clue
-/// set in 1.04 s against 1.84 s with the walk).
+/// not apply: the walk is a chain of dependent loads, cheap over a few dozen items and costly
+/// over hundreds, where the scan runs at the speed of memory (measured on queens13, langford11,
+/// pentomino and the 17-clue sudoku set: `docs/benchmarks.md`, "The engine's choices").
 const SCAN_FROM: usize = 48;
 
 /// The longest option [`NodeMeta::place`] can describe.
@@ -87,9 +86,9 @@ pub(crate) const LANES: usize = 8;
 
 /// Up to this many primary items, on a CPU with AVX2 (and with no column of [`KEY_CAP`] options
 /// or more), the MRV rule is [`first_min_small_avx2`] over a slice padded to a multiple of
-/// [`LANES`]. Measured against the walk of the item list (min of 9, against the peer): 1.16
-/// against 1.01 times the peer on queens13 (26 primary items), 1.43 against 1.29 on langford11
-/// (33); the walk is a chain of dependent loads.
+/// [`LANES`]: the walk of the item list is a chain of dependent loads, the scan one
+/// vectorised pass (faster on queens13 and langford11: `docs/benchmarks.md`, "The engine's
+/// choices").
 pub(crate) const SMALL_SCAN_MAX: usize = 64;
 
 /// Lengths at or above this are all alike to [`first_min_small_avx2`], which packs a length
@@ -105,9 +104,9 @@ pub(crate) const KEY_CAP: u32 = (1 << 26) - 1;
 /// AVX2 intrinsics, without a branch on the data: each value is capped and shifted left and its
 /// index put in the low bits, so the smallest key is the smallest value at its first index, and
 /// one reduction finds both. The key gives the length too, sparing the search a dependent load:
-/// this is the start of every node's critical path. Measured against a scan for the minimum
-/// followed by a mask of the lanes holding it (and a load of the length): 1.07 times on queens13,
-/// 1.07 on langford11 (alternating min-of-9 runs).
+/// this is the start of every node's critical path (faster than a scan for the minimum followed
+/// by a mask of the lanes holding it and a load of the length: `docs/benchmarks.md`, "The
+/// engine's choices").
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -144,15 +143,17 @@ unsafe fn first_min_small_avx2(lens: &[u32], n: usize) -> u32 {
     _mm256_cvtsi256_si32(acc) as u32
 }
 
-/// Values per block of the MRV scan: 32 measured best, against 8, 16 and 64.
+/// Values per block of the MRV scan: 32 measured best, against 8, 16 and 64 (`docs/benchmarks.md`,
+/// "The engine's choices").
 const BLOCK: usize = 32;
 
 /// The index of the first smallest value, in one pass: the minimum of each block of [`BLOCK`]
 /// values (`min_of`, a branch-free fold the compiler vectorises), keeping the first block with
 /// the smallest (stopping at a block holding 0, which nothing beats), then the first index of
-/// that minimum within its block. Measured against a pass for the minimum and a second for its
-/// first index (itself 1.06 times a plain `position`, which is a scalar loop, as the compiler
-/// does not vectorise an early exit): 1.07 times on the 17-clue set, the same nodes.
+/// that minimum within its block: one pass instead of a pass for the minimum and a second for
+/// its first index (a plain `position` is a scalar loop: the compiler does not vectorise an early
+/// exit). Faster on the 17-clue set, with the same nodes (`docs/benchmarks.md`, "The engine's
+/// choices").
 #[inline(always)]
 fn first_min_by_blocks(lens: &[u32], min_of: impl Fn(&[u32]) -> u32) -> usize {
     let mut blocks = lens.chunks_exact(BLOCK);
@@ -277,11 +278,9 @@ pub(crate) struct HeadLinks {
 ///
 /// `dlx1` finds that order again by walking each covered column upwards and each hidden option
 /// leftwards; reading it off this stack is one flat loop of relinks instead of a loop per column
-/// and per option, whose exits the branch predictor cannot know. Measured (alternating min-of-9
-/// runs): queens13 1.15 times faster, langford11 1.11, pentomino 1.10, the 17-clue sudoku set
-/// about 1.1; the search tree and every figure are the same. A trail of the hidden options
-/// only (one entry per hide, each unhidden by a loop over its option) gained less: 1.13 on
-/// queens13, 1.02 on pentomino.
+/// and per option, whose exits the branch predictor cannot know; the search tree and every
+/// figure are the same. A trail of the hidden options only (one entry per hide, each unhidden by
+/// a loop over its option) gained less (`docs/benchmarks.md`, "The engine's choices").
 #[derive(Clone, Debug)]
 pub(crate) struct Trail {
     unlinked: Vec<u32>,

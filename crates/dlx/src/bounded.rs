@@ -695,8 +695,8 @@ impl<K: Key> BoundedState<K> {
 
     /// The vectors the dance changes, borrowed for one operation, with the trail's top copied
     /// into the view (and back by the caller). A helper running a closure on the view, which
-    /// would write the top back itself, measured slower: double queens 8x8 924 to 937 ms against
-    /// 851 to 855.
+    /// would write the top back itself, measured slower (`docs/benchmarks.md`, "The engine's
+    /// choices").
     #[inline(always)]
     fn dance(&mut self) -> Dance<'_, K> {
         Dance {

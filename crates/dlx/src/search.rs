@@ -849,9 +849,9 @@ impl<'p> LinksSearch<'p> {
     /// Puts the links and colors back in their built state and forgets the selections.
     fn reset_links(&mut self, updates: u64) {
         // Undoing costs about one random access per update made and not yet undone, and the
-        // updates so far bound them; copying costs a sequential pass over every node. Measured
-        // on 9x9 sudoku (17 givens selected, then a search of about 117 nodes): the copy is
-        // 1.07 times faster overall.
+        // updates so far bound them; copying costs a sequential pass over every node, which
+        // wins once the updates are half the nodes (as after a sudoku's givens and search:
+        // `docs/benchmarks.md`, "The engine's choices").
         let pending = self.selected_updates + updates;
         if pending.saturating_mul(2) >= self.links.nodes.len() as u64 {
             self.links.restore_from(self.problem.links());
