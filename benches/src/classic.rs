@@ -59,7 +59,7 @@ impl Classic {
         let mut len = vec![0u32; n + 1];
         for k in 0..problem.num_options() {
             let first = nodes.len() as u32;
-            for item in problem.option_items(dlx::OptionId(k as u32)) {
+            for item in problem.option_items(dlx::OptionId::new(k as u32)) {
                 let c = col_of[item.index()];
                 let p = nodes.len() as u32;
                 let up = nodes[c as usize].u;

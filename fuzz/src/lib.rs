@@ -65,7 +65,7 @@ pub fn oracle(data: &[u8]) {
     // Options without a primary item are refused by the builder; keep the accepted ones.
     let mut kept = Vec::new();
     for option in &options {
-        let items = option.iter().map(|&i| dlx::ItemId(i as u32));
+        let items = option.iter().map(|&i| dlx::ItemId::new(i as u32));
         match b.option(items) {
             Ok(_) => kept.push(option.clone()),
             Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
@@ -159,7 +159,7 @@ pub fn colored_oracle(data: &[u8]) {
     for option in &options {
         let entries = option.iter().map(|&(i, c)| {
             let color = (c > 0).then(|| colors[c as usize - 1]);
-            (dlx::ItemId(i as u32), color)
+            (dlx::ItemId::new(i as u32), color)
         });
         match b.option_colored(entries) {
             Ok(_) => kept.push(option.clone()),

@@ -9,51 +9,84 @@ use smallvec::SmallVec;
 
 use crate::arena::{self, HeadLinks, Links, NodeLinks, NodeMeta};
 
-/// An item of a [`Problem`], numbered from 0 in the order items were declared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ItemId(pub u32);
+/// The typed indices of a problem, defined once: a `u32` behind a field users cannot reach
+/// (made with `new`, read with `as_u32` or `index`), an index into slices and vectors of what it
+/// numbers, and a `Display` that says what it is (`item #3`).
+macro_rules! typed_index {
+    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub(crate) u32);
 
-/// An option of a [`Problem`], numbered from 0 in the order options were added.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct OptionId(pub u32);
+        impl $name {
+            #[doc = concat!("The ", $what, " numbered `n` (from 0).")]
+            pub const fn new(n: u32) -> Self {
+                $name(n)
+            }
 
-/// A color of a secondary item in an option (Knuth's `dlx2` color controls), numbered from 0 in
-/// the order the colors were first named.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ColorId(pub u32);
+            /// Its number.
+            pub const fn as_u32(self) -> u32 {
+                self.0
+            }
 
-impl ItemId {
-    /// The id as an index into per-item arrays.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
+            #[doc = concat!("Its number as an index into per-", $what, " arrays.")]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!($what, " #{}"), self.0)
+            }
+        }
+
+        impl<T> std::ops::Index<$name> for [T] {
+            type Output = T;
+            fn index(&self, id: $name) -> &T {
+                &self[id.index()]
+            }
+        }
+
+        impl<T> std::ops::IndexMut<$name> for [T] {
+            fn index_mut(&mut self, id: $name) -> &mut T {
+                &mut self[id.index()]
+            }
+        }
+
+        impl<T> std::ops::Index<$name> for Vec<T> {
+            type Output = T;
+            fn index(&self, id: $name) -> &T {
+                &self[id.index()]
+            }
+        }
+
+        impl<T> std::ops::IndexMut<$name> for Vec<T> {
+            fn index_mut(&mut self, id: $name) -> &mut T {
+                &mut self[id.index()]
+            }
+        }
+    };
 }
 
-impl ColorId {
-    /// The id as an index into per-color arrays.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+typed_index!(
+    /// An item of a [`Problem`], numbered from 0 in the order items were declared.
+    ItemId,
+    "item"
+);
 
-impl OptionId {
-    /// The id as an index into per-option arrays.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+typed_index!(
+    /// An option of a [`Problem`], numbered from 0 in the order options were added.
+    OptionId,
+    "option"
+);
 
-impl fmt::Display for ItemId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "item #{}", self.0)
-    }
-}
-
-impl fmt::Display for OptionId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "option #{}", self.0)
-    }
-}
+typed_index!(
+    /// A color of a secondary item in an option (Knuth's `dlx2` color controls), numbered from 0
+    /// in the order the colors were first named.
+    ColorId,
+    "color"
+);
 
 /// Why a [`ProblemBuilder`] refused an item, an option or the whole problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -242,7 +275,7 @@ impl ProblemBuilder {
             return Err(BuildError::BadBounds { name, lo, hi });
         }
         let id = self.item(name, true)?;
-        self.bounds[id.index()] = (lo, hi);
+        self.bounds[id] = (lo, hi);
         Ok(id)
     }
 
@@ -269,7 +302,7 @@ impl ProblemBuilder {
     /// # Panics
     /// If `item` was not declared.
     pub fn is_primary(&self, item: ItemId) -> bool {
-        self.primary[item.index()]
+        self.primary[item]
     }
 
     /// Number of options added so far.
@@ -333,15 +366,15 @@ impl ProblemBuilder {
                 });
                 break;
             };
-            if self.last_use[item.index()] == option {
-                let name = self.names[item.index()].clone();
+            if self.last_use[item] == option {
+                let name = self.names[item].clone();
                 failure = Some(BuildError::RepeatedItem { option, name });
                 break;
             }
             let color = match color {
                 None => 0,
                 Some(_) if primary => {
-                    let name = self.names[item.index()].clone();
+                    let name = self.names[item].clone();
                     failure = Some(BuildError::ColorOnPrimary { option, name });
                     break;
                 }
@@ -351,7 +384,7 @@ impl ProblemBuilder {
                 }
                 Some(c) => c.0 + 1,
             };
-            self.last_use[item.index()] = option;
+            self.last_use[item] = option;
             has_primary |= primary;
             self.option_items.push(item);
             self.option_colors.push(color);
@@ -366,7 +399,7 @@ impl ProblemBuilder {
         if let Some(err) = failure {
             // Roll back, and forget the marks this failed option left.
             for item in self.option_items.drain(start..) {
-                self.last_use[item.index()] = u32::MAX;
+                self.last_use[item] = u32::MAX;
             }
             self.option_colors.truncate(start);
             return Err(err);
@@ -454,7 +487,7 @@ impl ProblemBuilder {
             option_of.resize(option_of.len() + (w[1] - w[0]) as usize, option as u32);
             let items = &self.option_items[w[0] as usize..w[1] as usize];
             for (k, &item) in items.iter().enumerate() {
-                let i = internal_of[item.index()];
+                let i = internal_of[item];
                 let p = nodes.len() as u32;
                 let last = nodes[i as usize].up;
                 let place = arena::place(k, items.len());
@@ -470,10 +503,7 @@ impl ProblemBuilder {
         // Colors per node (headers have none), kept only by problems that use them: the plain
         // search never looks at them.
         // Bounds of the primary items in internal order, kept only if one is not [1, 1].
-        let bounds: Vec<(u32, u32)> = declared_of[..n1]
-            .iter()
-            .map(|i| self.bounds[i.index()])
-            .collect();
+        let bounds: Vec<(u32, u32)> = declared_of[..n1].iter().map(|&i| self.bounds[i]).collect();
         let bounds = if bounds.iter().any(|&b| b != (1, 1)) {
             bounds
         } else {
@@ -570,7 +600,7 @@ impl Problem {
     /// # Panics
     /// If `item` does not belong to this problem.
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.names[item.index()]
+        &self.names[item]
     }
 
     /// The item with this name.
@@ -580,7 +610,7 @@ impl Problem {
 
     /// Whether an item is primary.
     pub fn is_primary(&self, item: ItemId) -> bool {
-        self.internal_of[item.index()] <= self.num_primary
+        self.internal_of[item] <= self.num_primary
     }
 
     /// All items in declaration order.
@@ -593,7 +623,7 @@ impl Problem {
     /// # Panics
     /// If `option` does not belong to this problem.
     pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
-        let first = self.option_first[option.index()] as usize;
+        let first = self.option_first[option] as usize;
         let end = self.option_first[option.index() + 1] as usize;
         self.links.meta[first..end]
             .iter()
@@ -618,7 +648,7 @@ impl Problem {
     /// # Panics
     /// If `item` does not belong to this problem.
     pub fn item_bounds(&self, item: ItemId) -> (u32, u32) {
-        let i = self.internal_of[item.index()] as usize;
+        let i = self.internal_of[item] as usize;
         if i > self.num_primary as usize {
             (0, 1)
         } else {
@@ -641,7 +671,7 @@ impl Problem {
     /// # Panics
     /// If `color` does not belong to this problem.
     pub fn color_name(&self, color: ColorId) -> &str {
-        &self.color_names[color.index()]
+        &self.color_names[color]
     }
 
     /// The items of an option with their colors, in the order they were given.
@@ -652,7 +682,7 @@ impl Problem {
         &self,
         option: OptionId,
     ) -> impl ExactSizeIterator<Item = (ItemId, Option<ColorId>)> + '_ {
-        let first = self.option_first[option.index()] as usize;
+        let first = self.option_first[option] as usize;
         let end = self.option_first[option.index() + 1] as usize;
         (first..end).map(move |p| {
             let item = self.declared_of[self.links.meta[p].item as usize - 1];
@@ -678,8 +708,7 @@ impl Problem {
 
     /// The first node of an option, if the option exists.
     pub(crate) fn first_node(&self, option: OptionId) -> Option<arena::Node> {
-        (option.index() < self.num_options())
-            .then(|| arena::Node(self.option_first[option.index()]))
+        (option.index() < self.num_options()).then(|| arena::Node(self.option_first[option]))
     }
 
     /// The node of an option that [`crate::Solver::select`] covers the item of, before the rest:

@@ -114,7 +114,7 @@ impl Puzzle for Langford {
     fn decode(&self, options: impl Iterator<Item = OptionId>) -> Vec<usize> {
         let mut seq = vec![0; 2 * self.n];
         for o in options {
-            let (k, i) = self.placements[o.index()];
+            let (k, i) = self.placements[o];
             seq[i] = k;
             seq[i + k + 1] = k;
         }

@@ -491,7 +491,7 @@ impl Puzzle for Polyomino {
             placements: options
                 .into_iter()
                 .map(|o| {
-                    let (k, cells) = &self.options[o.index()];
+                    let (k, cells) = &self.options[o];
                     Placement {
                         piece: self.pieces[*k].name,
                         cells: cells.iter().map(|&i| (i / cols, i % cols)).collect(),

@@ -491,7 +491,7 @@ impl Puzzle for Crossword {
             .collect();
         let mut words: Vec<(Slot, String)> = Vec::new();
         for option in options {
-            let (s, word) = &self.choices[option.index()];
+            let (s, word) = &self.choices[option];
             let slot = self.slots[*s];
             for ((r, c), letter) in slot.cells().zip(word.chars()) {
                 rows[r][c] = letter;

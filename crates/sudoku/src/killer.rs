@@ -982,7 +982,7 @@ impl KillerModel {
             if grids.len() < keep {
                 let mut grid = Grid::empty(self.shape);
                 for option in s.options() {
-                    if let Some((cell, d)) = self.choices[option.index()] {
+                    if let Some((cell, d)) = self.choices[option] {
                         grid.set(cell, d);
                     }
                 }

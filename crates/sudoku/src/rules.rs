@@ -217,7 +217,7 @@ impl Sudoku {
             for d in 0..n {
                 let items = std::iter::once(cell)
                     .chain(its_units.iter().map(|&u| n * n + u as usize * n + d))
-                    .map(|i| dlx::ItemId(i as u32));
+                    .map(|i| dlx::ItemId::new(i as u32));
                 b.option(items).unwrap_or_else(|e| build(e));
             }
         }
@@ -473,7 +473,7 @@ impl SudokuSolver<'_> {
         let n = self.sudoku.shape.size();
         self.solver.reset();
         for (cell, digit) in grid.givens() {
-            let option = OptionId(((cell.row * n + cell.col) * n + digit as usize - 1) as u32);
+            let option = OptionId::new(((cell.row * n + cell.col) * n + digit as usize - 1) as u32);
             // `check` found no clash, so the givens' options are compatible.
             if let Err(e) = self.solver.select(option) {
                 unreachable!("givens passed the check: {e}");
@@ -539,7 +539,7 @@ impl SudokuSolver<'_> {
         let n = self.sudoku.shape.size();
         let mut parallel = self.sudoku.problem.parallel().threads(threads);
         for (cell, digit) in grid.givens() {
-            let option = OptionId(((cell.row * n + cell.col) * n + digit as usize - 1) as u32);
+            let option = OptionId::new(((cell.row * n + cell.col) * n + digit as usize - 1) as u32);
             if let Err(e) = parallel.select(option) {
                 unreachable!("givens passed the check: {e}");
             }

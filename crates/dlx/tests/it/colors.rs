@@ -144,7 +144,7 @@ proptest! {
             return Ok(());
         }
         let want = common::oracle(&problem);
-        let option = OptionId(pick.index(problem.num_options()) as u32);
+        let option = OptionId::new(pick.index(problem.num_options()) as u32);
         let mut solver = problem.solver();
         match solver.select(option) {
             Ok(()) => {
@@ -172,7 +172,7 @@ proptest! {
         if n < 2 {
             return Ok(());
         }
-        let (a, b) = (OptionId(a.index(n) as u32), OptionId(b.index(n) as u32));
+        let (a, b) = (OptionId::new(a.index(n) as u32), OptionId::new(b.index(n) as u32));
         if a == b {
             return Ok(());
         }
@@ -215,9 +215,9 @@ fn text_format_colors_and_their_errors() {
     assert!(p.has_colors());
     assert_eq!(p.num_colors(), 2);
     assert_eq!(p.count().solutions, 1);
-    let entries: Vec<_> = p.option_entries(OptionId(0)).collect();
-    assert_eq!(entries[1], (ItemId(2), Some(ColorId(0))));
-    assert_eq!(p.color_name(ColorId(0)), "red");
+    let entries: Vec<_> = p.option_entries(OptionId::new(0)).collect();
+    assert_eq!(entries[1], (ItemId::new(2), Some(ColorId::new(0))));
+    assert_eq!(p.color_name(ColorId::new(0)), "red");
     let err = |text: &str| dlx::text::parse(text).unwrap_err();
     let e = err("A | X\nA:1 X\n");
     assert_eq!((e.line, e.column), (2, 1));
@@ -301,13 +301,16 @@ fn solutions_report_colors() {
         .collect();
     assert_eq!(
         colors,
-        [(ItemId(2), Some(ColorId(0))), (ItemId(2), Some(ColorId(0)))]
+        [
+            (ItemId::new(2), Some(ColorId::new(0))),
+            (ItemId::new(2), Some(ColorId::new(0)))
+        ]
     );
     // The solution's colors: each colored item once.
-    assert_eq!(s.colors(&p), [(ItemId(2), ColorId(0))]);
+    assert_eq!(s.colors(&p), [(ItemId::new(2), ColorId::new(0))]);
     let mut solver = p.solver();
     solver.search(|r| {
-        assert_eq!(r.colors(), [(ItemId(2), ColorId(0))]);
+        assert_eq!(r.colors(), [(ItemId::new(2), ColorId::new(0))]);
         std::ops::ControlFlow::Continue(())
     });
     assert_eq!(p.count().solutions, 1);
@@ -387,7 +390,7 @@ fn bounds_in_the_builder() {
     assert_eq!(p.item_bounds(x), (1, 1));
     assert_eq!(p.count().solutions, 1);
     assert_eq!(
-        p.solver().select(OptionId(0)),
+        p.solver().select(OptionId::new(0)),
         Err(dlx::SelectError::Bounds)
     );
 }

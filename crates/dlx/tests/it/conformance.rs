@@ -87,7 +87,11 @@ fn conforms(problem: &Problem, spec: &BoundedSpec, stop: u64) -> Result<(), Test
         let n = problem.num_options() as u32;
         let mut mapped: BTreeSet<Vec<OptionId>> = BTreeSet::new();
         for s in back.solver().solutions() {
-            let mut v: Vec<OptionId> = s.options().iter().map(|o| OptionId(n - 1 - o.0)).collect();
+            let mut v: Vec<OptionId> = s
+                .options()
+                .iter()
+                .map(|o| OptionId::new(n - 1 - o.as_u32()))
+                .collect();
             v.sort();
             mapped.insert(v);
         }

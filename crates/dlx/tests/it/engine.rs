@@ -193,7 +193,7 @@ fn assert_exact_cover(problem: &Problem, options: &[OptionId]) {
         }
     }
     for (k, &c) in cover.iter().enumerate() {
-        if problem.is_primary(ItemId(k as u32)) {
+        if problem.is_primary(ItemId::new(k as u32)) {
             assert_eq!(c, 1, "primary item {k} covered {c} times");
         } else {
             assert!(c <= 1, "secondary item {k} covered {c} times");
@@ -433,7 +433,7 @@ fn builder_errors() {
         })
     );
     assert_eq!(
-        b.option([a, ItemId(9)]),
+        b.option([a, ItemId::new(9)]),
         Err(BuildError::UnknownItem {
             option: 0,
             name: "#9".into()
@@ -447,7 +447,7 @@ fn builder_errors() {
         })
     );
     // Failed options leave no trace: the next good option is option 0, and `a` is reusable.
-    assert_eq!(b.option([a, s]), Ok(OptionId(0)));
+    assert_eq!(b.option([a, s]), Ok(OptionId::new(0)));
     assert_eq!(b.build().unwrap().count().solutions, 1);
 
     let mut b = ProblemBuilder::new();
@@ -470,7 +470,7 @@ fn interleaved_declarations_keep_their_ids() {
     let o = b.option([s, c, a]).unwrap();
     b.option([c]).unwrap();
     let p = b.build().unwrap();
-    assert_eq!((s, a, c), (ItemId(0), ItemId(1), ItemId(2)));
+    assert_eq!((s, a, c), (ItemId::new(0), ItemId::new(1), ItemId::new(2)));
     assert!(!p.is_primary(s) && p.is_primary(a));
     assert_eq!(p.option_items(o).collect::<Vec<_>>(), vec![s, c, a]);
     assert_eq!(p.count().solutions, 1);
@@ -494,7 +494,7 @@ fn selecting_clues_of_the_full_matrix_gives_the_reduced_figures() {
             for (c, ch) in row.chars().enumerate().filter(|&(_, ch)| ch != '.') {
                 let want = [format!("p{r}{c}"), format!("r{r}{ch}")];
                 let option = (0..problem.num_options() as u32)
-                    .map(OptionId)
+                    .map(OptionId::new)
                     .find(|&o| {
                         let names: Vec<&str> = problem
                             .option_items(o)
@@ -540,7 +540,7 @@ proptest! {
         for pick in &picks {
             let k = pick.index(spec.options.len());
             let clash = selected.iter().any(|&s| spec.options[s].iter().any(|i| spec.options[k].contains(i)));
-            match solver.select(OptionId(k as u32)) {
+            match solver.select(OptionId::new(k as u32)) {
                 Ok(()) => {
                     prop_assert!(!clash);
                     selected.push(k);
@@ -563,7 +563,7 @@ proptest! {
             })
             .collect();
         prop_assert_eq!(got, expected);
-        prop_assert_eq!(solver.select(OptionId(0)), Err(dlx::SelectError::SearchStarted));
+        prop_assert_eq!(solver.select(OptionId::new(0)), Err(dlx::SelectError::SearchStarted));
         solver.reset();
         prop_assert_eq!(solver.count().solutions, oracle(&spec).len() as u64);
     }
@@ -574,13 +574,13 @@ proptest! {
 fn selections_covering_everything_are_one_solution() {
     let problem = dlx::text::parse("a b | s\na s\nb\na\n").unwrap().problem;
     let mut solver = problem.solver();
-    solver.select(OptionId(0)).unwrap();
-    solver.select(OptionId(1)).unwrap();
+    solver.select(OptionId::new(0)).unwrap();
+    solver.select(OptionId::new(1)).unwrap();
     let solutions: Vec<_> = solver.solutions().collect();
     assert_eq!(solutions.len(), 1);
     assert_eq!(
         solutions[0].options().to_vec(),
-        vec![OptionId(0), OptionId(1)]
+        vec![OptionId::new(0), OptionId::new(1)]
     );
     let outcome = solver.outcome();
     assert_eq!(

@@ -126,7 +126,7 @@ fn build_plain(spec: &(usize, usize, Vec<Vec<usize>>)) -> Problem {
     let mut b = ProblemBuilder::new();
     common::declare(&mut b, *primary, *secondary);
     for o in options {
-        b.option(o.iter().map(|&i| ItemId(i as u32))).unwrap();
+        b.option(o.iter().map(|&i| ItemId::new(i as u32))).unwrap();
     }
     b.build().unwrap()
 }
@@ -324,7 +324,7 @@ fn pairs(n: usize) -> Problem {
     }
     for i in 0..n as u32 {
         for j in i + 1..n as u32 {
-            b.option([ItemId(i), ItemId(j)]).unwrap();
+            b.option([ItemId::new(i), ItemId::new(j)]).unwrap();
         }
     }
     b.build().unwrap()
@@ -435,23 +435,23 @@ fn a_visitor_that_breaks_stops_every_thread() {
 fn selections_are_kept_in_every_job() {
     let problem = pairs(10);
     let mut par = Parallel::new(&problem).threads(3).poll_every(1);
-    par.select(OptionId(0)).unwrap(); // i0 i1
+    par.select(OptionId::new(0)).unwrap(); // i0 i1
     let mut solver = problem.solver();
-    solver.select(OptionId(0)).unwrap();
+    solver.select(OptionId::new(0)).unwrap();
     let want = solver.count();
     let report = par.count();
     assert_eq!(report.outcome, want);
     assert_eq!(want.solutions, 105);
     let all_have_it = AtomicBool::new(true);
     par.search(|s| {
-        if s.options().next() != Some(OptionId(0)) {
+        if s.options().next() != Some(OptionId::new(0)) {
             all_have_it.store(false, std::sync::atomic::Ordering::Relaxed);
         }
         ControlFlow::Continue(())
     });
     assert!(all_have_it.into_inner());
     // A second option clashing with the first is refused.
-    assert!(par.select(OptionId(1)).is_err());
+    assert!(par.select(OptionId::new(1)).is_err());
 }
 
 /// A bounded problem with a big tree is shared out too (double queens: two queens in every
@@ -514,10 +514,10 @@ fn null_moves_belong_to_bounded_problems() {
     let bounded = load(data().join("xcc/mult107.dlx"));
     let jobs = Parallel::new(&bounded).split(8).unwrap();
     let mut wrong = jobs[0].clone();
-    wrong.prefix.push(Move::Option(OptionId(u32::MAX)));
+    wrong.prefix.push(Move::Option(OptionId::new(u32::MAX)));
     assert!(Parallel::new(&bounded).count_job(&wrong).is_err());
     let line: JobLine = "0000000000000007:1/1:0:3,n,5".parse().unwrap();
-    let o = |n| Move::Option(OptionId(n));
+    let o = |n| Move::Option(OptionId::new(n));
     assert_eq!(line.job.prefix, [o(3), Move::Null, o(5)]);
     assert_eq!(line.to_string(), "0000000000000007:1/1:0:3,n,5");
 }
@@ -649,9 +649,9 @@ fn job_lines_are_checked() {
     }
     // A prefix that is not a path of the tree is refused, naming the level.
     let mut wrong = jobs[3].clone();
-    wrong.prefix.insert(0, Move::Option(OptionId(0)));
+    wrong.prefix.insert(0, Move::Option(OptionId::new(0)));
     assert!(par.count_job(&wrong).is_err());
-    let past = Job::new(vec![Move::Option(OptionId(u32::MAX))], 0);
+    let past = Job::new(vec![Move::Option(OptionId::new(u32::MAX))], 0);
     assert!(matches!(
         par.count_job(&past),
         Err(dlx::split::JobError::UnknownOption { level: 0, .. })

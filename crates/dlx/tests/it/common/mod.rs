@@ -30,7 +30,7 @@ pub fn build_colored(spec: &ColoredSpec) -> Option<Problem> {
     for option in options {
         let entries = option.iter().map(|&(i, c)| {
             let color = (c > 0 && i >= *primary).then(|| colors[c as usize - 1]);
-            (ItemId(i as u32), color)
+            (ItemId::new(i as u32), color)
         });
         match b.option_colored(entries) {
             Ok(_) | Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
@@ -58,7 +58,7 @@ pub fn build_bounded(spec: &BoundedSpec) -> Option<Problem> {
     for option in options {
         let entries = option.iter().map(|&(i, c)| {
             let color = (c > 0 && i >= bounds.len()).then(|| colors[c as usize - 1]);
-            (ItemId(i as u32), color)
+            (ItemId::new(i as u32), color)
         });
         match b.option_colored(entries) {
             Ok(_) | Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
@@ -77,7 +77,7 @@ pub fn oracle(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
     for subset in 0u32..(1 << n) {
         let chosen: Vec<OptionId> = (0..n as u32)
             .filter(|k| subset & (1 << k) != 0)
-            .map(OptionId)
+            .map(OptionId::new)
             .collect();
         let mut uses: Vec<Vec<Option<ColorId>>> = vec![Vec::new(); problem.num_items()];
         for &o in &chosen {
