@@ -245,7 +245,8 @@ fn job_problem(bounded: bool) -> Problem {
 
 /// Job lines as `--split` writes them and `dlx merge` reads them. Any line that reads writes
 /// back the same; a job it names is run or refused, never a panic, and the tally of what ran
-/// is refused or adds up without a panic. Then a split of the small problem into `k` jobs
+/// is refused or adds up without a panic; a line followed by figures is a summary as `dlx
+/// merge` reads one, its claims tallied (or refused) as they are. Then a split of the small problem into `k` jobs
 /// (`k` from the first byte), run and tallied, gives the whole search's figures.
 pub fn jobs(data: &[u8]) {
     let Some((&head, rest)) = data.split_first() else {
@@ -255,6 +256,54 @@ pub fn jobs(data: &[u8]) {
     // One thread: the jobs are what is checked here, not the sharing out (tests/it/parallel.rs).
     let parallel = problem.parallel().threads(1);
     let text = String::from_utf8_lossy(rest);
+    // What `dlx merge` reads: a job line and the figures its summary claims, whatever they are
+    // (`LINE SOLUTIONS NODES UPDATES CLEANSINGS PROFILE,... [stopped]`): added up or refused,
+    // never a panic, and a total that is not refused is the sum of what was added.
+    let mut claimed = dlx::split::Tally::new();
+    let mut sum = [0u128; 4];
+    for line in text.lines() {
+        let mut fields = line.split_whitespace();
+        let Some(Ok(job)) = fields.next().map(str::parse::<dlx::split::JobLine>) else {
+            continue;
+        };
+        let mut n = || {
+            fields
+                .next()
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        let figures = [n(), n(), n(), n()];
+        let profile: Vec<u64> = fields
+            .next()
+            .map(|f| {
+                f.split(',')
+                    .filter_map(|x| x.parse().ok())
+                    .take(64)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let stopped = fields.next().map(|_| dlx::StopReason::NodeLimit);
+        let stats =
+            dlx::Stats::from_figures(figures[0], figures[1], figures[2], figures[3], profile);
+        if claimed.add(&job, &stats, stopped).is_ok() {
+            for (s, f) in sum.iter_mut().zip(figures) {
+                *s += u128::from(f);
+            }
+        }
+    }
+    if let Ok(total) = claimed.finish() {
+        let got = [
+            total.solutions,
+            total.nodes,
+            total.updates,
+            total.cleansings,
+        ];
+        assert!(
+            got.iter().zip(sum).all(|(&g, s)| u128::from(g) == s),
+            "a tally that adds up to {got:?}, of figures summing to {sum:?}"
+        );
+    }
+
     let mut tally = dlx::split::Tally::new();
     for line in text.lines() {
         let Ok(job) = line.parse::<dlx::split::JobLine>() else {
