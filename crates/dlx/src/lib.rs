@@ -74,6 +74,12 @@ pub mod text;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The workspace README's library example, compiled and run as a doctest too (only in the
+/// workspace: a packed crate has no such file, and doctests are not built from one).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct WorkspaceReadmeDoctests;
+
 pub use parallel::{Parallel, Report};
 
 /// A search split into jobs, to run anywhere and add up: the [`Job`](split::Job)s of
