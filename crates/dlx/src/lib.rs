@@ -13,7 +13,9 @@
 //! counts nodes, updates and cleansings as `dlx2` does; a problem without them pays nothing.
 //! Primary items may have *bounds* (Knuth's `dlx3` multiplicities,
 //! [`ProblemBuilder::primary_bounded`]): covered at least `lo` and at most `hi` times; such a
-//! problem is searched by `dlx3`'s rules, with its figures.
+//! problem is searched by `dlx3`'s rules, with its figures. Each class has its engine, chosen
+//! once when a solver is made; the solver, the limits, the parallel search and the split jobs
+//! are the same for all ([`Move`] names a step of any of them).
 //!
 //! Build a [`Problem`] once with a [`ProblemBuilder`] (or read Knuth's text format with
 //! [`text::parse`]), then search it as often as you like, each time with a [`Solver`]: iterate

@@ -1,5 +1,7 @@
-//! The search: Algorithm X with the MRV rule in one explicit-stack loop, and the ways to consume
-//! it (an iterator, a visitor that can stop it, counting), with limits and Knuth's statistics.
+//! The search: the [`Solver`] every engine runs under (the ways to consume a search: an
+//! iterator, a visitor that can stop it, counting; limits; Knuth's statistics), and the
+//! dancing-links engine (`LinksSearch`): Algorithm X with the MRV rule in one explicit-stack
+//! loop, for plain and colored problems.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
