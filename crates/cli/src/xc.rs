@@ -71,6 +71,12 @@ pub struct Args {
         conflicts_with = "limit"
     )]
     pub job: Option<String>,
+    /// Find the K cheapest solutions (options carry costs as `|n`, Knuth's dlx5) and print
+    /// them cheapest first, each after a line `# cost C`. --limit N stops after N
+    /// improvements; stopped by --max-nodes or --timeout, the costs are the best found so far.
+    #[arg(long, value_name = "K", value_parser = crate::values::count,
+          conflicts_with_all = ["count", "split", "job", "ordered", "jobs"])]
+    pub best: Option<u64>,
 }
 
 /// The summary record of `--format json`.
@@ -94,6 +100,9 @@ pub(crate) struct Summary<'a> {
     /// Jobs the tree was shared out as, when more than one thread ran (with `--stats`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jobs: Option<u64>,
+    /// With `--best K`: the costs of the cheapest solutions found, cheapest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_costs: Option<Vec<u64>>,
 }
 
 impl<'a> Summary<'a> {
@@ -109,6 +118,7 @@ impl<'a> Summary<'a> {
             job: None,
             threads: None,
             jobs: None,
+            best_costs: None,
         }
     }
 
@@ -173,8 +183,18 @@ pub(crate) fn ending(
     max_nodes: Option<u64>,
     timeout: Option<Duration>,
 ) -> Result<()> {
+    ending_as(outcome, max_nodes, timeout, "the search is incomplete")
+}
+
+/// [`ending`], saying what a stop leaves incomplete.
+fn ending_as(
+    outcome: &Outcome,
+    max_nodes: Option<u64>,
+    timeout: Option<Duration>,
+    incomplete: &str,
+) -> Result<()> {
     let after = format!(
-        "after {} and {}; the search is incomplete",
+        "after {} and {}; {incomplete}",
         plural(outcome.nodes, "node"),
         plural(outcome.solutions, "solution")
     );
@@ -256,6 +276,9 @@ pub fn run(args: &Args) -> Result<()> {
         Some(line) => Some(read_job(problem, &name, line)?),
         None => None,
     };
+    if let Some(k) = args.best {
+        return best(problem, &name, k, args);
+    }
 
     let mut limits = Limits::none();
     limits = limits.solutions(args.limit);
@@ -325,6 +348,92 @@ pub fn run(args: &Args) -> Result<()> {
     ending(&outcome, args.max_nodes, args.timeout)
 }
 
+/// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.
+fn best(problem: &Problem, name: &str, k: u64, args: &Args) -> Result<()> {
+    let start = Instant::now();
+    let limits = Limits::none()
+        .solutions(args.limit)
+        .nodes(args.max_nodes)
+        .deadline(args.timeout.map(|t| start + t))
+        .cancel(Some(signals::stop_flag()));
+    let search = problem
+        .best(usize::try_from(k).unwrap_or(usize::MAX))
+        .map_err(|e| InputError(format!("{name}: {e}")))?;
+    let best = search.with_limits(limits).run();
+    let outcome = Outcome::from_stats(&best.stats, best.stopped);
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (n, solution) in best.solutions.iter().enumerate() {
+        let options = solution.options.iter().copied();
+        match args.format {
+            Format::Text => {
+                if n > 0 {
+                    out.write_all(b"\n")?;
+                }
+                writeln!(out, "# cost {}", solution.cost)?;
+                write_solution(problem, options, args.format, true, &mut out)?;
+            }
+            Format::Json => {
+                let json = serde_json::json!({
+                    "solution": option_names(problem, options),
+                    "cost": solution.cost,
+                });
+                serde_json::to_writer(&mut out, &json)?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    let costs = best.costs();
+    if args.format == Format::Json {
+        let profile = args.profile.then(|| best.stats.profile());
+        let mut summary = Summary::new(&outcome, profile);
+        summary.best_costs = Some(costs.clone());
+        serde_json::to_writer(&mut out, &summary)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    if args.stats || args.profile {
+        let mut err = io::stderr().lock();
+        let profile = args.profile.then(|| best.stats.profile());
+        write_stats_text(&mut err, true, &outcome, profile, Some(start.elapsed()))?;
+        let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
+        let verdict = if best.is_complete() {
+            "optimal"
+        } else {
+            "the best found so far, not proved optimal"
+        };
+        writeln!(
+            err,
+            "cheapest costs: {} ({verdict})",
+            if costs.is_empty() {
+                "none: no solution".to_string()
+            } else {
+                costs.join(", ")
+            }
+        )?;
+    }
+    ending_as(
+        &outcome,
+        args.max_nodes,
+        args.timeout,
+        "the costs printed are the best found so far, not proved optimal",
+    )
+}
+
+/// An option's items as in the input (`name`, or `name:color`), for JSON.
+fn option_names(problem: &Problem, options: impl Iterator<Item = OptionId>) -> Vec<Vec<String>> {
+    options
+        .map(|o| {
+            problem
+                .option_entries(o)
+                .map(|(i, c)| match c {
+                    None => problem.item_name(i).to_string(),
+                    Some(c) => format!("{}:{}", problem.item_name(i), problem.color_name(c)),
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// `--split K`: the job lines.
 fn split(problem: &Problem, name: &str, k: u64, stats: bool) -> Result<()> {
     let start = Instant::now();
@@ -392,19 +501,7 @@ fn write_solution(
             }
         }
         Format::Json => {
-            let options: Vec<Vec<String>> = options
-                .map(|o| {
-                    problem
-                        .option_entries(o)
-                        .map(|(i, c)| match c {
-                            None => problem.item_name(i).to_string(),
-                            Some(c) => {
-                                format!("{}:{}", problem.item_name(i), problem.color_name(c))
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
+            let options = option_names(problem, options);
             serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": options }))?;
             out.write_all(b"\n")?;
         }

@@ -64,6 +64,7 @@
 #![warn(unsafe_op_in_unsafe_fn)]
 
 mod arena;
+pub mod best;
 mod bounded;
 mod engine;
 mod parallel;

@@ -163,6 +163,15 @@ pub enum BuildError {
         /// The unknown id.
         color: u32,
     },
+    /// [`ProblemBuilder::set_cost`] named an option that was never added.
+    #[error("no option {option} to give a cost to")]
+    UnknownOption {
+        /// The option's index.
+        option: u32,
+    },
+    /// The costs of all options add up to more than `u64` holds (a solution's cost must fit).
+    #[error("the options' costs add up to more than 2^64 - 1")]
+    CostOverflow,
     /// More items or nodes than `u32` indices can address, or an option of more than 65,535
     /// items.
     #[error("the problem is too large: more than 2^30 nodes, or an option of over 65535 items")]
@@ -200,6 +209,9 @@ pub struct ProblemBuilder {
     /// The bounds of each declared item (`(1, 1)` for a plain primary item; unused for
     /// secondary ones).
     bounds: Vec<(u32, u32)>,
+    /// The cost of each option given one ([`ProblemBuilder::set_cost`]); options after the end
+    /// cost 0.
+    costs: Vec<u64>,
 }
 
 impl ProblemBuilder {
@@ -429,6 +441,38 @@ impl ProblemBuilder {
         self.option(ids)
     }
 
+    /// Gives an option a cost (Knuth's `dlx5`; 0 unless set): [`Problem::best`] finds the
+    /// solutions of least total cost, every other search passes costs over. Fails for an
+    /// option not added.
+    ///
+    /// ```
+    /// let mut b = dlx::ProblemBuilder::new();
+    /// let (x, y) = (b.primary("x")?, b.primary("y")?);
+    /// let both = b.option([x, y])?;
+    /// b.option([x])?;
+    /// b.option([y])?;
+    /// b.set_cost(both, 3)?;
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.option_cost(both), 3);
+    /// // Two solutions: {x y} costs 3, {x}, {y} cost 0.
+    /// assert_eq!(problem.best(1).expect("no bounds").run().costs(), [0]);
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        let k = option.index();
+        if k >= self.num_options() {
+            return Err(BuildError::UnknownOption { option: option.0 });
+        }
+        if self.costs.len() <= k {
+            if cost == 0 {
+                return Ok(());
+            }
+            self.costs.resize(k + 1, 0);
+        }
+        self.costs[k] = cost;
+        Ok(())
+    }
+
     /// Builds the immutable problem: the Dancing Links arena in its initial state.
     pub fn build(self) -> Result<Problem, BuildError> {
         let n = self.names.len();
@@ -437,6 +481,17 @@ impl ProblemBuilder {
             return Err(BuildError::NoPrimaryItems);
         }
         let num_options = self.num_options();
+        // Any solution's cost is at most the sum of all costs; the cost search adds without
+        // checking.
+        let mut costs = self.costs;
+        costs
+            .iter()
+            .try_fold(0u64, |sum, &c| sum.checked_add(c))
+            .filter(|&sum| sum < u64::MAX)
+            .ok_or(BuildError::CostOverflow)?;
+        if costs.iter().all(|&c| c == 0) {
+            costs = Vec::new();
+        }
         let total = n + 2 + self.option_items.len();
         if total >= u32::MAX as usize {
             return Err(BuildError::TooLarge);
@@ -528,6 +583,7 @@ impl ProblemBuilder {
             color_names: self.color_names,
             node_colors,
             bounds,
+            costs,
             internal_of,
             declared_of,
             num_primary: n1 as u32,
@@ -560,6 +616,8 @@ pub struct Problem {
     /// The bounds `(lo, hi)` of the primary items in internal order; empty when all are
     /// `(1, 1)`.
     bounds: Vec<(u32, u32)>,
+    /// The cost of each option, by [`OptionId`]; empty when every option costs 0.
+    costs: Vec<u64>,
     /// Internal (1-based) index of each declared item.
     internal_of: Vec<u32>,
     /// Declared id of each internal item `1..=n`, at position `i - 1`.
@@ -659,6 +717,20 @@ impl Problem {
     /// The bounds of the primary items in internal order (empty when all are `(1, 1)`).
     pub(crate) fn bounds(&self) -> &[(u32, u32)] {
         &self.bounds
+    }
+
+    /// Whether some option has a cost other than 0.
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
+    }
+
+    /// The cost of an option (0 unless given one).
+    ///
+    /// # Panics
+    /// If `option` does not belong to this problem.
+    pub fn option_cost(&self, option: OptionId) -> u64 {
+        assert!(option.index() < self.num_options(), "no option {option}");
+        self.costs.get(option.index()).copied().unwrap_or(0)
     }
 
     /// Number of colors named.

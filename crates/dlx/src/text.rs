@@ -12,6 +12,8 @@
 //! * CRLF line ends and a UTF-8 byte-order mark are accepted.
 //! * On the item line, a primary item may carry bounds (`dlx3`'s multiplicities): `a:b|name`
 //!   (covered `a` to `b` times) or `b|name` (exactly `b` times).
+//! * An option may carry a cost (`dlx5`): `|n` after any of its items, `n` a nonnegative decimal
+//!   number; several add up (`a b |3 |4` costs 7). Only [`Problem::best`] looks at costs.
 //!
 //! An option without a primary item is dropped with a [`Warning`], as `dlx1` does.
 //!
@@ -240,6 +242,24 @@ pub enum ParseErrorKind {
         "`|` in an option; expected an item name (the `|` separator belongs on the item line)"
     )]
     SeparatorInOption,
+    /// `|n` in an option (`dlx5`'s cost) where `n` is not a decimal number.
+    #[error("`{text}`: an option's cost is `|` and a decimal number, such as `|12`")]
+    BadCost {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
+    /// `|-n` in an option: costs are nonnegative.
+    #[error("`{text}`: costs are nonnegative (Knuth's dlx5 taxes items to keep every option's net cost at 0 or more)")]
+    NegativeCost {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
+    /// An option's costs add up to more than 2^64 - 1.
+    #[error("`{text}`: the option's costs add up to more than 2^64 - 1")]
+    CostTooLarge {
+        /// The token (its first 40 characters, if it is longer).
+        text: String,
+    },
     /// The problem does not fit 32-bit indices.
     #[error("the problem is too large for 32-bit indices")]
     TooLarge,
@@ -541,9 +561,26 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
 
         option.clear();
         option_no += 1;
+        let mut cost = 0u64;
         for (start, col, token) in tokens(line) {
             if token == b"|" {
                 let kind = ParseErrorKind::SeparatorInOption;
+                return Err(ParseError::at(line_no, col, kind));
+            }
+            // `|n`: a cost (dlx5); several add up.
+            if let Some(digits) = token.strip_prefix(b"|") {
+                let kind = match parse_cost(digits) {
+                    Ok(n) => match cost.checked_add(n) {
+                        Some(sum) => {
+                            cost = sum;
+                            continue;
+                        }
+                        None => ParseErrorKind::CostTooLarge {
+                            text: quoted(token),
+                        },
+                    },
+                    Err(kind) => kind(quoted(token)),
+                };
                 return Err(ParseError::at(line_no, col, kind));
             }
             // `name:color`: the name is checked as any name, the color as a color.
@@ -597,7 +634,14 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
             return Err(ParseError::at(line_no, 1, kind));
         }
         match builder.option_colored(option.iter().copied()) {
-            Ok(_) => option_lines.push(line_no),
+            Ok(id) => {
+                option_lines.push(line_no);
+                if cost > 0 {
+                    builder
+                        .set_cost(id, cost)
+                        .expect("the option was just added");
+                }
+            }
             Err(BuildError::OptionWithoutPrimary { .. }) => warnings.push(Warning {
                 line: line_no,
                 kind: WarningKind::OptionWithoutPrimary,
@@ -634,7 +678,27 @@ pub fn parse_bytes(input: &[u8]) -> Result<Parsed, ParseError> {
     })
 }
 
-/// Writes one option as a line: its item names in the order they were given, then `\n`.
+/// The cost in `|n`: decimal digits, or why not (the error's kind, given the token).
+fn parse_cost(digits: &[u8]) -> Result<u64, fn(String) -> ParseErrorKind> {
+    if digits.first() == Some(&b'-')
+        && digits.len() > 1
+        && digits[1..].iter().all(u8::is_ascii_digit)
+    {
+        return Err(|text| ParseErrorKind::NegativeCost { text });
+    }
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(|text| ParseErrorKind::BadCost { text });
+    }
+    digits
+        .iter()
+        .try_fold(0u64, |n, &d| {
+            n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        })
+        .ok_or(|text| ParseErrorKind::CostTooLarge { text })
+}
+
+/// Writes one option as a line: its item names in the order they were given, and its cost as
+/// `|n` if it has one, then `\n`.
 pub fn write_option(problem: &Problem, option: OptionId, out: &mut impl Write) -> io::Result<()> {
     for (k, (item, color)) in problem.option_entries(option).enumerate() {
         if k > 0 {
@@ -645,6 +709,10 @@ pub fn write_option(problem: &Problem, option: OptionId, out: &mut impl Write) -
             out.write_all(b":")?;
             out.write_all(problem.color_name(color).as_bytes())?;
         }
+    }
+    match problem.option_cost(option) {
+        0 => {}
+        cost => write!(out, " |{cost}")?,
     }
     out.write_all(b"\n")
 }

@@ -636,3 +636,52 @@ fn threads_list_and_count_the_same() {
         assert_eq!(r.stdout, "352\n");
     }
 }
+
+/// `--best K`: the K cheapest solutions, cheapest first, each after `# cost C`, with dlx5's
+/// figures in the JSON summary; a node limit exits 3 and says the costs are not proved optimal.
+#[test]
+fn best_prints_the_cheapest_solutions() {
+    let file = instance("cost/cost_example.dlx");
+    let r = run(&["xc", &file, "--best", "2"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // An option's costs are written as one sum (`B X |1 |1` in the file).
+    assert_eq!(
+        r.stdout,
+        "# cost 4\nA B |3\nC |1\n\n# cost 5\nA |2\nB X |2\nC |1\n"
+    );
+    let r = run(&["xc", &file, "--best", "10", "--format", "json"], b"");
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["cost"], 4);
+    assert_eq!(lines[0]["solution"], serde_json::json!([["A", "B"], ["C"]]));
+    let summary = &lines[4];
+    assert_eq!(summary["best_costs"], serde_json::json!([4, 5, 6, 7]));
+    // dlx5 k10 on this file: 4 solutions, 9 nodes, 22 updates, 0 cleansings.
+    assert_eq!(
+        (
+            &summary["solutions"],
+            &summary["nodes"],
+            &summary["updates"]
+        ),
+        (&4.into(), &9.into(), &22.into())
+    );
+    assert_eq!(summary["complete"], true);
+
+    let big = instance("cost/langford11_s1_h9.dlx");
+    let r = run(
+        &["xc", &big, "--best", "3", "--max-nodes", "100", "--stats"],
+        b"",
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(r.stderr.contains("not proved optimal"), "{}", r.stderr);
+    assert!(r.stderr.contains("--max-nodes 100"), "{}", r.stderr);
+
+    // Bounds and costs together are refused with a message, not a wrong answer.
+    let r = run(&["xc", "-", "--best", "1"], b"2|a b\na |1\nb\n");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("multiplicities"), "{}", r.stderr);
+}

@@ -1,5 +1,6 @@
 //! The integration tests of the package, one binary: each module is what was a test file.
 
+mod best;
 mod colors;
 mod common;
 mod conformance;
