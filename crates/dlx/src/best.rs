@@ -32,6 +32,7 @@
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 
+use crate::arena::{Node, NodeLinks, NodeMeta};
 use crate::problem::{OptionId, Problem};
 use crate::search::{Limits, Stats, StopReason};
 
@@ -41,6 +42,9 @@ const CHECK_EVERY: u64 = 4096;
 /// How far down an item's list the branching rule counts usable options before it takes the
 /// list's length instead (`dlx5`'s `lenthresh`, its default).
 const LEN_THRESHOLD: u32 = 10;
+
+/// Marks a trail entry as a node cleansed rather than unlinked (nodes are below 2^30).
+const CLEANSED: u32 = 1 << 31;
 
 /// "Infinite" cost: the bound before `k` solutions are known.
 const INF: u64 = u64::MAX;
@@ -215,47 +219,57 @@ impl Kept {
     }
 }
 
-/// Up and down links of a node.
-#[derive(Debug, Clone, Copy, Default)]
-struct Link {
-    up: u32,
-    down: u32,
-}
-
-/// The data `dlx5` dances on, in its layout: headers `1..=n` (primary items first), a spacer
-/// at `n + 1`, then each option's nodes followed by a spacer. A spacer's `item` is `<= 0`, its
-/// `up` the first node of the option before it, its `down` the last node of the option after
-/// it.
-struct Dance {
-    /// Item list links: `prev`/`next`, root 0 for the primary items, `n + 1` for the secondary.
+/// The data `dlx5` dances on, in the engine's layout (`arena`): headers `1..=n` (primary items
+/// first), then each option's nodes contiguously; a node's place in its option comes from the
+/// problem's `meta` rather than from spacers. The item lists are re-linked in order of net
+/// cost.
+///
+/// Invariant (as the arena's I1): every link value and every `meta` item is a valid index into
+/// `links` (an item's header is node `item`), and each option node's place describes its
+/// option's run of nodes inside `links`; `prev`, `next` and `len` have an entry for every item
+/// and the two roots. The unchecked reads below rely on it.
+struct Dance<'p> {
+    /// Item list links: root 0 for the primary items, `n + 1` for the secondary ones.
     prev: Vec<u32>,
     next: Vec<u32>,
-    /// Options left in each primary item's list.
+    /// Options left in each item's list (kept for secondary items too, but only read for
+    /// primary ones).
     len: Vec<u32>,
-    links: Vec<Link>,
-    /// The item of each node (`<= 0` for a spacer; the header's own index for a header).
-    item: Vec<i32>,
-    /// The color of each node: 0 for none, -1 once cleansed, else the color's id plus 1.
+    links: Vec<NodeLinks>,
+    meta: &'p [NodeMeta],
+    /// The color of each node (0 for none, -1 once cleansed, else the color's id plus 1);
+    /// empty for a problem without colors.
     color: Vec<i32>,
     /// The net cost of each node's option.
     cost: Vec<u64>,
-    /// The option of each node (`u32::MAX` for headers and spacers).
-    option: Vec<u32>,
-    /// The first spacer: nodes below it are headers.
-    first_spacer: u32,
-    /// The first secondary item.
-    second: u32,
+    /// Nodes up to this are headers.
+    last_header: u32,
+    /// The colors as built, to restore a cleansed node's.
+    built_color: &'p [u32],
+    /// Every node unlinked, and every node cleansed (with [`CLEANSED`]), not yet undone, in
+    /// order: the search undoes a level's work by popping it (as the engine's `arena::Trail`).
+    trail: Vec<u32>,
+    /// The number of entries on the trail.
+    top: usize,
+    problem: &'p Problem,
     total_tax: u64,
 }
 
-impl Dance {
-    fn new(problem: &Problem) -> Dance {
+/// The first node of option node `p`'s option and one past its last.
+#[inline(always)]
+fn option_bounds(p: u32, place: u32) -> (u32, u32) {
+    let first = p - (place >> 16);
+    (first, first + (place & 0xFFFF))
+}
+
+impl<'p> Dance<'p> {
+    fn new(problem: &'p Problem) -> Dance<'p> {
+        let built = problem.links();
         let n = problem.num_items();
         let n1 = problem.num_primary();
-        let first_spacer = n + 1;
         let mut prev = vec![0u32; n + 2];
         let mut next = vec![0u32; n + 2];
-        let mut ring = |root: usize, first: usize, last: usize| {
+        for (root, first, last) in [(0, 1, n1), (n + 1, n1 + 1, n)] {
             // root, first, ..., last, and round to the root.
             let ring: Vec<usize> = std::iter::once(root).chain(first..=last).collect();
             for (k, &i) in ring.iter().enumerate() {
@@ -263,67 +277,43 @@ impl Dance {
                 next[i] = j as u32;
                 prev[j] = i as u32;
             }
-        };
-        ring(0, 1, n1);
-        ring(n + 1, n1 + 1, n);
+        }
 
-        // Each option's net cost: its cost less the taxes of its primary items.
-        let num_options = problem.num_options();
-        let mut net: Vec<u64> = (0..num_options)
+        // Each option's net cost: its cost less the taxes of its primary items, taxed item by
+        // item (an item's tax is its cheapest option's net cost so far).
+        let meta = &built.meta[..];
+        let nodes = meta.len();
+        let option_of = |p: usize| problem.option_of_node(Node(p as u32)).index();
+        let mut net: Vec<u64> = (0..problem.num_options())
             .map(|o| problem.option_cost(OptionId(o as u32)))
             .collect();
-        let mut item = Vec::with_capacity(first_spacer + 1);
-        let mut color = Vec::with_capacity(first_spacer + 1);
-        let mut option = Vec::with_capacity(first_spacer + 1);
+        // Each item's list in input order (the built links).
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
-        item.extend((0..=n as i32).map(|i| i.max(0)));
-        color.resize(n + 1, 0);
-        option.resize(n + 1, u32::MAX);
-        let mut spacer_up = Vec::with_capacity(num_options + 1);
-        let mut spacer_down = Vec::with_capacity(num_options + 1);
-        // The first spacer.
-        item.push(0);
-        color.push(0);
-        option.push(u32::MAX);
-        spacer_up.push(0u32);
-        for o in 0..num_options {
-            let first = item.len() as u32;
-            for (declared, c) in problem.option_entries(OptionId(o as u32)) {
-                let i = problem.internal_item(declared).0;
-                lists[i as usize].push(item.len() as u32);
-                item.push(i as i32);
-                color.push(c.map_or(0, |c| c.0 as i32 + 1));
-                option.push(o as u32);
+        for (i, list) in lists.iter_mut().enumerate().skip(1) {
+            let mut p = built.nodes[i].down;
+            while p as usize != i {
+                list.push(p);
+                p = built.nodes[p as usize].down;
             }
-            spacer_down.push(item.len() as u32 - 1);
-            item.push(-(o as i32) - 1);
-            color.push(0);
-            option.push(u32::MAX);
-            spacer_up.push(first);
         }
-        // The last spacer's `down` is never followed; it points at itself.
-        spacer_down.push(item.len() as u32 - 1);
-
-        // Taxes, item by item: an item's tax is its cheapest option's net cost so far.
         let mut total_tax = 0u64;
         for list in &lists[1..=n1] {
-            let Some(min) = list.iter().map(|&p| net[option[p as usize] as usize]).min() else {
+            let Some(min) = list.iter().map(|&p| net[option_of(p as usize)]).min() else {
                 continue;
             };
             if min > 0 {
                 total_tax += min;
                 for &p in list {
-                    net[option[p as usize] as usize] -= min;
+                    net[option_of(p as usize)] -= min;
                 }
             }
         }
-        let cost: Vec<u64> = option
-            .iter()
-            .map(|&o| if o == u32::MAX { 0 } else { net[o as usize] })
+        let cost: Vec<u64> = (0..nodes)
+            .map(|p| if p <= n { 0 } else { net[option_of(p)] })
             .collect();
 
         // Each item's list in order of net cost, the input's order among equals.
-        let mut links = vec![Link::default(); item.len()];
+        let mut links = built.nodes.clone();
         let mut len = vec![0u32; n + 2];
         for (i, list) in lists.iter_mut().enumerate().skip(1) {
             list.sort_by_key(|&p| cost[p as usize]);
@@ -337,166 +327,212 @@ impl Dance {
             links[i].up = last;
             len[i] = list.len() as u32;
         }
-        // Spacers: `up` is the first node of the option before, `down` the last of the next.
-        let mut s = first_spacer;
-        for (k, (&up, &down)) in spacer_up.iter().zip(&spacer_down).enumerate() {
-            links[s] = Link { up, down };
-            if k < num_options {
-                s = down as usize + 1;
-            }
-        }
+        let color = problem.node_colors().iter().map(|&c| c as i32).collect();
         Dance {
             prev,
             next,
             len,
             links,
-            item,
+            meta,
             color,
             cost,
-            option,
-            first_spacer: first_spacer as u32,
-            second: n1 as u32 + 1,
+            last_header: n as u32,
+            built_color: problem.node_colors(),
+            // A node is unlinked at most once and cleansed at most once at a time.
+            trail: vec![0; 2 * nodes],
+            top: 0,
+            problem,
             total_tax,
         }
     }
 
-    /// Unlinks the other nodes of `r`'s option from their lists (but not cleansed ones).
-    #[inline]
-    fn hide(&mut self, r: u32, updates: &mut u64) {
-        let mut q = r + 1;
-        while q != r {
-            let qi = q as usize;
-            if self.color[qi] >= 0 {
-                let Link { up, down } = self.links[qi];
-                let c = self.item[qi];
-                if c <= 0 {
-                    q = up;
-                    continue;
-                }
-                self.links[up as usize].down = down;
-                self.links[down as usize].up = up;
-                *updates += 1;
-                if (c as u32) < self.second {
-                    self.len[c as usize] -= 1;
-                }
+    #[inline(always)]
+    fn link(&self, p: u32) -> NodeLinks {
+        debug_assert!((p as usize) < self.links.len());
+        // SAFETY: `p` was read from a link or a place (the invariant).
+        unsafe { *self.links.get_unchecked(p as usize) }
+    }
+
+    #[inline(always)]
+    fn set_up(&mut self, p: u32, up: u32) {
+        debug_assert!((p as usize) < self.links.len());
+        // SAFETY: as `link`.
+        unsafe { self.links.get_unchecked_mut(p as usize).up = up }
+    }
+
+    #[inline(always)]
+    fn set_down(&mut self, p: u32, down: u32) {
+        debug_assert!((p as usize) < self.links.len());
+        // SAFETY: as `link`.
+        unsafe { self.links.get_unchecked_mut(p as usize).down = down }
+    }
+
+    #[inline(always)]
+    fn meta(&self, p: u32) -> NodeMeta {
+        debug_assert!((p as usize) < self.meta.len());
+        // SAFETY: as `link`; `meta` is parallel to `links`.
+        unsafe { *self.meta.get_unchecked(p as usize) }
+    }
+
+    #[inline(always)]
+    fn cost(&self, p: u32) -> u64 {
+        debug_assert!((p as usize) < self.cost.len());
+        // SAFETY: as `link`; `cost` is parallel to `links`.
+        unsafe { *self.cost.get_unchecked(p as usize) }
+    }
+
+    /// A node's color (only with colors: `color` is parallel to `links` then).
+    #[inline(always)]
+    fn color(&self, p: u32) -> i32 {
+        debug_assert!((p as usize) < self.color.len());
+        // SAFETY: as `link`.
+        unsafe { *self.color.get_unchecked(p as usize) }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: items read from `meta` are headers, which `len` covers.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
+    }
+
+    /// Records `e` on the trail at `top`.
+    #[inline(always)]
+    fn record(&mut self, top: &mut usize, e: u32) {
+        debug_assert!(*top < self.trail.len(), "trail overflow");
+        // SAFETY: the trail has room for every node twice, and a node is on it at most once
+        // unlinked and once cleansed (a hidden option is in no active list).
+        unsafe { *self.trail.get_unchecked_mut(*top) = e };
+        *top += 1;
+    }
+
+    /// Undoes every unlinking and cleansing since the trail's top was `mark`, the latest first.
+    fn restore(&mut self, mark: usize) {
+        let mut top = self.top;
+        while top > mark {
+            top -= 1;
+            // SAFETY: `top` is below the trail's top, within the trail.
+            let e = unsafe { *self.trail.get_unchecked(top) };
+            if e & CLEANSED != 0 {
+                let q = (e & !CLEANSED) as usize;
+                self.color[q] = self.built_color[q] as i32;
+                continue;
             }
-            q += 1;
+            let NodeLinks { up, down } = self.link(e);
+            self.set_down(up, e);
+            self.set_up(down, e);
+            *self.len_mut(self.meta(e).item) += 1;
         }
+        self.top = top;
     }
 
-    /// Links back what [`Dance::hide`] unlinked.
-    #[inline]
-    fn unhide(&mut self, r: u32) {
-        let mut q = r + 1;
-        while q != r {
-            let qi = q as usize;
-            if self.color[qi] >= 0 {
-                let Link { up, down } = self.links[qi];
-                let c = self.item[qi];
-                if c <= 0 {
-                    q = up;
-                    continue;
-                }
-                self.links[up as usize].down = q;
-                self.links[down as usize].up = q;
-                if (c as u32) < self.second {
-                    self.len[c as usize] += 1;
-                }
-            }
-            q += 1;
-        }
-    }
-
-    /// Covers item `c`, hiding only the options of its list whose net cost is below `thresh`.
-    fn cover(&mut self, c: u32, thresh: u64, updates: &mut u64) {
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
-        *updates += 1;
-        let mut rr = self.links[c as usize].down;
-        while rr >= self.first_spacer && self.cost[rr as usize] < thresh {
-            self.hide(rr, updates);
-            rr = self.links[rr as usize].down;
-        }
-    }
-
-    /// Undoes [`Dance::cover`] with the same threshold (the options go back in the same order
-    /// they were hidden, which `dlx5` shows is harmless).
-    fn uncover(&mut self, c: u32, thresh: u64) {
-        let mut rr = self.links[c as usize].down;
-        while rr >= self.first_spacer && self.cost[rr as usize] < thresh {
-            self.unhide(rr);
-            rr = self.links[rr as usize].down;
-        }
+    /// Puts item `c` back into its item list (covers are undone in the reverse order).
+    fn relink_item(&mut self, c: u32) {
         let (l, r) = (self.prev[c as usize], self.next[c as usize]);
         self.next[l as usize] = c;
         self.prev[r as usize] = c;
     }
 
+    /// Undoes [`Dance::cover_others`] for the option of `p`: its nodes back from the trail,
+    /// then the items it covered, right to left (nodes and items are separate lists, so the
+    /// order between them does not matter).
+    fn uncover_others<const COLORS: bool>(&mut self, p: u32, mark: usize) {
+        self.restore(mark);
+        let (first, end) = option_bounds(p, self.meta(p).place);
+        for q in (first..p).rev().chain((p + 1..end).rev()) {
+            if !COLORS || self.color(q) == 0 {
+                self.relink_item(self.meta(q).item);
+            }
+        }
+    }
+
+    /// Unlinks the other nodes of `r`'s option from their lists (but not cleansed ones), after
+    /// `r` and round, recording them on the trail at `top`; returns how many.
+    #[inline(always)]
+    fn hide<const COLORS: bool>(&mut self, r: u32, top: &mut usize) -> u64 {
+        let (first, end) = option_bounds(r, self.meta(r).place);
+        let mut q = r;
+        let mut unlinked = 0;
+        for _ in 1..end - first {
+            q += 1;
+            q = if q == end { first } else { q };
+            if COLORS && self.color(q) < 0 {
+                continue;
+            }
+            let NodeLinks { up, down } = self.link(q);
+            self.set_down(up, down);
+            self.set_up(down, up);
+            *self.len_mut(self.meta(q).item) -= 1;
+            self.record(top, q);
+            unlinked += 1;
+        }
+        unlinked
+    }
+
+    /// Covers item `c`, hiding only the options of its list whose net cost is below `thresh`.
+    fn cover<const COLORS: bool>(&mut self, c: u32, thresh: u64, updates: &mut u64) {
+        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
+        self.next[l as usize] = r;
+        self.prev[r as usize] = l;
+        let mut top = self.top;
+        let mut n = 1;
+        let mut rr = self.link(c).down;
+        while rr > self.last_header && self.cost(rr) < thresh {
+            n += self.hide::<COLORS>(rr, &mut top);
+            rr = self.link(rr).down;
+        }
+        self.top = top;
+        *updates += n;
+    }
+
     /// Gives node `p`'s item its color: hides the cheap options that give the item another
     /// color, and marks those that give it the same one as cleansed.
     fn purify(&mut self, p: u32, thresh: u64, updates: &mut u64, cleansings: &mut u64) {
-        let (c, x) = (self.item[p as usize] as u32, self.color[p as usize]);
+        let (c, x) = (self.meta(p).item, self.color(p));
         *cleansings += 1;
-        let mut rr = self.links[c as usize].down;
-        while rr >= self.first_spacer && self.cost[rr as usize] < thresh {
-            if self.color[rr as usize] != x {
-                self.hide(rr, updates);
+        let mut top = self.top;
+        let mut rr = self.link(c).down;
+        while rr > self.last_header && self.cost(rr) < thresh {
+            if self.color(rr) != x {
+                *updates += self.hide::<true>(rr, &mut top);
             } else if rr != p {
                 *cleansings += 1;
                 self.color[rr as usize] = -1;
+                self.record(&mut top, rr | CLEANSED);
             }
-            rr = self.links[rr as usize].down;
+            rr = self.link(rr).down;
+        }
+        self.top = top;
+    }
+
+    /// Covers or purifies item `q`'s of a chosen option.
+    #[inline(always)]
+    fn cover_one<const COLORS: bool>(
+        &mut self,
+        q: u32,
+        thresh: u64,
+        updates: &mut u64,
+        cleansings: &mut u64,
+    ) {
+        let c = self.meta(q).item;
+        if !COLORS || self.color(q) == 0 {
+            self.cover::<COLORS>(c, thresh, updates);
+        } else if self.color(q) > 0 {
+            self.purify(q, thresh, updates, cleansings);
         }
     }
 
-    /// Undoes [`Dance::purify`] with the same threshold.
-    fn unpurify(&mut self, p: u32, thresh: u64) {
-        let (c, x) = (self.item[p as usize] as u32, self.color[p as usize]);
-        let mut rr = self.links[c as usize].down;
-        while rr >= self.first_spacer && self.cost[rr as usize] < thresh {
-            if self.color[rr as usize] < 0 {
-                self.color[rr as usize] = x;
-            } else if rr != p {
-                self.unhide(rr);
-            }
-            rr = self.links[rr as usize].down;
-        }
-    }
-
-    /// Covers or purifies the other items of `p`'s option, left to right.
-    fn cover_others(&mut self, p: u32, thresh: u64, updates: &mut u64, cleansings: &mut u64) {
-        let mut q = p + 1;
-        while q != p {
-            let c = self.item[q as usize];
-            if c <= 0 {
-                q = self.links[q as usize].up;
-                continue;
-            }
-            match self.color[q as usize] {
-                0 => self.cover(c as u32, thresh, updates),
-                x if x > 0 => self.purify(q, thresh, updates, cleansings),
-                _ => {}
-            }
-            q += 1;
-        }
-    }
-
-    /// Undoes [`Dance::cover_others`], right to left.
-    fn uncover_others(&mut self, p: u32, thresh: u64) {
-        let mut q = p - 1;
-        while q != p {
-            let c = self.item[q as usize];
-            if c <= 0 {
-                q = self.links[q as usize].down;
-                continue;
-            }
-            match self.color[q as usize] {
-                0 => self.uncover(c as u32, thresh),
-                x if x > 0 => self.unpurify(q, thresh),
-                _ => {}
-            }
-            q -= 1;
+    /// Covers or purifies the other items of `p`'s option, left to right from `p`, round.
+    fn cover_others<const COLORS: bool>(
+        &mut self,
+        p: u32,
+        thresh: u64,
+        updates: &mut u64,
+        cleansings: &mut u64,
+    ) {
+        let (first, end) = option_bounds(p, self.meta(p).place);
+        for q in (p + 1..end).chain(first..p) {
+            self.cover_one::<COLORS>(q, thresh, updates, cleansings);
         }
     }
 
@@ -510,18 +546,18 @@ impl Dance {
         let mut best_min = 0;
         let mut k = self.next[0];
         while k != 0 {
-            let mut p = self.links[k as usize].down;
+            let mut p = self.link(k).down;
             if p == k {
                 return (0, k);
             }
-            let min = self.cost[p as usize];
+            let min = self.cost(p);
             if min >= room {
                 return (0, k);
             }
             let mut s = 1;
-            p = self.links[p as usize].down;
+            p = self.link(p).down;
             let s = loop {
-                if p < self.first_spacer || self.cost[p as usize] >= room {
+                if p <= self.last_header || self.cost(p) >= room {
                     break Some(s);
                 }
                 if s == t {
@@ -530,7 +566,7 @@ impl Dance {
                 if s >= LEN_THRESHOLD {
                     break Some(self.len[k as usize]);
                 }
-                p = self.links[p as usize].down;
+                p = self.link(p).down;
                 s += 1;
             };
             if let Some(s) = s {
@@ -543,8 +579,23 @@ impl Dance {
         (t, best)
     }
 
-    /// `dlx5`'s search, to its end or a limit.
+    /// The search, with colors or without (chosen once).
     fn search(
+        &mut self,
+        limits: &Limits,
+        stats: &mut Stats,
+        kept: &mut Kept,
+        visit: &mut impl FnMut(&Costed) -> ControlFlow<()>,
+    ) -> Option<StopReason> {
+        if self.color.is_empty() {
+            self.run::<false>(limits, stats, kept, visit)
+        } else {
+            self.run::<true>(limits, stats, kept, visit)
+        }
+    }
+
+    /// `dlx5`'s search, to its end or a limit.
+    fn run<const COLORS: bool>(
         &mut self,
         limits: &Limits,
         stats: &mut Stats,
@@ -564,11 +615,12 @@ impl Dance {
         let async_checks = limits.deadline_at().is_some() || limits.cancel_flag().is_some();
         let (mut nodes, mut updates, mut cleansings) = (0u64, 0u64, 0u64);
         let mut profile: Vec<u64> = vec![0];
-        // Per level: the node chosen, the net cost before it, the thresholds its cover used.
+        // Per level: the node chosen, the net cost before it, the trail's length before the
+        // branching item was covered and before the chosen option's other items were.
         let mut choice: Vec<u32> = Vec::new();
         let mut part_cost: Vec<u64> = Vec::new();
-        let mut thresh0: Vec<u64> = Vec::new();
-        let mut thresh: Vec<u64> = Vec::new();
+        let mut mark0: Vec<usize> = Vec::new();
+        let mut mark: Vec<usize> = Vec::new();
         let mut level = 0usize;
         let (mut cur_cost, mut next_cost) = (0u64, 0u64);
         let mut cutoff = kept.cutoff();
@@ -599,22 +651,23 @@ impl Dance {
                     best = item;
                     if choice.len() <= level {
                         let more = level + 1 - choice.len();
-                        for v in [&mut part_cost, &mut thresh0, &mut thresh] {
-                            v.extend(std::iter::repeat_n(0, more));
-                        }
+                        part_cost.extend(std::iter::repeat_n(0, more));
+                        mark0.extend(std::iter::repeat_n(0, more));
+                        mark.extend(std::iter::repeat_n(0, more));
                         choice.extend(std::iter::repeat_n(0, more));
                     }
                     part_cost[level] = cur_cost;
                     cur = self.links[best as usize].down;
                     choice[level] = cur;
                     next_cost = cur_cost + self.cost[cur as usize];
-                    thresh0[level] = cutoff - next_cost;
-                    self.cover(best, thresh0[level], &mut updates);
+                    mark0[level] = self.top;
+                    self.cover::<COLORS>(best, cutoff - next_cost, &mut updates);
                     step = Step::Advance;
                 }
                 Step::Advance => {
-                    thresh[level] = cutoff - next_cost;
-                    self.cover_others(cur, thresh[level], &mut updates, &mut cleansings);
+                    mark[level] = self.top;
+                    let thresh = cutoff - next_cost;
+                    self.cover_others::<COLORS>(cur, thresh, &mut updates, &mut cleansings);
                     if self.next[0] != 0 {
                         level += 1;
                         cur_cost = next_cost;
@@ -632,7 +685,7 @@ impl Dance {
                     profile[level + 1] += 1;
                     let options: Vec<OptionId> = choice[..=level]
                         .iter()
-                        .map(|&p| OptionId(self.option[p as usize]))
+                        .map(|&p| self.problem.option_of_node(Node(p)))
                         .collect();
                     let solution = Costed {
                         cost: self.total_tax + next_cost,
@@ -650,7 +703,8 @@ impl Dance {
                     step = Step::Recover;
                 }
                 Step::Backup => {
-                    self.uncover(best, thresh0[level]);
+                    self.restore(mark0[level]);
+                    self.relink_item(best);
                     step = Step::Backdown;
                 }
                 Step::Backdown => {
@@ -659,12 +713,12 @@ impl Dance {
                     }
                     level -= 1;
                     cur = choice[level];
-                    best = self.item[cur as usize] as u32;
+                    best = self.meta(cur).item;
                     cur_cost = part_cost[level];
                     step = Step::Recover;
                 }
                 Step::Recover => {
-                    self.uncover_others(cur, thresh[level]);
+                    self.uncover_others::<COLORS>(cur, mark[level]);
                     cur = self.links[cur as usize].down;
                     choice[level] = cur;
                     if cur == best {
