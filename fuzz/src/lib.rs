@@ -31,6 +31,101 @@ pub fn text_reader(data: &[u8]) {
     solver.reset();
     let second = solver.count();
     assert_eq!(first, second, "a reset solver searched differently\n{text}");
+
+    // The cheapest solutions (any problem without bounds): within the node limit, cheapest
+    // first, each costing what its options add up to.
+    if let Ok(search) = problem.best(3) {
+        let best = search.with_limits(Limits::none().nodes(2_000)).run();
+        assert!(best.stats.nodes <= 2_000);
+        let costs = best.costs();
+        assert!(costs.windows(2).all(|w| w[0] <= w[1]), "{costs:?}\n{text}");
+        for s in &best.solutions {
+            let sum: u64 = s.options.iter().map(|&o| problem.option_cost(o)).sum();
+            assert_eq!(sum, s.cost, "a solution's cost\n{text}");
+        }
+    }
+}
+
+/// A small colored problem (no bounds) with a cost on each option, from bytes: the `k`
+/// cheapest solutions' costs are the `k` least of the brute-force oracle's, and each solution
+/// the search reports is one.
+pub fn cost_oracle(data: &[u8]) {
+    let Some((&seed, rest)) = data.split_first() else {
+        return;
+    };
+    let Some((_, secondary, options)) = decode_colored(rest) else {
+        return;
+    };
+    let primary = 1 + (rest[0] & 3) as usize;
+    let mut b = ProblemBuilder::new();
+    for i in 0..primary {
+        b.primary(format!("p{i}")).unwrap();
+    }
+    for i in 0..secondary {
+        b.secondary(format!("s{i}")).unwrap();
+    }
+    let colors: Vec<dlx::ColorId> = (1..=3).map(|c| b.color(c.to_string()).unwrap()).collect();
+    let mut kept = Vec::new();
+    for (k, option) in options.iter().enumerate() {
+        let entries = option.iter().map(|&(i, c)| {
+            let color = (c > 0).then(|| colors[c as usize - 1]);
+            (dlx::ItemId::new(i as u32), color)
+        });
+        match b.option_colored(entries) {
+            Ok(id) => {
+                // Costs 0 to 7, from the seed and the option's place.
+                let cost = u64::from(seed.rotate_left(k as u32) & 7);
+                b.set_cost(id, cost).unwrap();
+                kept.push(option.clone());
+            }
+            Err(dlx::BuildError::OptionWithoutPrimary { .. }) => {}
+            Err(e) => panic!("unexpected build error {e}"),
+        }
+    }
+    let problem = b.build().expect("has primary items");
+    let text = text_of(&problem);
+    let mut all = Vec::new();
+    for subset in 0u32..(1 << kept.len()) {
+        let mut uses: Vec<Vec<u32>> = vec![Vec::new(); primary + secondary];
+        for (k, option) in kept.iter().enumerate() {
+            if subset & (1 << k) != 0 {
+                option.iter().for_each(|&(i, c)| uses[i].push(c));
+            }
+        }
+        let ok = uses[..primary].iter().all(|u| u.len() == 1)
+            && uses[primary..]
+                .iter()
+                .all(|u| u.len() <= 1 || u.iter().all(|&c| c != 0 && c == u[0]));
+        if ok {
+            let cost: u64 = (0..kept.len())
+                .filter(|&k| subset & (1 << k) != 0)
+                .map(|k| problem.option_cost(OptionId::new(k as u32)))
+                .sum();
+            all.push(cost);
+        }
+    }
+    all.sort_unstable();
+    let k = 1 + (seed >> 6) as usize;
+    let best = problem.best(k).expect("no bounds").run();
+    assert!(best.is_complete());
+    all.truncate(k);
+    assert_eq!(best.costs(), all, "the k cheapest costs, k = {k}\n{text}");
+    for s in &best.solutions {
+        let mut options = s.options.clone();
+        options.sort();
+        let sum: u64 = options.iter().map(|&o| problem.option_cost(o)).sum();
+        assert_eq!(sum, s.cost, "{text}");
+        let mut seen: Vec<usize> = Vec::new();
+        for &o in &options {
+            for (item, _) in problem.option_entries(o) {
+                if problem.is_primary(item) {
+                    seen.push(item.index());
+                }
+            }
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..primary).collect::<Vec<_>>(), "{text}");
+    }
 }
 
 /// Reads a small problem from bytes: item counts, then options as item bitmasks.

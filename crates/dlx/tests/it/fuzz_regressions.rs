@@ -25,6 +25,11 @@ fn colored_oracle_regressions() {
 }
 
 #[test]
+fn cost_oracle_regressions() {
+    support::replay("cost_oracle", checks::cost_oracle);
+}
+
+#[test]
 fn jobs_regressions() {
     support::replay("jobs", checks::jobs);
 }
@@ -35,6 +40,7 @@ const PROBLEMS: &[&[u8]] = &[
     b"| colors\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n",
     b"2|A 0:2|B C | X\nA B\nA C X\nB C\nA X:red\nB\nC\n",
     b"\xef\xbb\xbfA B\r\n\r\nA\r\nB\r\nA B\r\n",
+    b"A B C | X\nA B |3\nC |1\nA |2\nB X |1 |1\nA C |5\nB C X |4\n",
 ];
 
 /// Job lines as `--split` writes them, for the small problems of `checks::jobs`.
@@ -56,6 +62,11 @@ proptest! {
     #[test]
     fn the_text_reader_takes_edited_problems(data in support::mutated(PROBLEMS)) {
         checks::text_reader(&data);
+    }
+
+    #[test]
+    fn costed_problems_match_the_oracle(data in support::bytes(40)) {
+        checks::cost_oracle(&data);
     }
 
     #[test]
