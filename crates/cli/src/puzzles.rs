@@ -140,6 +140,13 @@ pub struct WordsArgs {
     /// solving it.
     #[arg(long)]
     pub emit_xcc: bool,
+    /// Print the K fillings of best total score, best first, each after `# score S`: a list
+    /// of `word;score` lines scores its words (higher is better, a word without one scores 0).
+    /// No word is used twice. A word costs the list's top score less its own, and Knuth's
+    /// dlx5 search finds the cheapest fillings.
+    #[arg(long, value_name = "K", value_parser = crate::values::count,
+          conflicts_with_all = ["count", "emit_xcc", "ordered", "jobs"])]
+    pub best: Option<u64>,
     #[command(flatten)]
     pub common: Common,
 }
@@ -321,7 +328,8 @@ pub fn words(args: &WordsArgs) -> Result<()> {
              symmetry in the other subcommands)"
         );
     }
-    let no_repeats = args.no_repeats || args.distinct;
+    // The best fillings never repeat a word: a constructor's rule.
+    let no_repeats = args.no_repeats || args.distinct || args.best.is_some();
     let crossword = Crossword::new(pattern, &list, no_repeats).map_err(|e| located(&name, e))?;
     if args.emit_xcc {
         let mut out = BufWriter::new(io::stdout().lock());
@@ -329,7 +337,82 @@ pub fn words(args: &WordsArgs) -> Result<()> {
         out.flush()?;
         return Ok(());
     }
-    drive(&crossword, &args.common, false)
+    match args.best {
+        Some(k) => best_words(&crossword, &list, k, &args.common),
+        None => drive(&crossword, &args.common, false),
+    }
+}
+
+/// `dlx words --best K`: the K fillings of best total score.
+fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> Result<()> {
+    let mut svg_file = match &args.svg {
+        Some(path) => Some(crate::files::create_output(path)?),
+        None => None,
+    };
+    let start = Instant::now();
+    let limits = Limits::none()
+        .solutions(args.limit)
+        .nodes(args.max_nodes)
+        .deadline(args.timeout.map(|t| start + t))
+        .cancel(Some(signals::stop_flag()));
+    let k = usize::try_from(k).unwrap_or(usize::MAX);
+    let (fills, best) = crossword
+        .best(k, limits)
+        .map_err(|e| InputError(e.to_string()))?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (n, (score, fill)) in fills.iter().enumerate() {
+        debug_assert_eq!(*score, crossword.score(fill, list));
+        match args.format {
+            PuzzleFormat::Text => {
+                let sep = if n > 0 { "\n" } else { "" };
+                write!(out, "{sep}# score {score}\n{}", crossword.text(fill))?;
+            }
+            PuzzleFormat::Json => {
+                let mut json = crossword.json(fill);
+                json["score"] = (*score).into();
+                serde_json::to_writer(&mut out, &json)?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
+    let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
+    if args.format == PuzzleFormat::Json {
+        let mut xc = xc::Summary::new(&outcome, None);
+        xc.best_costs = Some(best.costs());
+        let summary = Summary {
+            xc,
+            distinct: None,
+            symmetries: None,
+            method: None,
+            best_scores: Some(scores.clone()),
+        };
+        serde_json::to_writer(&mut out, &summary)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    if let (Some(path), Some(file)) = (&args.svg, svg_file.as_mut()) {
+        let drawn: Vec<Fill> = fills.into_iter().map(|(_, f)| f).collect();
+        file.write_all(crossword.svg(&drawn).as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if args.stats {
+        let mut err = io::stderr().lock();
+        xc::write_stats_text(&mut err, true, &outcome, None, Some(start.elapsed()))?;
+        let verdict = if best.is_complete() {
+            "the best there are"
+        } else {
+            "the best found so far, not proved the best"
+        };
+        let scores: Vec<String> = scores.iter().map(u64::to_string).collect();
+        writeln!(err, "best scores: {} ({verdict})", scores.join(", "))?;
+    }
+    xc::ending_as(
+        &outcome,
+        args.max_nodes,
+        args.timeout,
+        "the fillings printed are the best found so far, not proved the best",
+    )
 }
 
 pub fn queens(args: &QueensArgs) -> Result<()> {
@@ -399,6 +482,9 @@ struct Summary<'a> {
     symmetries: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     method: Option<String>,
+    /// With `words --best K`: the total scores of the fillings, best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_scores: Option<Vec<u64>>,
 }
 
 fn drive<P>(puzzle: &P, args: &Common, distinct: bool) -> Result<()>
@@ -506,6 +592,7 @@ where
                 distinct: distinct.as_ref().map(|d| d.count),
                 symmetries: distinct.as_ref().map(|d| d.symmetries),
                 method: distinct.as_ref().map(|d| d.method.to_string()),
+                best_scores: None,
             };
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;

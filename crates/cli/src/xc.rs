@@ -187,7 +187,7 @@ pub(crate) fn ending(
 }
 
 /// [`ending`], saying what a stop leaves incomplete.
-fn ending_as(
+pub(crate) fn ending_as(
     outcome: &Outcome,
     max_nodes: Option<u64>,
     timeout: Option<Duration>,

@@ -5,7 +5,7 @@
 //! letter in a cell go together; options that disagree exclude each other. A word rectangle is
 //! the grid with no black cell.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use dlx::{ColorId, ItemId, OptionId, Problem, ProblemBuilder};
@@ -20,9 +20,15 @@ pub const MAX_GRID: usize = 64;
 /// passed over. Words with capitals (proper nouns and abbreviations: `Suva`, `ABCs`) are skipped
 /// and counted too, as crossword tools do, unless [`Capitals::Fold`] keeps them, folded to lower
 /// case.
+///
+/// A line may give the word a score, as crossword constructors keep their lists: `word;score`,
+/// the score a whole number from 0 up (higher is better; lists commonly use 0 to 60 or 0 to
+/// 100). A word without one scores 0. A line whose score is not such a number is skipped.
 #[derive(Debug, Clone, Default)]
 pub struct WordList {
     by_len: BTreeMap<usize, Vec<String>>,
+    /// The scores given, by word.
+    scores: HashMap<String, u32>,
     skipped: usize,
     capitalized: usize,
     repeated: usize,
@@ -51,11 +57,22 @@ impl WordList {
         let mut list = WordList::default();
         let mut seen = HashSet::new();
         for line in text.lines() {
-            let word = line.trim();
-            if word.is_empty() {
+            let line = line.trim();
+            if line.is_empty() {
                 continue;
             }
-            if !word.chars().all(char::is_alphabetic) {
+            // `word;score`: a constructor's scored list.
+            let (word, score) = match line.split_once(';') {
+                None => (line, None),
+                Some((word, score)) => match score.trim().parse::<u32>() {
+                    Ok(score) => (word.trim(), Some(score)),
+                    Err(_) => {
+                        list.skipped += 1;
+                        continue;
+                    }
+                },
+            };
+            if word.is_empty() || !word.chars().all(char::is_alphabetic) {
                 list.skipped += 1;
                 continue;
             }
@@ -67,6 +84,9 @@ impl WordList {
             if !seen.insert(word.clone()) {
                 list.repeated += 1;
                 continue;
+            }
+            if let Some(score) = score {
+                list.scores.insert(word.clone(), score);
             }
             list.by_len
                 .entry(word.chars().count())
@@ -110,6 +130,21 @@ impl WordList {
     /// Words skipped for being met before (after case folding).
     pub fn repeated(&self) -> usize {
         self.repeated
+    }
+
+    /// The score the list gives `word` (`word;score`), if any.
+    pub fn score(&self, word: &str) -> Option<u32> {
+        self.scores.get(word).copied()
+    }
+
+    /// Whether some word has a score.
+    pub fn has_scores(&self) -> bool {
+        !self.scores.is_empty()
+    }
+
+    /// The highest score given (0 if none).
+    pub fn max_score(&self) -> u32 {
+        self.scores.values().copied().max().unwrap_or(0)
     }
 
     /// Whether `word` is in the list.
@@ -344,6 +379,8 @@ pub struct Crossword {
     choices: Vec<(usize, String)>,
     problem: Problem,
     distinct: bool,
+    /// The word list's top score: an option costs it less its word's score.
+    max_score: u32,
 }
 
 impl Crossword {
@@ -387,6 +424,7 @@ impl Crossword {
         let mut colors: BTreeMap<char, ColorId> = BTreeMap::new();
         let mut word_items: BTreeMap<&str, ItemId> = BTreeMap::new();
         let mut choices = Vec::new();
+        let max_score = words.max_score();
         for (s, slot) in slots.iter().enumerate() {
             'words: for word in words.of_len(slot.len) {
                 let mut items = vec![(slot_items[s], None)];
@@ -418,7 +456,13 @@ impl Crossword {
                     };
                     items.push((item, None));
                 }
-                b.option_colored(items)?;
+                let option = b.option_colored(items)?;
+                // The cheapest fillings are the best scored: a word costs the list's top score
+                // less its own.
+                b.set_cost(
+                    option,
+                    u64::from(max_score - words.score(word).unwrap_or(0)),
+                )?;
                 choices.push((s, word.clone()));
             }
         }
@@ -428,6 +472,7 @@ impl Crossword {
             choices,
             problem: b.build()?,
             distinct,
+            max_score,
         })
     }
 
@@ -439,6 +484,38 @@ impl Crossword {
     /// The slots, across then down.
     pub fn slots(&self) -> &[Slot] {
         &self.slots
+    }
+
+    /// The total score of a filling's words ([`WordList::score`], 0 for a word without one):
+    /// what [`Crossword::best`] maximizes.
+    pub fn score(&self, fill: &Fill, words: &WordList) -> u64 {
+        fill.words
+            .iter()
+            .map(|(_, w)| u64::from(words.score(w).unwrap_or(0)))
+            .sum()
+    }
+
+    /// The `k` fillings of best total score, best first, with their scores, by the min-cost
+    /// search of [`dlx::best`]: each option (a word in a slot) costs the list's top score less
+    /// the word's, so the cheapest fillings are those of highest total score. `limits` may stop
+    /// it; then the fillings are the best found so far ([`dlx::best::Best::is_complete`]).
+    pub fn best(
+        &self,
+        k: usize,
+        limits: dlx::Limits,
+    ) -> Result<(Vec<(u64, Fill)>, dlx::best::Best), dlx::best::BestError> {
+        let best = self.problem.best(k)?.with_limits(limits).run();
+        let max = self.max_score;
+        let fills = best
+            .solutions
+            .iter()
+            .map(|s| {
+                let fill = self.decode(s.options.iter().copied());
+                let score = (fill.words.len() as u64 * u64::from(max)).saturating_sub(s.cost);
+                (score, fill)
+            })
+            .collect();
+        Ok((fills, best))
     }
 
     /// Whether `fill` is a filling of this grid by these words: the grid's letters kept, every

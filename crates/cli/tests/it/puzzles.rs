@@ -349,3 +349,43 @@ fn crossword_fill_keeps_the_pattern_and_emits_knuths_format() {
     assert_eq!(squares, 2 * 16);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `words --best K` with a scored list: the fillings of highest total score, best first, each
+/// after `# score S`; the JSON summary lists the scores; a node limit exits 3 and says so.
+#[test]
+fn words_best_fills_with_the_highest_scores() {
+    let dir = std::env::temp_dir().join(format!("dlx-words-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("scored.txt");
+    std::fs::write(&list, "ab;10\ncd;50\nac;20\nbd;40\nad;5\nbc;1\n").unwrap();
+    let list = list.display().to_string();
+    let r = run(&["words", "--size", "2x2", "--words", &list, "--best", "2"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // ab/cd (rows) with ac/bd (columns): 10 + 50 + 20 + 40; its transpose scores the same
+    // (equal scores in the order the search found them).
+    assert_eq!(r.stdout, "# score 120\nac\nbd\n\n# score 120\nab\ncd\n");
+    let r = run(&[
+        "words", "--size", "2x2", "--words", &list, "--best", "1", "--format", "json",
+    ]);
+    let last: serde_json::Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["best_scores"], serde_json::json!([120]));
+    assert_eq!(last["complete"], true);
+    let first: serde_json::Value = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["score"], 120);
+
+    let big = words_data("three-letter-400.txt");
+    let r = run(&[
+        "words",
+        "--size",
+        "3x3",
+        "--words",
+        &big,
+        "--best",
+        "1000",
+        "--max-nodes",
+        "50",
+    ]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(r.stderr.contains("not proved the best"), "{}", r.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -223,3 +223,57 @@ proptest! {
         prop_assert_eq!(count.solutions as usize, ours.len());
     }
 }
+
+/// Scored lists (`word;score`): the scores read, bad ones skipped, and `Crossword::best` gives
+/// the k highest total scores of all fillings (every filling enumerated and scored), each
+/// filling a real one of the score it says.
+#[test]
+fn the_best_fillings_have_the_highest_scores() {
+    let text = "cat;30\nact;50\ntac\nare;10\nera;45\near;20\nrat;5\ntar;40\nart;35\ntea;25\n\
+                eat;15\nate;60\nbad;x\nneg;-3\n";
+    let words = WordList::parse(text);
+    assert_eq!(words.len(), 12);
+    assert_eq!(words.skipped(), 2);
+    assert_eq!((words.score("ate"), words.score("tac")), (Some(60), None));
+    assert_eq!(words.max_score(), 60);
+
+    // 3x3 squares of the first 200 three-letter words of the bundled list, scored by a hash.
+    let list = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/words/three-letter-400.txt"
+    ))
+    .unwrap();
+    let scored: String = list
+        .split_whitespace()
+        .take(200)
+        .map(|w| {
+            let h = w
+                .bytes()
+                .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
+            format!("{w};{}\n", h % 61)
+        })
+        .collect();
+    let words = WordList::parse(&scored);
+    assert_eq!(words.len(), 200);
+    let crossword = Crossword::new(Pattern::open(3, 3).unwrap(), &words, true).unwrap();
+    let mut all: Vec<u64> = fills(&crossword, &words)
+        .iter()
+        .map(|f| crossword.score(f, &words))
+        .collect();
+    all.sort_unstable_by(|a, b| b.cmp(a));
+    assert!(all.len() > 5, "{} fillings", all.len());
+    for k in [1, 2, 5, 100] {
+        let (best, outcome) = crossword.best(k, Limits::none()).unwrap();
+        assert!(outcome.is_complete());
+        let scores: Vec<u64> = best.iter().map(|(s, _)| *s).collect();
+        assert_eq!(
+            scores,
+            all.iter().copied().take(k).collect::<Vec<_>>(),
+            "k = {k}"
+        );
+        for (score, fill) in &best {
+            assert!(crossword.check(fill, &words));
+            assert_eq!(*score, crossword.score(fill, &words));
+        }
+    }
+}
