@@ -110,6 +110,8 @@ pub fn cost_oracle(data: &[u8]) {
     assert!(best.is_complete());
     all.truncate(k);
     assert_eq!(best.costs(), all, "the k cheapest costs, k = {k}\n{text}");
+    let shared = problem.best(k).expect("no bounds").threads(2).run();
+    assert_eq!(shared.costs(), all, "on two threads, k = {k}\n{text}");
     for s in &best.solutions {
         let mut options = s.options.clone();
         options.sort();

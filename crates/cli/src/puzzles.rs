@@ -145,7 +145,7 @@ pub struct WordsArgs {
     /// No word is used twice. A word costs the list's top score less its own, and Knuth's
     /// dlx5 search finds the cheapest fillings.
     #[arg(long, value_name = "K", value_parser = crate::values::count,
-          conflicts_with_all = ["count", "emit_xcc", "ordered", "jobs"])]
+          conflicts_with_all = ["count", "emit_xcc", "ordered"])]
     pub best: Option<u64>,
     #[command(flatten)]
     pub common: Common,
@@ -357,7 +357,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         .cancel(Some(signals::stop_flag()));
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     let (fills, best) = crossword
-        .best(k, limits)
+        .best(k, limits, args.jobs.unwrap_or(1))
         .map_err(|e| InputError(e.to_string()))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, (score, fill)) in fills.iter().enumerate() {

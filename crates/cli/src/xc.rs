@@ -74,8 +74,10 @@ pub struct Args {
     /// Find the K cheapest solutions (options carry costs as `|n`, Knuth's dlx5) and print
     /// them cheapest first, each after a line `# cost C`. --limit N stops after N
     /// improvements; stopped by --max-nodes or --timeout, the costs are the best found so far.
+    /// One thread unless --jobs says more (the threads share the bound: the same costs, other
+    /// figures; --max-nodes keeps it on one).
     #[arg(long, value_name = "K", value_parser = crate::values::count,
-          conflicts_with_all = ["count", "split", "job", "ordered", "jobs"])]
+          conflicts_with_all = ["count", "split", "job", "ordered"])]
     pub best: Option<u64>,
 }
 
@@ -359,7 +361,10 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args) -> Result<()> {
     let search = problem
         .best(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;
-    let best = search.with_limits(limits).run();
+    let best = search
+        .with_limits(limits)
+        .threads(args.jobs.unwrap_or(1))
+        .run();
     let outcome = Outcome::from_stats(&best.stats, best.stopped);
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, solution) in best.solutions.iter().enumerate() {

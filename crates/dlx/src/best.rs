@@ -31,6 +31,8 @@
 
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use crate::arena::{Node, NodeLinks, NodeMeta};
 use crate::problem::{OptionId, Problem};
@@ -118,6 +120,7 @@ pub struct BestSearch<'p> {
     problem: &'p Problem,
     k: usize,
     limits: Limits,
+    threads: usize,
 }
 
 impl Problem {
@@ -134,6 +137,7 @@ impl Problem {
             problem: self,
             k,
             limits: Limits::none(),
+            threads: 1,
         })
     }
 }
@@ -147,20 +151,112 @@ impl<'p> BestSearch<'p> {
         self
     }
 
+    /// Searches on `n` threads (0: one per core; 1, the default, is `dlx5`'s search with its
+    /// figures). The threads share out the top of the tree as jobs and share the `k`-th best
+    /// cost as their bound, so the `k` best costs are those of one thread; which of several
+    /// solutions of equal cost are reported, and the figures, depend on the threads' timing. A
+    /// node limit makes the search run on one thread, so that it stops at exactly that node.
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n;
+        self
+    }
+
     /// Runs the search to its end or a limit.
     pub fn run(self) -> Best {
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        if threads > 1 && self.limits.max_nodes().is_none() {
+            return self.run_parallel(threads);
+        }
         self.run_with(|_| ControlFlow::Continue(()))
     }
 
-    /// Runs the search, showing `visit` each solution as it is found (each one improves on
-    /// the `k` best known, as `dlx5` prints them); the visitor may stop the search
+    /// Runs the search on one thread, showing `visit` each solution as it is found (each one
+    /// improves on the `k` best known, as `dlx5` prints them); the visitor may stop the search
     /// ([`StopReason::Visitor`]).
-    pub fn run_with(self, mut visit: impl FnMut(&Costed) -> ControlFlow<()>) -> Best {
+    pub fn run_with(self, visit: impl FnMut(&Costed) -> ControlFlow<()>) -> Best {
         let mut dance = Dance::new(self.problem);
-        let mut kept = Kept::new(self.k);
         let mut stats = Stats::default();
-        let stopped = dance.search(&self.limits, &mut stats, &mut kept, &mut visit);
+        let max_solutions = self.limits.max_solutions().unwrap_or(u64::MAX);
+        let mut bound = Local {
+            kept: Kept::new(self.k),
+            visit,
+            max_solutions,
+            cutoff: INF,
+            total_tax: dance.total_tax,
+        };
+        let stopped = dance.search(&self.limits, &mut stats, &mut bound, &[]);
         let total_tax = dance.total_tax;
+        Best {
+            solutions: bound.kept.into_sorted(total_tax),
+            stats,
+            stopped,
+            total_tax,
+        }
+    }
+
+    /// [`BestSearch::run`] on `threads` threads: the top levels of the tree cut into jobs (a
+    /// prefix of choices each), taken in order by whichever thread is free; one bound for all.
+    fn run_parallel(self, threads: usize) -> Best {
+        let mut dance = Dance::new(self.problem);
+        let total_tax = dance.total_tax;
+        let jobs = dance.split(threads * 32);
+        drop(dance);
+        let shared = Shared {
+            kept: Mutex::new(Kept::new(self.k)),
+            cutoff: AtomicU64::new(INF),
+            stop: AtomicBool::new(false),
+            max_solutions: self.limits.max_solutions().unwrap_or(u64::MAX),
+        };
+        let next_job = AtomicUsize::new(0);
+        let problem = self.problem;
+        let limits = &self.limits;
+        let results: Vec<(Stats, Option<StopReason>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    let (shared, next_job, jobs) = (&shared, &next_job, &jobs);
+                    scope.spawn(move || {
+                        let mut dance = Dance::new(problem);
+                        let mut total = Stats::default();
+                        let mut bound = SharedBound { shared, reached: 0 };
+                        loop {
+                            let j = next_job.fetch_add(1, Ordering::Relaxed);
+                            let Some(prefix) = jobs.get(j) else {
+                                return (total, None);
+                            };
+                            let mut stats = Stats::default();
+                            let stopped = dance.search(limits, &mut stats, &mut bound, prefix);
+                            total.nodes += stats.nodes;
+                            total.updates += stats.updates;
+                            total.cleansings += stats.cleansings;
+                            if stopped.is_some() {
+                                shared.stop.store(true, Ordering::Relaxed);
+                                total.solutions = bound.reached;
+                                return (total, stopped);
+                            }
+                            total.solutions = bound.reached;
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a search thread panicked"))
+                .collect()
+        });
+        let mut stats = Stats::default();
+        let mut stopped = None;
+        for (s, why) in results {
+            stats.solutions += s.solutions;
+            stats.nodes += s.nodes;
+            stats.updates += s.updates;
+            stats.cleansings += s.cleansings;
+            // A thread that stopped because another did says nothing of its own.
+            stopped = stopped.or(why.filter(|&w| w != StopReason::Visitor));
+        }
+        let kept = shared.kept.into_inner().unwrap_or_else(|e| e.into_inner());
         Best {
             solutions: kept.into_sorted(total_tax),
             stats,
@@ -216,6 +312,87 @@ impl Kept {
                 options,
             })
             .collect()
+    }
+}
+
+/// Where the search's solutions go, and the bound they set: one thread's own `k` best, or
+/// those every thread shares.
+trait Bound {
+    /// The net cost a solution must beat.
+    fn cutoff(&self) -> u64;
+    /// Whether another thread stopped the search.
+    fn stopped(&self) -> bool;
+    /// A solution reached, of net cost `net` and these options: keeps it if it still beats
+    /// the bound. `Some` stops the search.
+    fn found(&mut self, net: u64, options: Vec<OptionId>) -> Option<StopReason>;
+}
+
+/// One thread's bound: its `k` best, and a visitor that sees each solution.
+struct Local<V> {
+    kept: Kept,
+    visit: V,
+    max_solutions: u64,
+    cutoff: u64,
+    total_tax: u64,
+}
+
+impl<V: FnMut(&Costed) -> ControlFlow<()>> Bound for Local<V> {
+    #[inline(always)]
+    fn cutoff(&self) -> u64 {
+        self.cutoff
+    }
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        false
+    }
+    fn found(&mut self, net: u64, options: Vec<OptionId>) -> Option<StopReason> {
+        let solution = Costed {
+            cost: self.total_tax + net,
+            options,
+        };
+        let flow = (self.visit)(&solution);
+        self.kept.add(net, solution.options);
+        self.cutoff = self.kept.cutoff();
+        if flow.is_break() {
+            return Some(StopReason::Visitor);
+        }
+        (self.kept.found >= self.max_solutions).then_some(StopReason::SolutionLimit)
+    }
+}
+
+/// What the threads of a parallel search share: the `k` best, the bound they set (read
+/// without the lock), and a flag that stops them all.
+struct Shared {
+    kept: Mutex<Kept>,
+    cutoff: AtomicU64,
+    stop: AtomicBool,
+    max_solutions: u64,
+}
+
+/// One thread's view of the [`Shared`] bound, and the solutions it reached.
+struct SharedBound<'a> {
+    shared: &'a Shared,
+    reached: u64,
+}
+
+impl Bound for SharedBound<'_> {
+    #[inline(always)]
+    fn cutoff(&self) -> u64 {
+        self.shared.cutoff.load(Ordering::Relaxed)
+    }
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+    fn found(&mut self, net: u64, options: Vec<OptionId>) -> Option<StopReason> {
+        self.reached += 1;
+        let mut kept = self.shared.kept.lock().unwrap_or_else(|e| e.into_inner());
+        // Another thread may have lowered the bound since this one read it.
+        if net < kept.cutoff() {
+            kept.add(net, options);
+            self.shared.cutoff.store(kept.cutoff(), Ordering::Relaxed);
+        }
+        (kept.found >= self.shared.max_solutions).then_some(StopReason::SolutionLimit)
     }
 }
 
@@ -584,14 +761,81 @@ impl<'p> Dance<'p> {
         &mut self,
         limits: &Limits,
         stats: &mut Stats,
-        kept: &mut Kept,
-        visit: &mut impl FnMut(&Costed) -> ControlFlow<()>,
+        bound: &mut impl Bound,
+        prefix: &[u32],
     ) -> Option<StopReason> {
         if self.color.is_empty() {
-            self.run::<false>(limits, stats, kept, visit)
+            self.run::<false>(limits, stats, bound, prefix)
         } else {
-            self.run::<true>(limits, stats, kept, visit)
+            self.run::<true>(limits, stats, bound, prefix)
         }
+    }
+
+    /// Chooses option node `p` as the next level would: covers its item, then the rest of its
+    /// option, with the threshold `room` (the bound less the cost so far, `p`'s included).
+    /// Returns the trail's marks before each.
+    fn select<const COLORS: bool>(&mut self, p: u32, room: u64) -> (usize, usize) {
+        let (mut updates, mut cleansings) = (0, 0);
+        let mark0 = self.top;
+        self.cover::<COLORS>(self.meta(p).item, room, &mut updates);
+        let mark = self.top;
+        self.cover_others::<COLORS>(p, room, &mut updates, &mut cleansings);
+        (mark0, mark)
+    }
+
+    /// Undoes [`Dance::select`].
+    fn unselect<const COLORS: bool>(&mut self, p: u32, (mark0, mark): (usize, usize)) {
+        self.uncover_others::<COLORS>(p, mark);
+        self.restore(mark0);
+        self.relink_item(self.meta(p).item);
+    }
+
+    /// Cuts the top of the tree into at least `target` jobs where it can: prefixes of choices
+    /// (option nodes), level by level in the order the search takes them (no bound yet), the
+    /// subtrees with no solution left out. A prefix may be a whole solution.
+    fn split(&mut self, target: usize) -> Vec<Vec<u32>> {
+        let mut jobs: Vec<Vec<u32>> = vec![Vec::new()];
+        for _depth in 0..4 {
+            if jobs.len() >= target {
+                break;
+            }
+            let mut deeper = Vec::new();
+            for job in jobs {
+                let mut cost = 0u64;
+                let mut marks = Vec::with_capacity(job.len());
+                for &p in &job {
+                    cost += self.cost(p);
+                    marks.push(if self.color.is_empty() {
+                        self.select::<false>(p, INF - cost)
+                    } else {
+                        self.select::<true>(p, INF - cost)
+                    });
+                }
+                if self.next[0] == 0 {
+                    deeper.push(job.clone());
+                } else {
+                    let (t, item) = self.choose(INF - cost);
+                    if t > 0 {
+                        let mut p = self.link(item).down;
+                        while p != item {
+                            let mut next = job.clone();
+                            next.push(p);
+                            deeper.push(next);
+                            p = self.link(p).down;
+                        }
+                    }
+                }
+                for (&p, &m) in job.iter().zip(&marks).rev() {
+                    if self.color.is_empty() {
+                        self.unselect::<false>(p, m);
+                    } else {
+                        self.unselect::<true>(p, m);
+                    }
+                }
+            }
+            jobs = deeper;
+        }
+        jobs
     }
 
     /// `dlx5`'s search, to its end or a limit.
@@ -599,8 +843,8 @@ impl<'p> Dance<'p> {
         &mut self,
         limits: &Limits,
         stats: &mut Stats,
-        kept: &mut Kept,
-        visit: &mut impl FnMut(&Costed) -> ControlFlow<()>,
+        bound: &mut impl Bound,
+        prefix: &[u32],
     ) -> Option<StopReason> {
         #[derive(Clone, Copy)]
         enum Step {
@@ -611,7 +855,6 @@ impl<'p> Dance<'p> {
             Recover,
         }
         let max_nodes = limits.max_nodes().unwrap_or(u64::MAX);
-        let max_solutions = limits.max_solutions().unwrap_or(u64::MAX);
         let async_checks = limits.deadline_at().is_some() || limits.cancel_flag().is_some();
         let (mut nodes, mut updates, mut cleansings) = (0u64, 0u64, 0u64);
         let mut profile: Vec<u64> = vec![0];
@@ -621,16 +864,63 @@ impl<'p> Dance<'p> {
         let mut part_cost: Vec<u64> = Vec::new();
         let mut mark0: Vec<usize> = Vec::new();
         let mut mark: Vec<usize> = Vec::new();
-        let mut level = 0usize;
         let (mut cur_cost, mut next_cost) = (0u64, 0u64);
-        let mut cutoff = kept.cutoff();
+        let mut cutoff = bound.cutoff();
         let (mut cur, mut best) = (0u32, 0u32);
+        let mut reached = 0u64;
+        // A job's prefix, chosen as the search would choose it (its levels not counted); a
+        // prefix already too costly for the bound has nothing to search.
         let mut step = Step::Forward;
+        let mut prefix_marks = Vec::with_capacity(prefix.len());
+        for &p in prefix {
+            next_cost = cur_cost + self.cost(p);
+            if next_cost >= cutoff {
+                step = Step::Backdown;
+                break;
+            }
+            prefix_marks.push(self.select::<COLORS>(p, cutoff - next_cost));
+            cur_cost = next_cost;
+        }
+        let base = prefix_marks.len();
+        choice.extend_from_slice(&prefix[..base]);
+        part_cost.resize(base, 0);
+        mark0.resize(base, 0);
+        mark.resize(base, 0);
+        let mut level = base;
+        profile.resize(base + 1, 0);
+        if base == prefix.len() && base > 0 && self.next[0] == 0 {
+            // The prefix is a whole solution.
+            step = Step::Backdown;
+            nodes += 1;
+            profile[base] += 1;
+            reached += 1;
+            let options = prefix
+                .iter()
+                .map(|&p| self.problem.option_of_node(Node(p)))
+                .collect();
+            if let Some(reason) = bound.found(cur_cost, options) {
+                *stats = Stats::from_figures(reached, nodes, 0, 0, Vec::new());
+                return Some(reason);
+            }
+        }
         let stopped = loop {
             match step {
                 Step::Forward => {
                     if nodes >= max_nodes {
                         break Some(StopReason::NodeLimit);
+                    }
+                    if bound.stopped() {
+                        break Some(StopReason::Visitor);
+                    }
+                    // Another thread may have lowered the bound below the cost so far: then
+                    // nothing here can beat it. (Never on one thread: the level was entered
+                    // below the bound, which only this search lowers, at solutions.) The room
+                    // must not wrap: an option too costly for the covers above must stay too
+                    // costly here, or it could be chosen with an item already covered.
+                    cutoff = bound.cutoff();
+                    if cur_cost >= cutoff {
+                        step = Step::Backdown;
+                        continue;
                     }
                     // At the root too: a flag set before the search stops it with nothing done.
                     if async_checks && nodes % CHECK_EVERY == 0 {
@@ -687,19 +977,11 @@ impl<'p> Dance<'p> {
                         .iter()
                         .map(|&p| self.problem.option_of_node(Node(p)))
                         .collect();
-                    let solution = Costed {
-                        cost: self.total_tax + next_cost,
-                        options,
-                    };
-                    let flow = visit(&solution);
-                    kept.add(next_cost, solution.options);
-                    cutoff = kept.cutoff();
-                    if flow.is_break() {
-                        break Some(StopReason::Visitor);
+                    reached += 1;
+                    if let Some(reason) = bound.found(next_cost, options) {
+                        break Some(reason);
                     }
-                    if kept.found >= max_solutions {
-                        break Some(StopReason::SolutionLimit);
-                    }
+                    cutoff = bound.cutoff();
                     step = Step::Recover;
                 }
                 Step::Backup => {
@@ -708,7 +990,7 @@ impl<'p> Dance<'p> {
                     step = Step::Backdown;
                 }
                 Step::Backdown => {
-                    if level == 0 {
+                    if level == base {
                         break None;
                     }
                     level -= 1;
@@ -726,6 +1008,7 @@ impl<'p> Dance<'p> {
                         continue;
                     }
                     next_cost = cur_cost + self.cost[cur as usize];
+                    cutoff = bound.cutoff();
                     step = if next_cost >= cutoff {
                         Step::Backup
                     } else {
@@ -734,10 +1017,16 @@ impl<'p> Dance<'p> {
                 }
             }
         };
+        if stopped.is_none() {
+            // The job's subtree is searched and undone: undo its prefix too.
+            for (&p, &m) in prefix.iter().zip(&prefix_marks).rev() {
+                self.unselect::<COLORS>(p, m);
+            }
+        }
         while profile.last() == Some(&0) && profile.len() > 1 {
             profile.pop();
         }
-        *stats = Stats::from_figures(kept.found, nodes, updates, cleansings, profile);
+        *stats = Stats::from_figures(reached, nodes, updates, cleansings, profile);
         stopped
     }
 }

@@ -46,6 +46,24 @@ fn figures_equal_dlx5() {
         };
         assert_eq!(best.costs(), want_costs, "{file} k={k}");
         assert!(best.is_complete());
+        // On several threads, sharing the bound: the same costs (other figures).
+        for threads in [2, 3] {
+            let shared = problem
+                .best(k.parse().unwrap())
+                .unwrap()
+                .threads(threads)
+                .run();
+            assert_eq!(
+                shared.costs(),
+                want_costs,
+                "{file} k={k} on {threads} threads"
+            );
+            assert!(shared.is_complete());
+            for solution in &shared.solutions {
+                assert_eq!(cost_of(&problem, &solution.options), solution.cost);
+                assert!(is_solution(&problem, &solution.options), "{file}");
+            }
+        }
         // Each solution is one, and costs what it says.
         for solution in &best.solutions {
             assert_eq!(
@@ -151,6 +169,12 @@ proptest! {
             if before.len() >= k {
                 prop_assert!(c < before[k - 1], "{:?}", seen);
             }
+        }
+        // On several threads: the same costs, each solution real.
+        let shared = problem.best(k).unwrap().threads(1 + k % 3).run();
+        prop_assert_eq!(shared.costs(), best.costs());
+        for solution in &shared.solutions {
+            prop_assert!(is_solution(&problem, &solution.options));
         }
         // The node limit stops it visibly, never above the limit.
         if best.stats.nodes > 1 {
