@@ -15,7 +15,9 @@
 //! [`ProblemBuilder::primary_bounded`]): covered at least `lo` and at most `hi` times; such a
 //! problem is searched by `dlx3`'s rules, with its figures. Each class has its engine, chosen
 //! once when a solver is made; the solver, the limits, the parallel search and the split jobs
-//! are the same for all ([`Move`] names a step of any of them).
+//! are the same for all ([`Move`] names a step of any of them). Options may have *costs*
+//! ([`ProblemBuilder::set_cost`]): [`Problem::best`] finds the `k` cheapest solutions by
+//! Knuth's `dlx5` (see [`best`]).
 //!
 //! Build a [`Problem`] once with a [`ProblemBuilder`] (or read Knuth's text format with
 //! [`text::parse`]), then search it as often as you like, each time with a [`Solver`]: iterate
