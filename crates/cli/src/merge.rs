@@ -14,7 +14,8 @@ use crate::{plural, InputError};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Files of job summaries (the JSON lines of `dlx xc FILE --count --format json --job
-    /// LINE`); `-` or none reads standard input.
+    /// LINE`, or of `--best K --format json --job LINE`, solutions and summary); `-` or none
+    /// reads standard input. The jobs of --best give the K cheapest solutions of them all.
     pub files: Vec<PathBuf>,
     /// Output format: the count (text), or the summary object `dlx xc --count --format json`
     /// prints, with the jobs' spread (json).
@@ -38,6 +39,15 @@ struct JobSummary {
     stopped_by: Option<String>,
     #[serde(default)]
     profile: Vec<u64>,
+    /// A job of `--best K`: K.
+    best: Option<u64>,
+}
+
+/// A solution line of a job of `--best K`.
+#[derive(Debug, Deserialize, Serialize)]
+struct CostedLine {
+    cost: u64,
+    solution: Vec<Vec<String>>,
 }
 
 /// The nodes of the smallest, the median and the largest job.
@@ -58,6 +68,10 @@ struct Merged<'a> {
 
 pub fn run(args: &Args) -> Result<()> {
     let mut tally = Tally::new();
+    // The jobs of `--best K`: their K, and every solution they printed, in order.
+    let mut best_k: Option<u64> = None;
+    let mut costed: Vec<CostedLine> = Vec::new();
+    let mut summaries = 0usize;
     let stdin = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
         &stdin[..]
@@ -80,6 +94,10 @@ pub fn run(args: &Args) -> Result<()> {
             if line.trim().is_empty() {
                 continue;
             }
+            if let Ok(solution) = serde_json::from_str::<CostedLine>(&line) {
+                costed.push(solution);
+                continue;
+            }
             let s: JobSummary = serde_json::from_str(&line).map_err(|e| {
                 InputError(format!(
                     "{at}: not a job summary ({e}): give the lines of `dlx xc FILE --count \
@@ -94,6 +112,19 @@ pub fn run(args: &Args) -> Result<()> {
                 .into());
             };
             let job: JobLine = text.parse().map_err(|e| InputError(format!("{at}: {e}")))?;
+            // Jobs of a count and jobs of --best K do not mix, nor jobs of another K.
+            if summaries > 0 && s.best != best_k {
+                let what =
+                    |k: Option<u64>| k.map_or("--count".to_string(), |k| format!("--best {k}"));
+                return Err(InputError(format!(
+                    "{at}: a job of {} among jobs of {}: merge the jobs of one search",
+                    what(s.best),
+                    what(best_k)
+                ))
+                .into());
+            }
+            best_k = s.best;
+            summaries += 1;
             // A summary that says it is incomplete but not why is stopped all the same.
             let named = s.stopped_by.as_deref().unwrap_or("incomplete");
             let stopped =
@@ -121,6 +152,15 @@ pub fn run(args: &Args) -> Result<()> {
         max: nodes[nodes.len() - 1],
     };
     let outcome = Outcome::from_stats(&total, None);
+    if let Some(k) = best_k {
+        return write_best(args, costed, k, &outcome);
+    }
+    if !costed.is_empty() {
+        return Err(InputError(
+            "solution lines among the summaries of a count: give the summaries only".into(),
+        )
+        .into());
+    }
     let profile = (!total.profile().is_empty()).then(|| total.profile());
     let merged = Merged {
         summary: Summary::new(&outcome, profile),
@@ -145,6 +185,53 @@ pub fn run(args: &Args) -> Result<()> {
             "{}; nodes per job: min {min}, median {median}, max {max}",
             plural(merged.jobs as u64, "job"),
         )?;
+    }
+    Ok(())
+}
+
+/// The merge of the jobs of `--best K`: the K cheapest of all their solutions (equal costs in
+/// the order of the input), as `dlx xc --best K` prints them (text: `# cost C`, then each
+/// option's items), and the summary with the added figures and `best_costs`.
+fn write_best(args: &Args, mut costed: Vec<CostedLine>, k: u64, outcome: &Outcome) -> Result<()> {
+    costed.sort_by_key(|c| c.cost);
+    costed.truncate(usize::try_from(k).unwrap_or(usize::MAX));
+    let mut out = io::stdout().lock();
+    for (n, c) in costed.iter().enumerate() {
+        match args.format {
+            crate::xc::Format::Text => {
+                if n > 0 {
+                    writeln!(out)?;
+                }
+                writeln!(out, "# cost {}", c.cost)?;
+                for option in &c.solution {
+                    writeln!(out, "{}", option.join(" "))?;
+                }
+            }
+            crate::xc::Format::Json => {
+                serde_json::to_writer(&mut out, c)?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    let costs: Vec<u64> = costed.iter().map(|c| c.cost).collect();
+    if args.format == crate::xc::Format::Json {
+        let mut summary = Summary::new(outcome, None);
+        summary.best_costs = Some(costs.clone());
+        summary.best = Some(k);
+        serde_json::to_writer(&mut out, &summary)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    if args.stats {
+        let mut err = io::stderr().lock();
+        write_stats_text(&mut err, true, outcome, None, None)?;
+        let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
+        let costs = if costs.is_empty() {
+            "none: no solution".to_string()
+        } else {
+            costs.join(", ")
+        };
+        writeln!(err, "cheapest costs: {costs} (optimal)")?;
     }
     Ok(())
 }

@@ -64,21 +64,21 @@ pub struct Args {
     pub split: Option<u64>,
     /// Count one job of a --split: LINE is the line --split printed. With --format json the
     /// summary names the job, for `dlx merge`.
-    #[arg(
-        long,
-        value_name = "LINE",
-        requires = "count",
-        conflicts_with = "limit"
-    )]
+    #[arg(long, value_name = "LINE", conflicts_with = "limit")]
     pub job: Option<String>,
     /// Find the K cheapest solutions (options carry costs as `|n`, Knuth's dlx5) and print
     /// them cheapest first, each after a line `# cost C`. --limit N stops after N
     /// improvements; stopped by --max-nodes or --timeout, the costs are the best found so far.
     /// One thread unless --jobs says more (the threads share the bound: the same costs, other
-    /// figures; --max-nodes keeps it on one).
+    /// figures; --max-nodes keeps it on one). With --split, jobs of the search; with --job,
+    /// one of them (`dlx merge` keeps the K best of all).
     #[arg(long, value_name = "K", value_parser = crate::values::count,
-          conflicts_with_all = ["count", "split", "job", "ordered"])]
+          conflicts_with_all = ["count", "ordered"])]
     pub best: Option<u64>,
+    /// With --best: look only for solutions that cost less than C (a bound known from an
+    /// earlier run, or another job's), which prunes from the start.
+    #[arg(long, value_name = "C", requires = "best")]
+    pub bound: Option<u64>,
 }
 
 /// The summary record of `--format json`.
@@ -105,6 +105,9 @@ pub(crate) struct Summary<'a> {
     /// With `--best K`: the costs of the cheapest solutions found, cheapest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best_costs: Option<Vec<u64>>,
+    /// With `--best K`: K, for `dlx merge` to keep as many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<u64>,
 }
 
 impl<'a> Summary<'a> {
@@ -121,6 +124,7 @@ impl<'a> Summary<'a> {
             threads: None,
             jobs: None,
             best_costs: None,
+            best: None,
         }
     }
 
@@ -272,6 +276,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let problem = &parsed.problem;
     if let Some(k) = args.split {
+        if let Some(best) = args.best {
+            return split_best(problem, &name, best, k);
+        }
         return split(problem, &name, k, args.stats);
     }
     let job = match &args.job {
@@ -279,7 +286,14 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     if let Some(k) = args.best {
-        return best(problem, &name, k, args);
+        return self::best(problem, &name, k, args, job.as_ref());
+    }
+    if job.is_some() && !args.count {
+        return Err(InputError(
+            "--job runs one job of a split count (with --count) or of a split search for the              cheapest solutions (with --best K)"
+                .into(),
+        )
+        .into());
     }
 
     let mut limits = Limits::none();
@@ -351,16 +365,36 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.
-fn best(problem: &Problem, name: &str, k: u64, args: &Args) -> Result<()> {
+fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine>) -> Result<()> {
     let start = Instant::now();
     let limits = Limits::none()
         .solutions(args.limit)
         .nodes(args.max_nodes)
         .deadline(args.timeout.map(|t| start + t))
         .cancel(Some(signals::stop_flag()));
-    let search = problem
+    let mut search = problem
         .best(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;
+    if let Some(job) = job {
+        let prefix = job
+            .job
+            .prefix
+            .iter()
+            .map(|m| match m {
+                dlx::Move::Option(o) => Ok(*o),
+                _ => Err(InputError(format!(
+                    "job {}: a null move; the jobs of --best choose options only",
+                    job.index
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        search = search
+            .job(prefix)
+            .map_err(|e| InputError(format!("job {}: {e}", job.index)))?;
+    }
+    if let Some(bound) = args.bound {
+        search = search.bound(bound);
+    }
     let best = search
         .with_limits(limits)
         .threads(args.jobs.unwrap_or(1))
@@ -392,6 +426,8 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args) -> Result<()> {
         let profile = args.profile.then(|| best.stats.profile());
         let mut summary = Summary::new(&outcome, profile);
         summary.best_costs = Some(costs.clone());
+        summary.best = Some(k);
+        summary.job = job.map(JobLine::to_string);
         serde_json::to_writer(&mut out, &summary)?;
         out.write_all(b"\n")?;
     }
@@ -437,6 +473,29 @@ fn option_names(problem: &Problem, options: impl Iterator<Item = OptionId>) -> V
                 .collect()
         })
         .collect()
+}
+
+/// `--best K --split N`: the jobs of the search for the K cheapest solutions, as lines.
+fn split_best(problem: &Problem, name: &str, k: u64, n: u64) -> Result<()> {
+    let search = problem
+        .best(usize::try_from(k).unwrap_or(usize::MAX))
+        .map_err(|e| InputError(format!("{name}: {e}")))?;
+    let jobs = search.split(usize::try_from(n).unwrap_or(usize::MAX));
+    let fingerprint = problem.fingerprint();
+    let total = jobs.len();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (i, prefix) in jobs.into_iter().enumerate() {
+        let moves = prefix.into_iter().map(dlx::Move::Option).collect();
+        let line = JobLine {
+            fingerprint,
+            index: i + 1,
+            total,
+            job: dlx::split::Job::new(moves, 0),
+        };
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 /// `--split K`: the job lines.

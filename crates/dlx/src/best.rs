@@ -121,6 +121,29 @@ pub struct BestSearch<'p> {
     k: usize,
     limits: Limits,
     threads: usize,
+    /// The options every solution starts with (a job of [`BestSearch::split`]).
+    prefix: Vec<OptionId>,
+    /// Only solutions that cost less than this are looked for.
+    bound: Option<u64>,
+}
+
+/// Why [`BestSearch::job`] refused a prefix.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JobError {
+    /// An option of the prefix is not an option of the problem.
+    #[error("option #{option} of the prefix does not belong to this problem")]
+    UnknownOption {
+        /// The option's number.
+        option: u32,
+    },
+    /// An option of the prefix cannot be chosen with those before it (it shares an item
+    /// with one, or gives a secondary item another color).
+    #[error("option #{option} of the prefix cannot be chosen with the options before it")]
+    Conflict {
+        /// The option's number.
+        option: u32,
+    },
 }
 
 impl Problem {
@@ -138,6 +161,8 @@ impl Problem {
             k,
             limits: Limits::none(),
             threads: 1,
+            prefix: Vec::new(),
+            bound: None,
         })
     }
 }
@@ -161,13 +186,77 @@ impl<'p> BestSearch<'p> {
         self
     }
 
+    /// Looks only for solutions that cost less than `cost` (a total cost, as [`Costed::cost`]):
+    /// a bound known from elsewhere (an earlier run, another job) that prunes from the start.
+    /// The `k` best found are then the `k` best below it.
+    pub fn bound(mut self, cost: u64) -> Self {
+        self.bound = Some(cost);
+        self
+    }
+
+    /// Cuts the search into at least `n` jobs where the tree allows (fewer where it is
+    /// small): prefixes of options, the first levels of the tree as the search would take them
+    /// with no bound yet, in the order it would search them; subtrees with no solution are
+    /// left out. The jobs' searches ([`BestSearch::job`]) cover every solution once; the `k`
+    /// best of all their solutions are the `k` best of the problem.
+    pub fn split(&self, n: usize) -> Vec<Vec<OptionId>> {
+        let mut dance = Dance::new(self.problem);
+        dance
+            .split(n.max(1))
+            .into_iter()
+            .map(|job| {
+                job.into_iter()
+                    .map(|p| self.problem.option_of_node(Node(p)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Searches only below `prefix`: the solutions that contain these options (a job of
+    /// [`BestSearch::split`]). Refuses options that are not the problem's, or that cannot be
+    /// chosen together.
+    pub fn job(mut self, prefix: Vec<OptionId>) -> Result<Self, JobError> {
+        let mut dance = Dance::new(self.problem);
+        for &option in &prefix {
+            let Some(Node(p)) = self.problem.select_node(option) else {
+                return Err(JobError::UnknownOption { option: option.0 });
+            };
+            if !dance.choosable(p) {
+                return Err(JobError::Conflict { option: option.0 });
+            }
+            if dance.color.is_empty() {
+                dance.select::<false>(p, INF);
+            } else {
+                dance.select::<true>(p, INF);
+            }
+        }
+        self.prefix = prefix;
+        Ok(self)
+    }
+
+    /// The prefix's options as the nodes the search selects them by.
+    fn prefix_nodes(&self) -> Vec<u32> {
+        self.prefix
+            .iter()
+            .map(|&o| self.problem.select_node(o).expect("checked by `job`").0)
+            .collect()
+    }
+
+    /// The net cost a solution must beat at the start.
+    fn initial_cutoff(&self, total_tax: u64) -> u64 {
+        match self.bound {
+            None => INF,
+            Some(cost) => cost.saturating_sub(total_tax),
+        }
+    }
+
     /// Runs the search to its end or a limit.
     pub fn run(self) -> Best {
         let threads = match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
-        if threads > 1 && self.limits.max_nodes().is_none() {
+        if threads > 1 && self.limits.max_nodes().is_none() && self.prefix.is_empty() {
             return self.run_parallel(threads);
         }
         self.run_with(|_| ControlFlow::Continue(()))
@@ -184,10 +273,11 @@ impl<'p> BestSearch<'p> {
             kept: Kept::new(self.k),
             visit,
             max_solutions,
-            cutoff: INF,
+            cutoff: self.initial_cutoff(dance.total_tax),
             total_tax: dance.total_tax,
         };
-        let stopped = dance.search(&self.limits, &mut stats, &mut bound, &[]);
+        let prefix = self.prefix_nodes();
+        let stopped = dance.search(&self.limits, &mut stats, &mut bound, &prefix);
         let total_tax = dance.total_tax;
         Best {
             solutions: bound.kept.into_sorted(total_tax),
@@ -206,7 +296,7 @@ impl<'p> BestSearch<'p> {
         drop(dance);
         let shared = Shared {
             kept: Mutex::new(Kept::new(self.k)),
-            cutoff: AtomicU64::new(INF),
+            cutoff: AtomicU64::new(self.initial_cutoff(total_tax)),
             stop: AtomicBool::new(false),
             max_solutions: self.limits.max_solutions().unwrap_or(u64::MAX),
         };
@@ -352,7 +442,7 @@ impl<V: FnMut(&Costed) -> ControlFlow<()>> Bound for Local<V> {
         };
         let flow = (self.visit)(&solution);
         self.kept.add(net, solution.options);
-        self.cutoff = self.kept.cutoff();
+        self.cutoff = self.cutoff.min(self.kept.cutoff());
         if flow.is_break() {
             return Some(StopReason::Visitor);
         }
@@ -388,9 +478,11 @@ impl Bound for SharedBound<'_> {
         self.reached += 1;
         let mut kept = self.shared.kept.lock().unwrap_or_else(|e| e.into_inner());
         // Another thread may have lowered the bound since this one read it.
-        if net < kept.cutoff() {
+        if net < kept.cutoff() && net < self.cutoff() {
             kept.add(net, options);
-            self.shared.cutoff.store(kept.cutoff(), Ordering::Relaxed);
+            self.shared
+                .cutoff
+                .fetch_min(kept.cutoff(), Ordering::Relaxed);
         }
         (kept.found >= self.shared.max_solutions).then_some(StopReason::SolutionLimit)
     }
@@ -769,6 +861,23 @@ impl<'p> Dance<'p> {
         } else {
             self.run::<true>(limits, stats, bound, prefix)
         }
+    }
+
+    /// Whether the option of node `p` can be chosen now: every node of it still in its list,
+    /// and the item of each uncolored one not covered. (An option that shares an item with a
+    /// chosen one, or gives a purified item another color, was hidden: some node of it is out
+    /// of its list, or its item is covered.) Checked with no bound, when every option of a
+    /// covered list is hidden.
+    fn choosable(&self, p: u32) -> bool {
+        let (first, end) = option_bounds(p, self.meta(p).place);
+        (first..end).all(|q| {
+            let NodeLinks { up, .. } = self.link(q);
+            let linked = self.link(up).down == q;
+            let item = self.meta(q).item as usize;
+            let active = self.next[self.prev[item] as usize] as usize == item;
+            let colored = !self.color.is_empty() && self.color(q) != 0;
+            linked && (colored || active)
+        })
     }
 
     /// Chooses option node `p` as the next level would: covers its item, then the rest of its

@@ -685,3 +685,66 @@ fn best_prints_the_cheapest_solutions() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("multiplicities"), "{}", r.stderr);
 }
+
+/// `--best K --split N`, each job run with `--job`, `dlx merge`: the K cheapest of all jobs
+/// are those of one search; `--bound C` keeps only what costs less; jobs of another K or of a
+/// count are refused.
+#[test]
+fn best_jobs_split_run_and_merge() {
+    let file = instance("cost/setpart_36_300_s2.dlx");
+    let one = run(&["xc", &file, "--best", "4", "--format", "json"], b"");
+    let last = |out: &str| -> serde_json::Value {
+        serde_json::from_str(out.lines().last().unwrap()).unwrap()
+    };
+    let want = last(&one.stdout)["best_costs"].clone();
+    assert_eq!(want, serde_json::json!([368, 376, 376, 379]));
+
+    let split = run(&["xc", &file, "--best", "4", "--split", "6"], b"");
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    let jobs: Vec<&str> = split.stdout.lines().collect();
+    assert!(jobs.len() >= 6, "{}", split.stdout);
+    let mut outputs = String::new();
+    // In reverse: the merge does not depend on the order of the jobs.
+    for job in jobs.iter().rev() {
+        let r = run(
+            &["xc", &file, "--best", "4", "--format", "json", "--job", job],
+            b"",
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(last(&r.stdout)["job"], *job);
+        outputs.push_str(&r.stdout);
+    }
+    let merged = run(&["merge", "-", "--format", "json"], outputs.as_bytes());
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(last(&merged.stdout)["best_costs"], want);
+    let text = run(&["merge", "-"], outputs.as_bytes());
+    assert!(text.stdout.starts_with("# cost 368\n"), "{}", text.stdout);
+
+    // A job missing is an error, not a smaller answer.
+    let short: String = outputs
+        .lines()
+        .skip_while(|l| !l.contains("\"job\""))
+        .skip(1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let r = run(&["merge", "-"], short.as_bytes());
+    assert_eq!(r.code, 2, "{}", r.stdout);
+
+    let bounded = run(
+        &[
+            "xc", &file, "--best", "4", "--bound", "377", "--format", "json",
+        ],
+        b"",
+    );
+    assert_eq!(
+        last(&bounded.stdout)["best_costs"],
+        serde_json::json!([368, 376, 376])
+    );
+
+    // A job line of clashing options is refused with its number.
+    let fingerprint = jobs[0].split(':').next().unwrap();
+    let bad = format!("{fingerprint}:1/1:0:0,0");
+    let r = run(&["xc", &file, "--best", "1", "--job", &bad], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot be chosen"), "{}", r.stderr);
+}

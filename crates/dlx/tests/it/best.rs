@@ -176,6 +176,31 @@ proptest! {
         for solution in &shared.solutions {
             prop_assert!(is_solution(&problem, &solution.options));
         }
+        // Split into jobs, each searched alone: the k best of all their solutions are the k
+        // best; and a bound keeps only what costs less.
+        let search = problem.best(k).unwrap();
+        let jobs = search.split(1 + k * 2);
+        let mut merged: Vec<u64> = Vec::new();
+        for job in jobs {
+            let part = problem.best(k).unwrap().job(job.clone()).unwrap().run();
+            prop_assert!(part.is_complete());
+            for solution in &part.solutions {
+                prop_assert!(solution.options.starts_with(&job));
+                prop_assert!(is_solution(&problem, &solution.options));
+            }
+            merged.extend(part.costs());
+        }
+        merged.sort_unstable();
+        merged.truncate(k);
+        prop_assert_eq!(&merged, &best.costs());
+        if let Some(&top) = all.last() {
+            let bound = top / 2;
+            let below: Vec<u64> = all.iter().copied().filter(|&c| c < bound).take(k).collect();
+            let bounded = problem.best(k).unwrap().bound(bound).run();
+            prop_assert_eq!(bounded.costs(), below.clone());
+            let shared = problem.best(k).unwrap().bound(bound).threads(2).run();
+            prop_assert_eq!(shared.costs(), below);
+        }
         // The node limit stops it visibly, never above the limit.
         if best.stats.nodes > 1 {
             let max = best.stats.nodes / 2;
@@ -184,6 +209,36 @@ proptest! {
             prop_assert!(stopped.stats.nodes <= max);
         }
     }
+}
+
+#[test]
+fn a_job_of_options_that_clash_is_refused() {
+    let text = "a b c | x\na b\nb c\nc\na x:1\nb x:2\na\nb\n";
+    let problem = dlx::text::parse(text).unwrap().problem;
+    let o = OptionId::new;
+    let best = || problem.best(1).unwrap();
+    assert!(best().job(vec![o(0), o(2)]).is_ok());
+    // Options 0 and 1 share b; 3 and 4 give x two colors; 9 is not an option.
+    assert_eq!(
+        best().job(vec![o(0), o(1)]).unwrap_err(),
+        dlx::best::JobError::Conflict { option: 1 }
+    );
+    assert_eq!(
+        best().job(vec![o(3), o(4)]).unwrap_err(),
+        dlx::best::JobError::Conflict { option: 4 }
+    );
+    assert_eq!(
+        best().job(vec![o(2), o(2)]).unwrap_err(),
+        dlx::best::JobError::Conflict { option: 2 }
+    );
+    assert!(matches!(
+        best().job(vec![o(9)]),
+        Err(dlx::best::JobError::UnknownOption { option: 9 })
+    ));
+    // {a b, c} and {a x:1, b x:2 ...} : the job below `a b` finds `a b` + `c` only.
+    let part = best().job(vec![o(0)]).unwrap().run();
+    assert_eq!(part.solutions.len(), 1);
+    assert_eq!(part.solutions[0].options, [o(0), o(2)]);
 }
 
 #[test]
