@@ -22,12 +22,23 @@ fn figures_equal_dlx5() {
     let mut checked = 0;
     for line in figures.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
-        let [file, k, solutions, nodes, updates, cleansings, costs] = f[..] else {
+        let [file, k, solutions, nodes, updates, cleansings, costs, improving] = f[..] else {
             panic!("bad line {line}");
         };
         let text = std::fs::read(costs_dir().join(file)).unwrap();
         let problem = dlx::text::parse_bytes(&text).unwrap().problem;
-        let best = problem.best(k.parse().unwrap()).unwrap().run();
+        // The solutions reached, in dlx5's order: the same costs one after another.
+        let mut reached = Vec::new();
+        let best = problem.best(k.parse().unwrap()).unwrap().run_with(|s| {
+            reached.push(s.cost.to_string());
+            ControlFlow::Continue(())
+        });
+        let reached = if reached.is_empty() {
+            "-".to_string()
+        } else {
+            reached.join(",")
+        };
+        assert_eq!(reached, improving, "{file} k={k}: the costs of the solutions reached");
         let s = &best.stats;
         let got = (s.solutions, s.nodes, s.updates, s.cleansings);
         let want = (
