@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::xc;
-use crate::{signals, InputError};
+use crate::InputError;
 
 /// How `queens`, `polyomino` and `langford` write solutions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -350,11 +350,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         None => None,
     };
     let start = Instant::now();
-    let limits = Limits::none()
-        .solutions(args.limit)
-        .nodes(args.max_nodes)
-        .deadline(args.timeout.map(|t| start + t))
-        .cancel(Some(signals::stop_flag()));
+    let limits = xc::limits(args.limit, args.max_nodes, args.timeout, start);
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     let (fills, best) = crossword
         .best(k, limits, args.jobs.unwrap_or(1))
@@ -498,13 +494,9 @@ where
         None => None,
     };
     let start = Instant::now();
-    let mut limits = Limits::none();
-    limits = limits.nodes(args.max_nodes);
-    limits = limits.deadline(args.timeout.map(|t| start + t));
-    limits = limits.cancel(Some(signals::stop_flag()));
-    if !distinct {
-        limits = limits.solutions(args.limit);
-    }
+    // With --distinct the limit counts classes (the visitor stops), not the engine's solutions.
+    let limit = if distinct { None } else { args.limit };
+    let limits = xc::limits(limit, args.max_nodes, args.timeout, start);
     let draw = args
         .svg
         .as_ref()

@@ -138,6 +138,21 @@ impl<'a> Summary<'a> {
     }
 }
 
+/// The limits the flags `--limit`, `--max-nodes` and `--timeout` (from `start`) set, with
+/// Ctrl-C's flag.
+pub(crate) fn limits(
+    solutions: Option<u64>,
+    max_nodes: Option<u64>,
+    timeout: Option<Duration>,
+    start: Instant,
+) -> Limits {
+    Limits::none()
+        .solutions(solutions)
+        .nodes(max_nodes)
+        .deadline(timeout.map(|t| start + t))
+        .cancel(Some(signals::stop_flag()))
+}
+
 /// What stopped a search, as summaries name it (`stopped_by`): the flag of the limit.
 pub(crate) fn stop_name(reason: StopReason) -> &'static str {
     match reason {
@@ -296,12 +311,8 @@ pub fn run(args: &Args) -> Result<()> {
         .into());
     }
 
-    let mut limits = Limits::none();
-    limits = limits.solutions(args.limit);
-    limits = limits.nodes(args.max_nodes);
     let start = Instant::now();
-    limits = limits.deadline(args.timeout.map(|t| start + t));
-    limits = limits.cancel(Some(signals::stop_flag()));
+    let limits = limits(args.limit, args.max_nodes, args.timeout, start);
     // Counting uses every core unless told; a listing one thread unless told.
     let threads = args.jobs.unwrap_or(if args.count { 0 } else { 1 });
     let parallel = problem
@@ -367,11 +378,7 @@ pub fn run(args: &Args) -> Result<()> {
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.
 fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine>) -> Result<()> {
     let start = Instant::now();
-    let limits = Limits::none()
-        .solutions(args.limit)
-        .nodes(args.max_nodes)
-        .deadline(args.timeout.map(|t| start + t))
-        .cancel(Some(signals::stop_flag()));
+    let limits = limits(args.limit, args.max_nodes, args.timeout, start);
     let mut search = problem
         .best(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;

@@ -38,7 +38,10 @@ fn figures_equal_dlx5() {
         } else {
             reached.join(",")
         };
-        assert_eq!(reached, improving, "{file} k={k}: the costs of the solutions reached");
+        assert_eq!(
+            reached, improving,
+            "{file} k={k}: the costs of the solutions reached"
+        );
         let s = &best.stats;
         let got = (s.solutions, s.nodes, s.updates, s.cleansings);
         let want = (
