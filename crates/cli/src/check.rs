@@ -55,6 +55,23 @@ const INSTANCES: &[(&str, &str)] = instances![
     "xcc/double_queens_7x7_2.dlx",
 ];
 
+/// The files of `data/instances/cost`, with costs on their options, and what Knuth's dlx5
+/// printed for each with k = 1 and k = 10.
+const COST_INSTANCES: &[(&str, &str)] = instances![
+    "cost/cost_example.dlx",
+    "cost/knuth_example_dlx2_s2_h9.dlx",
+    "cost/queens8_s1_h9.dlx",
+    "cost/queens10_s2_h1000.dlx",
+    "cost/langford11_s1_h9.dlx",
+    "cost/langford11_s1_h1000.dlx",
+    "cost/sudoku_inkala_s1_h9.dlx",
+    "cost/color101_s1_h9.dlx",
+    "cost/color105_s1_h9.dlx",
+    "cost/color106_s1_h1000.dlx",
+    "cost/words_3x3_s1_h9.dlx",
+];
+const COST_FIGURES: &str = include_str!("../data/instances/cost/figures.tsv");
+
 /// What Knuth's dlx2 and dlx3 printed for the files of `data/instances/xcc`: solutions, nodes,
 /// updates, cleansings, and which program.
 const XCC_FIGURES: &str = include_str!("../data/instances/xcc/figures.tsv");
@@ -93,7 +110,11 @@ pub fn run() -> Result<()> {
     )?;
     writeln!(
         out,
-        "figures against those Knuth's dlx1 (plain), dlx2 (colors) and dlx3 (bounds) printed."
+        "figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds) and dlx5"
+    )?;
+    writeln!(
+        out,
+        "(the cheapest solutions of options with costs) printed."
     )?;
     writeln!(out)?;
     writeln!(
@@ -139,11 +160,64 @@ pub fn run() -> Result<()> {
         )?;
         out.flush()?;
     }
+    // The cheapest solutions: dlx5's figures and costs, k = 1 and k = 10.
     writeln!(out)?;
     writeln!(
         out,
-        "{agree} of {} instances agree with Knuth's programs exactly; {:.0} M updates in {:.2} s ({:.0} M updates/s).",
-        INSTANCES.len(),
+        "{:<28} {:>3} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
+        "with costs (--best k)", "k", "improved", "nodes", "updates", "cleansings", "seconds"
+    )?;
+    let mut cost_agree = 0;
+    for &(file, text) in COST_INSTANCES {
+        let problem = dlx::text::parse(text)?.problem;
+        let name = file.trim_start_matches("cost/");
+        for k in [1usize, 10] {
+            let start = Instant::now();
+            let limits = dlx::Limits::none().cancel(signals::stop_flag());
+            let best = problem.best(k)?.with_limits(limits).run();
+            if best.stopped.is_some() {
+                return Err(Interrupted(Some(format!("during {file} with k = {k}"))).into());
+            }
+            let secs = start.elapsed().as_secs_f64();
+            let s = &best.stats;
+            let costs: Vec<String> = best.costs().iter().map(u64::to_string).collect();
+            let costs = if costs.is_empty() {
+                "-".to_string()
+            } else {
+                costs.join(",")
+            };
+            let got = format!(
+                "{name}\t{k}\t{}\t{}\t{}\t{}\t{costs}",
+                s.solutions, s.nodes, s.updates, s.cleansings
+            );
+            // The file's line: the figures, then the costs of the solutions reached.
+            let verdict = match COST_FIGURES
+                .lines()
+                .find(|l| l.starts_with(&format!("{name}\t{k}\t")))
+            {
+                Some(line) if line.starts_with(&format!("{got}\t")) => {
+                    cost_agree += 1;
+                    "same as dlx5".to_string()
+                }
+                Some(_) => "DIFFERENT from dlx5".to_string(),
+                None => "(no figure)".to_string(),
+            };
+            total_updates += s.updates;
+            total_secs += secs;
+            writeln!(
+                out,
+                "{name:<28} {k:>3} {:>9} {:>10} {:>14} {:>10} {secs:>9.3}  {verdict}",
+                s.solutions, s.nodes, s.updates, s.cleansings
+            )?;
+            out.flush()?;
+        }
+    }
+    let checked = INSTANCES.len() + 2 * COST_INSTANCES.len();
+    let agree = agree + cost_agree;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{agree} of {checked} searches agree with Knuth's programs exactly; {:.0} M updates in {:.2} s ({:.0} M updates/s).",
         total_updates as f64 / 1e6,
         total_secs,
         total_updates as f64 / 1e6 / total_secs,
@@ -157,7 +231,7 @@ pub fn run() -> Result<()> {
         out,
         "add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`)."
     )?;
-    if agree != INSTANCES.len() {
+    if agree != checked {
         bail!("some figures differ from Knuth's");
     }
     Ok(())
