@@ -180,7 +180,9 @@ impl<'p> BestSearch<'p> {
     /// figures). The threads share out the top of the tree as jobs and share the `k`-th best
     /// cost as their bound, so the `k` best costs are those of one thread; which of several
     /// solutions of equal cost are reported, and the figures, depend on the threads' timing. A
-    /// node limit makes the search run on one thread, so that it stops at exactly that node.
+    /// node limit makes the search run on one thread, so that it stops at exactly that node;
+    /// so does a [`BestSearch::job`] (the jobs are the unit of work shared out), and
+    /// [`BestSearch::run_with`] always runs on one.
     pub fn threads(mut self, n: usize) -> Self {
         self.threads = n;
         self
