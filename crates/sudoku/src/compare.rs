@@ -287,6 +287,182 @@ pub fn disagreements(puzzles: &Puzzles, runs: &[Run]) -> Vec<Disagreement> {
     bad
 }
 
+/// What the footnote of [`table`] says (and `dlx bench` prints under its tables).
+pub const NOTE: &str = "\
+Nodes: one per search level entered (the root and dead ends included) plus one per solution, as
+the engine and Knuth's dlx1 count them. Values filled in by naked singles and digits that forward
+checking rejects are not nodes. nodes/dlx, time/dlx: mean nodes and time per puzzle over dlx's. A
+puzzle stopped by the timeout counts with the nodes searched until then: its method's figures
+are lower bounds.";
+
+/// The header line of [`Row::csv`].
+pub const CSV_HEADER: &str = "file,method,puzzles,solved,per_second,nodes_mean,nodes_median,nodes_max,timeouts,ratio_nodes,ratio_time";
+
+/// A method's figures on a file, as a row of a table (and a JSON object with the `serde`
+/// feature): rounded for people, with its ratios to Dancing Links'.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Row<'a> {
+    /// The file's name.
+    pub file: &'a str,
+    /// The method's name.
+    pub method: &'static str,
+    /// Puzzles run.
+    pub puzzles: usize,
+    /// Puzzles solved within the timeout.
+    pub solved: usize,
+    /// Puzzles per second, to 0.1.
+    pub per_second: f64,
+    /// Mean nodes per puzzle, to 0.1.
+    pub nodes_mean: f64,
+    /// Median nodes per puzzle.
+    pub nodes_median: f64,
+    /// The most nodes of one puzzle.
+    pub nodes_max: u64,
+    /// Puzzles the timeout stopped.
+    pub timeouts: usize,
+    /// Mean nodes over Dancing Links' (to 0.001), when it ran.
+    pub ratio_nodes: Option<f64>,
+    /// Time over Dancing Links', when it ran.
+    pub ratio_time: Option<f64>,
+}
+
+impl<'a> Row<'a> {
+    /// The row of `run` on `file`, with its ratios to `dlx`'s run, if there is one.
+    pub fn new(run: &Run, file: &'a str, dlx: Option<&Run>) -> Row<'a> {
+        let ratio = |ours: f64, theirs: f64| (theirs > 0.0).then(|| round(ours / theirs, 3));
+        Row {
+            file,
+            method: run.method.name(),
+            puzzles: run.attempts.len(),
+            solved: run.solved(),
+            per_second: round(run.per_second(), 1),
+            nodes_mean: round(run.mean_nodes(), 1),
+            nodes_median: run.median_nodes(),
+            nodes_max: run.max_nodes(),
+            timeouts: run.timeouts(),
+            ratio_nodes: dlx.and_then(|d| ratio(run.mean_nodes(), d.mean_nodes())),
+            ratio_time: dlx.and_then(|d| ratio(run.seconds, d.seconds)),
+        }
+    }
+
+    /// The row as a line of comma-separated values under [`CSV_HEADER`] (no line end); the
+    /// file's name is quoted when it holds a comma, a quote or a line break.
+    pub fn csv(&self) -> String {
+        let opt = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
+        let file = if self.file.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", self.file.replace('"', "\"\""))
+        } else {
+            self.file.to_string()
+        };
+        format!(
+            "{file},{},{},{},{},{},{},{},{},{},{}",
+            self.method,
+            self.puzzles,
+            self.solved,
+            self.per_second,
+            self.nodes_mean,
+            self.nodes_median,
+            self.nodes_max,
+            self.timeouts,
+            opt(self.ratio_nodes),
+            opt(self.ratio_time)
+        )
+    }
+}
+
+fn round(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}
+
+/// `1234567.25` as `1,234,567.3` (with one decimal place).
+pub fn thousands(x: f64, places: usize) -> String {
+    let fixed = format!("{x:.places$}");
+    let (int, frac) = fixed.split_once('.').unwrap_or((&fixed, ""));
+    let mut grouped = String::new();
+    for (k, ch) in int.chars().enumerate() {
+        if k > 0 && (int.len() - k) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    if frac.is_empty() {
+        grouped
+    } else {
+        format!("{grouped}.{frac}")
+    }
+}
+
+/// A file's rows as an aligned table for a person, under a title line that names the file, the
+/// number of puzzles, what each search did (`task`) and the timeout; a blank line after it.
+pub fn table(
+    file: &str,
+    puzzles: usize,
+    rows: &[Row<'_>],
+    task: &str,
+    timeout: Duration,
+) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{file}: {puzzles} puzzle{}, {task}, one thread, timeout {} s",
+        if puzzles == 1 { "" } else { "s" },
+        timeout.as_secs_f64()
+    );
+    let header = [
+        "method",
+        "solved",
+        "timeouts",
+        "puzzles/s",
+        "nodes mean",
+        "median",
+        "max",
+        "nodes/dlx",
+        "time/dlx",
+    ];
+    let mut cells: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    let ratio = |x: Option<f64>| match x {
+        None => "-".to_string(),
+        Some(x) if x >= 100.0 => thousands(x, 0),
+        Some(x) if x >= 10.0 => format!("{x:.1}"),
+        Some(x) => format!("{x:.2}"),
+    };
+    for r in rows {
+        cells.push(vec![
+            r.method.to_string(),
+            r.solved.to_string(),
+            r.timeouts.to_string(),
+            thousands(r.per_second, 0),
+            thousands(r.nodes_mean, 1),
+            thousands(
+                r.nodes_median,
+                if r.nodes_median.fract() == 0.0 { 0 } else { 1 },
+            ),
+            thousands(r.nodes_max as f64, 0),
+            ratio(r.ratio_nodes),
+            ratio(r.ratio_time),
+        ]);
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| cells.iter().map(|row| row[c].len()).max().unwrap_or(0))
+        .collect();
+    for row in &cells {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c == 0 {
+                let _ = write!(line, "{cell:<w$}", w = widths[c]);
+            } else {
+                let _ = write!(line, "  {cell:>w$}", w = widths[c]);
+            }
+        }
+        let _ = writeln!(text, "{}", line.trim_end());
+    }
+    text.push('\n');
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,5 +506,32 @@ mod tests {
             (bad[0].line, bad[0].count, bad[0].reference_count),
             (2, 1, 2)
         );
+    }
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0.0, 0), "0");
+        assert_eq!(thousands(999.0, 0), "999");
+        assert_eq!(thousands(1000.0, 0), "1,000");
+        assert_eq!(thousands(1234567.25, 1), "1,234,567.2");
+        assert_eq!(thousands(58.66, 1), "58.7");
+    }
+
+    #[test]
+    fn csv_quotes_a_file_name_when_needed() {
+        let run = Run {
+            method: Method::Dlx,
+            seconds: 0.5,
+            attempts: vec![Attempt {
+                nodes: 3,
+                count: 1,
+                timed_out: false,
+                unique: None,
+            }],
+        };
+        let csv = |file: &str| Row::new(&run, file, Some(&run)).csv();
+        assert_eq!(csv("a.txt"), "a.txt,dlx,1,1,2,3,3,3,0,1,1");
+        assert!(csv("a,b.txt").starts_with("\"a,b.txt\","));
+        assert!(csv("say \"x\"").starts_with("\"say \"\"x\"\"\","));
     }
 }

@@ -5,7 +5,6 @@
 mod plot;
 mod runs;
 
-use std::fmt::Write as _;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -19,21 +18,13 @@ use sudoku::read::{ReadSettings, Reader};
 use crate::files::Source;
 use crate::sudoku::flags::InputFormat;
 use crate::{signals, InputError, Interrupted};
-use runs::{row, thousands, FileRuns, Row};
+use runs::FileRuns;
 
 /// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.
 const SAMPLE: (&str, &[u8]) = (
     "kaggle-first500.txt",
     include_bytes!("../../data/sudoku/kaggle-first500.txt"),
 );
-
-/// What the footnote of the table says, and the docs repeat.
-const NOTE: &str = "\
-Nodes: one per search level entered (the root and dead ends included) plus one per solution, as
-the engine and Knuth's dlx1 count them. Values filled in by naked singles and digits that forward
-checking rejects are not nodes. nodes/dlx, time/dlx: mean nodes and time per puzzle over dlx's. A
-puzzle stopped by the timeout counts with the nodes searched until then: its method's figures
-are lower bounds.";
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -158,10 +149,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.format == BenchFormat::Csv {
-        writeln!(
-            out,
-            "file,method,puzzles,solved,per_second,nodes_mean,nodes_median,nodes_max,timeouts,ratio_nodes,ratio_time"
-        )?;
+        writeln!(out, "{}", compare::CSV_HEADER)?;
     }
     let mut files = Vec::new();
     let mut disagreements = 0;
@@ -201,7 +189,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     if args.format == BenchFormat::Table && !files.is_empty() {
-        writeln!(out, "{NOTE}")?;
+        writeln!(out, "{}", compare::NOTE)?;
     }
     out.flush()?;
     if let (Some(path), Some(file)) = (&args.plot, plot_file.as_mut()) {
@@ -321,7 +309,11 @@ fn report_disagreements(file: &FileRuns, puzzles: &compare::Puzzles) -> usize {
 
 fn write_file(out: &mut impl Write, file: &FileRuns, args: &Args) -> Result<()> {
     let dlx = file.runs.iter().find(|r| r.method == Method::Dlx);
-    let rows: Vec<Row> = file.runs.iter().map(|r| row(r, &file.name, dlx)).collect();
+    let rows: Vec<compare::Row> = file
+        .runs
+        .iter()
+        .map(|r| compare::Row::new(r, &file.name, dlx))
+        .collect();
     match args.format {
         BenchFormat::Json => {
             for row in &rows {
@@ -329,110 +321,15 @@ fn write_file(out: &mut impl Write, file: &FileRuns, args: &Args) -> Result<()> 
             }
         }
         BenchFormat::Csv => {
-            let opt = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
-            for r in &rows {
-                writeln!(
-                    out,
-                    "{},{},{},{},{},{},{},{},{},{},{}",
-                    csv_field(r.file),
-                    r.method,
-                    r.puzzles,
-                    r.solved,
-                    r.per_second,
-                    r.nodes_mean,
-                    r.nodes_median,
-                    r.nodes_max,
-                    r.timeouts,
-                    opt(r.ratio_nodes),
-                    opt(r.ratio_time)
-                )?;
+            for row in &rows {
+                writeln!(out, "{}", row.csv())?;
             }
         }
-        BenchFormat::Table => write!(out, "{}", table(file, &rows, args))?,
+        BenchFormat::Table => {
+            let puzzles = file.line_nos.len();
+            let table = compare::table(&file.name, puzzles, &rows, args.task(), args.timeout);
+            write!(out, "{table}")?;
+        }
     }
     Ok(())
-}
-
-/// A field quoted when it holds a comma, a quote or a line break.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-fn table(file: &FileRuns, rows: &[Row], args: &Args) -> String {
-    let mut text = String::new();
-    let puzzles = file.line_nos.len();
-    let _ = writeln!(
-        text,
-        "{}: {puzzles} puzzle{}, {}, one thread, timeout {} s",
-        file.name,
-        if puzzles == 1 { "" } else { "s" },
-        args.task(),
-        args.timeout.as_secs_f64()
-    );
-    let header = [
-        "method",
-        "solved",
-        "timeouts",
-        "puzzles/s",
-        "nodes mean",
-        "median",
-        "max",
-        "nodes/dlx",
-        "time/dlx",
-    ];
-    let mut cells: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
-    let ratio = |x: Option<f64>| match x {
-        None => "-".to_string(),
-        Some(x) if x >= 100.0 => thousands(x, 0),
-        Some(x) if x >= 10.0 => format!("{x:.1}"),
-        Some(x) => format!("{x:.2}"),
-    };
-    for r in rows {
-        cells.push(vec![
-            r.method.to_string(),
-            r.solved.to_string(),
-            r.timeouts.to_string(),
-            thousands(r.per_second, 0),
-            thousands(r.nodes_mean, 1),
-            thousands(
-                r.nodes_median,
-                if r.nodes_median.fract() == 0.0 { 0 } else { 1 },
-            ),
-            thousands(r.nodes_max as f64, 0),
-            ratio(r.ratio_nodes),
-            ratio(r.ratio_time),
-        ]);
-    }
-    let widths: Vec<usize> = (0..header.len())
-        .map(|c| cells.iter().map(|row| row[c].len()).max().unwrap_or(0))
-        .collect();
-    for row in &cells {
-        let mut line = String::new();
-        for (c, cell) in row.iter().enumerate() {
-            if c == 0 {
-                let _ = write!(line, "{cell:<w$}", w = widths[c]);
-            } else {
-                let _ = write!(line, "  {cell:>w$}", w = widths[c]);
-            }
-        }
-        let _ = writeln!(text, "{}", line.trim_end());
-    }
-    text.push('\n');
-    text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("a.txt"), "a.txt");
-        assert_eq!(csv_field("a,b.txt"), "\"a,b.txt\"");
-        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
-    }
 }

@@ -6,7 +6,8 @@ use std::fmt::Write;
 
 use sudoku::Method;
 
-use super::runs::{row, thousands, FileRuns};
+use super::runs::FileRuns;
+use sudoku::compare::{thousands, Row};
 
 const WIDTH: f64 = 760.0;
 const PANEL: f64 = 330.0;
@@ -156,7 +157,7 @@ fn panel(s: &mut String, file: &FileRuns, top: f64) {
             );
         }
         // The legend, with the median and the timeouts.
-        let row = row(run, &file.name, None);
+        let row = Row::new(run, &file.name, None);
         let ly = y0 + 8.0 + k as f64 * 42.0;
         let lx = x1 + 16.0;
         let median = thousands(
