@@ -26,8 +26,8 @@
 //! the chosen color), and the `k` best costs equal the costs it prints. Its `Z` and `z`
 //! heuristics, which bound the cost of what is left from prefixes of item names, are not
 //! implemented. Problems with bounds on items (`dlx3`'s multiplicities) are refused: Knuth's
-//! programs do not combine them with costs, and the rule that bounds the cost of what is left
-//! assumes each primary item is covered once.
+//! programs do not combine them with costs, and the taxes assume each primary item is covered
+//! exactly once (only then is the total tax the same for every solution).
 
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;

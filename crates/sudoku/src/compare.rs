@@ -301,7 +301,6 @@ pub const CSV_HEADER: &str = "file,method,puzzles,solved,per_second,nodes_mean,n
 /// A method's figures on a file, as a row of a table (and a JSON object with the `serde`
 /// feature): rounded for people, with its ratios to Dancing Links'.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Row<'a> {
     /// The file's name.
     pub file: &'a str,
@@ -368,6 +367,28 @@ impl<'a> Row<'a> {
             opt(self.ratio_nodes),
             opt(self.ratio_time)
         )
+    }
+}
+
+/// A row as a JSON object, its fields in order (written out, as the batch records are: the
+/// crate's serde needs no derive).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Row<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut row = s.serialize_struct("Row", 11)?;
+        row.serialize_field("file", self.file)?;
+        row.serialize_field("method", self.method)?;
+        row.serialize_field("puzzles", &self.puzzles)?;
+        row.serialize_field("solved", &self.solved)?;
+        row.serialize_field("per_second", &self.per_second)?;
+        row.serialize_field("nodes_mean", &self.nodes_mean)?;
+        row.serialize_field("nodes_median", &self.nodes_median)?;
+        row.serialize_field("nodes_max", &self.nodes_max)?;
+        row.serialize_field("timeouts", &self.timeouts)?;
+        row.serialize_field("ratio_nodes", &self.ratio_nodes)?;
+        row.serialize_field("ratio_time", &self.ratio_time)?;
+        row.end()
     }
 }
 
