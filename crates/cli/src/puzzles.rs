@@ -67,7 +67,8 @@ pub struct Common {
     /// --ordered). The figures of a complete search are the same on any number of threads.
     #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
-    /// With --jobs, print the solutions in the order one thread finds them.
+    /// With --jobs, print the solutions in the order one thread finds them (with --best, the
+    /// same fillings on any number of threads).
     #[arg(long, conflicts_with = "count")]
     pub ordered: bool,
 }
@@ -145,7 +146,7 @@ pub struct WordsArgs {
     /// No word is used twice. A word costs the list's top score less its own, and Knuth's
     /// dlx5 search finds the cheapest fillings.
     #[arg(long, value_name = "K", value_parser = crate::values::count,
-          conflicts_with_all = ["count", "emit_xcc", "ordered"])]
+          conflicts_with_all = ["count", "emit_xcc"])]
     pub best: Option<u64>,
     #[command(flatten)]
     pub common: Common,
@@ -353,7 +354,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let limits = xc::limits(args.limit, args.max_nodes, args.timeout, start);
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     let (fills, best) = crossword
-        .best(k, limits, args.jobs.unwrap_or(1))
+        .best(k, limits, args.jobs.unwrap_or(1), args.ordered)
         .map_err(|e| InputError(e.to_string()))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, (score, fill)) in fills.iter().enumerate() {

@@ -53,7 +53,8 @@ pub struct Args {
     #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// With --jobs, print the solutions in the order one thread finds them (each subtree's
-    /// solutions wait for those before them).
+    /// solutions wait for those before them); with --best, the same solutions on any number
+    /// of threads.
     #[arg(long, conflicts_with = "count")]
     pub ordered: bool,
     /// Cut the search into at least K jobs and print one per line (the problem's fingerprint,
@@ -70,10 +71,11 @@ pub struct Args {
     /// them cheapest first, each after a line `# cost C`. --limit N stops after N
     /// improvements; stopped by --max-nodes or --timeout, the costs are the best found so far.
     /// One thread unless --jobs says more (the threads share the bound: the same costs, other
-    /// figures; --max-nodes keeps it on one). With --split, jobs of the search; with --job,
-    /// one of them (`dlx merge` keeps the K best of all).
-    #[arg(long, value_name = "K", value_parser = crate::values::count,
-          conflicts_with_all = ["count", "ordered"])]
+    /// figures; --max-nodes keeps it on one); with --ordered, the same solutions on any number
+    /// of threads (ties by their options' numbers, each listed in that order; dlx5's figures
+    /// no more). With --split, jobs of the search; with --job, one of them (`dlx merge` keeps
+    /// the K best of all).
+    #[arg(long, value_name = "K", value_parser = crate::values::count, conflicts_with = "count")]
     pub best: Option<u64>,
     /// With --best: look only for solutions that cost less than C (a bound known from an
     /// earlier run, or another job's), which prunes from the start.
@@ -405,6 +407,7 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     let best = search
         .with_limits(limits)
         .threads(args.jobs.unwrap_or(1))
+        .ordered(args.ordered)
         .run();
     let outcome = Outcome::from_stats(&best.stats, best.stopped);
     let mut out = BufWriter::new(io::stdout().lock());

@@ -123,6 +123,8 @@ pub struct BestSearch<'p> {
     threads: usize,
     /// The options every solution starts with (a job of [`BestSearch::split`]).
     prefix: Vec<OptionId>,
+    /// On several threads, keep the solutions one thread would.
+    ordered: bool,
     /// Only solutions that cost less than this are looked for.
     bound: Option<u64>,
 }
@@ -163,6 +165,7 @@ impl Problem {
             threads: 1,
             prefix: Vec::new(),
             bound: None,
+            ordered: false,
         })
     }
 }
@@ -185,6 +188,17 @@ impl<'p> BestSearch<'p> {
     /// [`BestSearch::run_with`] always runs on one.
     pub fn threads(mut self, n: usize) -> Self {
         self.threads = n;
+        self
+    }
+
+    /// Makes the solutions reported the same on any number of threads and in any run: among
+    /// solutions of equal cost, those whose options, sorted by number, come first; each
+    /// solution's options are reported sorted. The search then also follows partial solutions
+    /// that tie with the bound, so it takes longer, and its figures are not `dlx5`'s. (Without
+    /// it, one thread reports `dlx5`'s solutions, those it reaches first; several threads the
+    /// same costs, but of solutions of equal cost whichever their timing gives.)
+    pub fn ordered(mut self, on: bool) -> Self {
+        self.ordered = on;
         self
     }
 
@@ -277,6 +291,8 @@ impl<'p> BestSearch<'p> {
             max_solutions,
             cutoff: self.initial_cutoff(dance.total_tax),
             total_tax: dance.total_tax,
+            ordered: self.ordered,
+            limit: self.initial_cutoff(dance.total_tax),
         };
         let prefix = self.prefix_nodes();
         let stopped = dance.search(&self.limits, &mut stats, &mut bound, &prefix);
@@ -301,6 +317,8 @@ impl<'p> BestSearch<'p> {
             cutoff: AtomicU64::new(self.initial_cutoff(total_tax)),
             stop: AtomicBool::new(false),
             max_solutions: self.limits.max_solutions().unwrap_or(u64::MAX),
+            ordered: self.ordered,
+            limit: self.initial_cutoff(total_tax),
         };
         let next_job = AtomicUsize::new(0);
         let problem = self.problem;
@@ -312,12 +330,18 @@ impl<'p> BestSearch<'p> {
                     scope.spawn(move || {
                         let mut dance = Dance::new(problem);
                         let mut total = Stats::default();
-                        let mut bound = SharedBound { shared, reached: 0 };
+                        let mut bound = SharedBound {
+                            shared,
+                            reached: 0,
+                            job: 0,
+                            in_job: 0,
+                        };
                         loop {
                             let j = next_job.fetch_add(1, Ordering::Relaxed);
                             let Some(prefix) = jobs.get(j) else {
                                 return (total, None);
                             };
+                            (bound.job, bound.in_job) = (j as u64, 0);
                             let mut stats = Stats::default();
                             let stopped = dance.search(limits, &mut stats, &mut bound, prefix);
                             total.nodes += stats.nodes;
@@ -361,9 +385,10 @@ impl<'p> BestSearch<'p> {
 /// The `k` best solutions found so far, the most costly on top.
 struct Kept {
     k: usize,
-    /// `(net cost, order found, options)`: the greatest is the most costly, the latest found
-    /// among equals, and leaves first.
-    heap: BinaryHeap<(u64, u64, Vec<OptionId>)>,
+    /// `(net cost, place, options)`: the greatest is the most costly, the latest among equals,
+    /// and leaves first. The place is the order found on one thread (the order of the search
+    /// tree), and `(job, order within the job)` on several, the jobs being in tree order.
+    heap: BinaryHeap<(u64, (u64, u64), Vec<OptionId>)>,
     found: u64,
 }
 
@@ -385,13 +410,24 @@ impl Kept {
         }
     }
 
-    /// Keeps a solution whose net cost beats [`Kept::cutoff`], dropping the most costly.
-    fn add(&mut self, net: u64, options: Vec<OptionId>) {
+    /// Keeps a solution whose net cost beats [`Kept::cutoff`], dropping the most costly, at
+    /// the place in the tree `place` (see `heap`).
+    fn add(&mut self, net: u64, place: (u64, u64), options: Vec<OptionId>) {
         if self.heap.len() == self.k {
             self.heap.pop();
         }
-        self.heap.push((net, self.found, options));
+        self.heap.push((net, place, options));
         self.found += 1;
+    }
+
+    /// Whether a solution is among the `k` least of those kept and itself, by net cost, then
+    /// place, then options (ordered: the place is `(0, 0)` and the options are sorted).
+    fn would_keep(&self, net: u64, place: (u64, u64), options: &[OptionId]) -> bool {
+        self.heap.len() < self.k
+            || self
+                .heap
+                .peek()
+                .is_some_and(|top| (net, place, options) < (top.0, top.1, &top.2[..]))
     }
 
     /// The solutions, cheapest first, with their costs: net costs plus the total tax.
@@ -426,6 +462,9 @@ struct Local<V> {
     max_solutions: u64,
     cutoff: u64,
     total_tax: u64,
+    /// Ties broken by the sorted options ([`BestSearch::ordered`]); the bound given, net.
+    ordered: bool,
+    limit: u64,
 }
 
 impl<V: FnMut(&Costed) -> ControlFlow<()>> Bound for Local<V> {
@@ -437,14 +476,26 @@ impl<V: FnMut(&Costed) -> ControlFlow<()>> Bound for Local<V> {
     fn stopped(&self) -> bool {
         false
     }
-    fn found(&mut self, net: u64, options: Vec<OptionId>) -> Option<StopReason> {
+    fn found(&mut self, net: u64, mut options: Vec<OptionId>) -> Option<StopReason> {
+        let place = if self.ordered {
+            options.sort_unstable();
+            if !self.kept.would_keep(net, (0, 0), &options) {
+                return None;
+            }
+            (0, 0)
+        } else {
+            (0, self.kept.found)
+        };
         let solution = Costed {
             cost: self.total_tax + net,
             options,
         };
         let flow = (self.visit)(&solution);
-        self.kept.add(net, solution.options);
-        self.cutoff = self.cutoff.min(self.kept.cutoff());
+        self.kept.add(net, place, solution.options);
+        self.cutoff = match self.kept.cutoff() {
+            c if self.ordered && c != INF => (c + 1).min(self.limit),
+            c => self.cutoff.min(c),
+        };
         if flow.is_break() {
             return Some(StopReason::Visitor);
         }
@@ -459,29 +510,54 @@ struct Shared {
     cutoff: AtomicU64,
     stop: AtomicBool,
     max_solutions: u64,
+    /// Ties broken by the sorted options ([`BestSearch::ordered`]).
+    ordered: bool,
+    /// The bound given ([`BestSearch::bound`]), net, or infinity: never let through.
+    limit: u64,
 }
 
 /// One thread's view of the [`Shared`] bound, and the solutions it reached.
 struct SharedBound<'a> {
     shared: &'a Shared,
     reached: u64,
+    /// The job it runs, and the solutions it reached in that job: a solution's place.
+    job: u64,
+    in_job: u64,
 }
 
 impl Bound for SharedBound<'_> {
+    /// Ordered, a solution that ties with the bound may still come first by its options: the
+    /// bound lets it through (one more), and [`Kept::would_keep`] decides.
     #[inline(always)]
     fn cutoff(&self) -> u64 {
-        self.shared.cutoff.load(Ordering::Relaxed)
+        let c = self.shared.cutoff.load(Ordering::Relaxed);
+        if self.shared.ordered && c != INF {
+            (c + 1).min(self.shared.limit)
+        } else {
+            c
+        }
     }
     #[inline(always)]
     fn stopped(&self) -> bool {
         self.shared.stop.load(Ordering::Relaxed)
     }
-    fn found(&mut self, net: u64, options: Vec<OptionId>) -> Option<StopReason> {
+    fn found(&mut self, net: u64, mut options: Vec<OptionId>) -> Option<StopReason> {
         self.reached += 1;
+        let mut place = (self.job, self.in_job);
+        self.in_job += 1;
+        if self.shared.ordered {
+            options.sort_unstable();
+            place = (0, 0);
+        }
         let mut kept = self.shared.kept.lock().unwrap_or_else(|e| e.into_inner());
         // Another thread may have lowered the bound since this one read it.
-        if net < kept.cutoff() && net < self.cutoff() {
-            kept.add(net, options);
+        let keep = if self.shared.ordered {
+            net < self.cutoff() && kept.would_keep(net, place, &options)
+        } else {
+            net < kept.cutoff() && net < self.cutoff()
+        };
+        if keep {
+            kept.add(net, place, options);
             self.shared
                 .cutoff
                 .fetch_min(kept.cutoff(), Ordering::Relaxed);

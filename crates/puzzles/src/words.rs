@@ -499,18 +499,21 @@ impl Crossword {
     /// search of [`dlx::best`]: each option (a word in a slot) costs the list's top score less
     /// the word's, so the cheapest fillings are those of highest total score. `limits` may stop
     /// it; then the fillings are the best found so far ([`dlx::best::Best::is_complete`]).
-    /// On `threads` threads as [`dlx::best::BestSearch::threads`] says.
+    /// On `threads` threads as [`dlx::best::BestSearch::threads`] says, `ordered` as
+    /// [`dlx::best::BestSearch::ordered`] does.
     pub fn best(
         &self,
         k: usize,
         limits: dlx::Limits,
         threads: usize,
+        ordered: bool,
     ) -> Result<(Vec<(u64, Fill)>, dlx::best::Best), dlx::best::BestError> {
         let best = self
             .problem
             .best(k)?
             .with_limits(limits)
             .threads(threads)
+            .ordered(ordered)
             .run();
         let max = self.max_score;
         let fills = best

@@ -748,3 +748,14 @@ fn best_jobs_split_run_and_merge() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("cannot be chosen"), "{}", r.stderr);
 }
+
+/// `--best K --ordered`: the same solutions, byte for byte, on any number of threads.
+#[test]
+fn best_ordered_is_the_same_on_any_number_of_threads() {
+    let file = instance("cost/setpart_36_300_s2.dlx");
+    let out = |j: &str| run(&["xc", &file, "--best", "5", "--ordered", "-j", j], b"").stdout;
+    let one = out("1");
+    assert!(one.starts_with("# cost 368\n"), "{one}");
+    assert_eq!(out("2"), one);
+    assert_eq!(out("3"), one);
+}

@@ -153,7 +153,7 @@ fn build_costed(spec: &ColoredSpec, costs: &[u64]) -> Option<Problem> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(2000))]
 
     /// The k best costs are the k least of all solutions' costs (the oracle's), each solution
     /// reported is a solution of the cost it says, and without a bound on k every solution
@@ -184,9 +184,14 @@ proptest! {
                 prop_assert!(c < before[k - 1], "{:?}", seen);
             }
         }
-        // On several threads: the same costs, each solution real.
+        // On several threads: the same costs, each solution real; ordered, the very same
+        // solutions (with a bound too).
         let shared = problem.best(k).unwrap().threads(1 + k % 3).run();
         prop_assert_eq!(shared.costs(), best.costs());
+        let one = problem.best(k).unwrap().ordered(true).run();
+        prop_assert_eq!(one.costs(), best.costs());
+        let ordered = problem.best(k).unwrap().threads(2 + k % 2).ordered(true).run();
+        prop_assert_eq!(&ordered.solutions, &one.solutions);
         for solution in &shared.solutions {
             prop_assert!(is_solution(&problem, &solution.options));
         }
@@ -214,6 +219,10 @@ proptest! {
             prop_assert_eq!(bounded.costs(), below.clone());
             let shared = problem.best(k).unwrap().bound(bound).threads(2).run();
             prop_assert_eq!(shared.costs(), below);
+            let one = problem.best(k).unwrap().bound(bound).ordered(true).run();
+            prop_assert_eq!(one.costs(), bounded.costs());
+            let ordered = problem.best(k).unwrap().bound(bound).threads(2).ordered(true).run();
+            prop_assert_eq!(&ordered.solutions, &one.solutions);
         }
         // The node limit stops it visibly, never above the limit.
         if best.stats.nodes > 1 {

@@ -263,7 +263,9 @@ fn the_best_fillings_have_the_highest_scores() {
     all.sort_unstable_by(|a, b| b.cmp(a));
     assert!(all.len() > 5, "{} fillings", all.len());
     for k in [1, 2, 5, 100] {
-        let (best, outcome) = crossword.best(k, Limits::none(), 1 + k % 3).unwrap();
+        let (best, outcome) = crossword
+            .best(k, Limits::none(), 1 + k % 3, k % 2 == 0)
+            .unwrap();
         assert!(outcome.is_complete());
         let scores: Vec<u64> = best.iter().map(|(s, _)| *s).collect();
         assert_eq!(
