@@ -48,6 +48,10 @@ const LEN_THRESHOLD: u32 = 10;
 /// Marks a trail entry as a node cleansed rather than unlinked (nodes are below 2^30).
 const CLEANSED: u32 = 1 << 31;
 
+/// Set in an item's length while it is covered (lengths stay below 2^30): the bit survives the
+/// counts of nodes unlinked from its list meanwhile, and keeps it out of the least length.
+const COVERED: u32 = 1 << 30;
+
 /// "Infinite" cost: the bound before `k` solutions are known.
 const INF: u64 = u64::MAX;
 
@@ -778,6 +782,7 @@ impl<'p> Dance<'p> {
         let (l, r) = (self.prev[c as usize], self.next[c as usize]);
         self.next[l as usize] = c;
         self.prev[r as usize] = c;
+        self.len[c as usize] &= !COVERED;
     }
 
     /// Undoes [`Dance::cover_others`] for the option of `p`: its nodes back from the trail,
@@ -821,6 +826,7 @@ impl<'p> Dance<'p> {
         let (l, r) = (self.prev[c as usize], self.next[c as usize]);
         self.next[l as usize] = r;
         self.prev[r as usize] = l;
+        self.len[c as usize] |= COVERED;
         let mut top = self.top;
         let mut n = 1;
         let mut rr = self.link(c).down;
@@ -924,6 +930,36 @@ impl<'p> Dance<'p> {
             k = self.next[k as usize];
         }
         (t, best)
+    }
+
+    /// [`Dance::choose`] while there is no bound yet (fewer than `k` solutions found): every
+    /// cover so far hid every option of its list (an option's cost and the path's add up to
+    /// less than infinity), so each list's length counts exactly its usable options, and the
+    /// rule is the fewest options, then the costliest cheapest option, then the leftmost, with
+    /// no walk down the lists (the same item, and `0` for an empty list, as `choose` gives).
+    fn choose_unbounded(&self) -> (u32, u32) {
+        // A covered item's length carries COVERED, so a scan of the primary lengths (one pass
+        // the compiler vectorises, as signed values: all are below 2^31) finds the least.
+        let lens = &self.len[1..=self.problem.num_primary()];
+        let least = lens.iter().fold(i32::MAX, |m, &l| m.min(l as i32)) as u32;
+        debug_assert!(least < COVERED, "no item left to choose");
+        let mut ties = lens
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| l == least)
+            .map(|(i, _)| i as u32 + 1);
+        let first = ties.next().expect("the least is some item's");
+        if least == 0 {
+            return (0, first);
+        }
+        let (mut best, mut best_min) = (first, self.cost(self.link(first).down));
+        for k in ties {
+            let min = self.cost(self.link(k).down);
+            if min > best_min {
+                (best, best_min) = (k, min);
+            }
+        }
+        (least, best)
     }
 
     /// The search, with colors or without (chosen once).
@@ -1120,7 +1156,11 @@ impl<'p> Dance<'p> {
                         profile.resize(level + 1, 0);
                     }
                     profile[level] += 1;
-                    let (t, item) = self.choose(cutoff - cur_cost);
+                    let (t, item) = if cutoff == INF {
+                        self.choose_unbounded()
+                    } else {
+                        self.choose(cutoff - cur_cost)
+                    };
                     if t == 0 {
                         step = Step::Backdown;
                         continue;
