@@ -244,11 +244,7 @@ impl<'p> BestSearch<'p> {
             if !dance.choosable(p) {
                 return Err(JobError::Conflict { option: option.0 });
             }
-            if dance.color.is_empty() {
-                dance.select::<false>(p, INF);
-            } else {
-                dance.select::<true>(p, INF);
-            }
+            dance.select_any(p, INF);
         }
         self.prefix = prefix;
         Ok(self)
@@ -1006,6 +1002,24 @@ impl<'p> Dance<'p> {
         (mark0, mark)
     }
 
+    /// [`Dance::select`] with colors or without, as the problem has them (outside the loop).
+    fn select_any(&mut self, p: u32, room: u64) -> (usize, usize) {
+        if self.color.is_empty() {
+            self.select::<false>(p, room)
+        } else {
+            self.select::<true>(p, room)
+        }
+    }
+
+    /// [`Dance::unselect`] with colors or without, as the problem has them.
+    fn unselect_any(&mut self, p: u32, marks: (usize, usize)) {
+        if self.color.is_empty() {
+            self.unselect::<false>(p, marks)
+        } else {
+            self.unselect::<true>(p, marks)
+        }
+    }
+
     /// Undoes [`Dance::select`].
     fn unselect<const COLORS: bool>(&mut self, p: u32, (mark0, mark): (usize, usize)) {
         self.uncover_others::<COLORS>(p, mark);
@@ -1028,11 +1042,7 @@ impl<'p> Dance<'p> {
                 let mut marks = Vec::with_capacity(job.len());
                 for &p in &job {
                     cost += self.cost(p);
-                    marks.push(if self.color.is_empty() {
-                        self.select::<false>(p, INF - cost)
-                    } else {
-                        self.select::<true>(p, INF - cost)
-                    });
+                    marks.push(self.select_any(p, INF - cost));
                 }
                 if self.next[0] == 0 {
                     deeper.push(job.clone());
@@ -1049,11 +1059,7 @@ impl<'p> Dance<'p> {
                     }
                 }
                 for (&p, &m) in job.iter().zip(&marks).rev() {
-                    if self.color.is_empty() {
-                        self.unselect::<false>(p, m);
-                    } else {
-                        self.unselect::<true>(p, m);
-                    }
+                    self.unselect_any(p, m);
                 }
             }
             jobs = deeper;
