@@ -10,6 +10,7 @@ mod signals;
 mod sudoku;
 mod values;
 mod xc;
+mod zdd;
 
 use std::io;
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ enum Command {
     /// Solve an exact-cover problem in Knuth's text format (the input of dlx1; with colors,
     /// `X:1`, of dlx2; with bounds, `2:3|A`, of dlx3).
     Xc(xc::Args),
+    /// What a ZDD file (`dlx xc FILE --zdd OUT`, or Knuth's dlx6) gives: the count, uniform
+    /// random solutions, every solution.
+    Zdd(zdd::Args),
     /// Add up the summaries of the jobs of a split search (`dlx xc FILE --split K`, each job
     /// run with `--count --format json --job LINE`): the totals of the whole search, checked.
     Merge(merge::Args),
@@ -108,6 +112,7 @@ fn main() -> ExitCode {
         None => demo::run(),
         Some(Command::Xc(args)) => xc::run(&args),
         Some(Command::Merge(args)) => merge::run(&args),
+        Some(Command::Zdd(args)) => zdd::run(&args),
         Some(Command::Sudoku(args)) => sudoku::run(&args),
         Some(Command::Check) => check::run(),
         Some(Command::Bench(args)) => bench::run(&args),

@@ -81,6 +81,12 @@ pub struct Args {
     /// earlier run, or another job's), which prunes from the start.
     #[arg(long, value_name = "C", requires = "best")]
     pub bound: Option<u64>,
+    #[command(flatten)]
+    pub memo: crate::zdd::MemoFlags,
+    /// Write the ZDD of every solution to OUT (`-`: standard output), in the text format of
+    /// Knuth's dlx6 and zddread, with the options' lines; for `dlx zdd`. Implies --memo.
+    #[arg(long, value_name = "OUT")]
+    pub zdd: Option<PathBuf>,
 }
 
 /// The summary record of `--format json`.
@@ -162,6 +168,8 @@ pub(crate) fn stop_name(reason: StopReason) -> &'static str {
         StopReason::NodeLimit => "max_nodes",
         StopReason::Deadline => "timeout",
         StopReason::Cancelled => "cancelled",
+        StopReason::ZddNodeLimit => "max_zdd_nodes",
+        StopReason::MemoryLimit => "memory",
         _ => "visitor",
     }
 }
@@ -174,6 +182,8 @@ pub(crate) fn stop_reason(name: &str) -> Option<StopReason> {
         StopReason::Deadline,
         StopReason::Cancelled,
         StopReason::Visitor,
+        StopReason::ZddNodeLimit,
+        StopReason::MemoryLimit,
     ]
     .into_iter()
     .find(|&r| stop_name(r) == name)
@@ -292,6 +302,17 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let problem = &parsed.problem;
+    if args.memo.memo || args.zdd.is_some() {
+        if args.split.is_some() {
+            return Err(InputError(
+                "--memo and --split do not go together: the memoized search runs on one thread"
+                    .into(),
+            )
+            .into());
+        }
+        return crate::zdd::xc(problem, &name, args);
+    }
+    args.memo.check_unused()?;
     if let Some(k) = args.split {
         if let Some(best) = args.best {
             return split_best(problem, &name, best, k);

@@ -69,10 +69,12 @@ mod arena;
 pub mod best;
 mod bounded;
 mod engine;
+mod memo;
 mod parallel;
 mod problem;
 mod search;
 pub mod text;
+pub mod zdd;
 
 /// The crate README's example (shown on crates.io), compiled and run as a doctest.
 #[cfg(doctest)]

@@ -117,6 +117,12 @@ pub enum StopReason {
     Cancelled,
     /// The visitor returned [`ControlFlow::Break`] (or the iterator was not pulled to its end).
     Visitor,
+    /// The ZDD of a memoized search passed its node limit
+    /// ([`MemoSearch::max_zdd_nodes`](crate::zdd::MemoSearch::max_zdd_nodes)).
+    ZddNodeLimit,
+    /// A memoized search's cache and ZDD would have passed their memory budget
+    /// ([`MemoSearch::max_memory`](crate::zdd::MemoSearch::max_memory)).
+    MemoryLimit,
 }
 
 /// What stopped a search, in words for a message (`the node limit`); a command line names
@@ -129,6 +135,8 @@ impl std::fmt::Display for StopReason {
             StopReason::Deadline => "the deadline",
             StopReason::Cancelled => "the cancel flag",
             StopReason::Visitor => "the visitor",
+            StopReason::ZddNodeLimit => "the ZDD node limit",
+            StopReason::MemoryLimit => "the memory budget",
         })
     }
 }

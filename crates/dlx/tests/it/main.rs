@@ -6,4 +6,5 @@ mod common;
 mod conformance;
 mod engine;
 mod fuzz_regressions;
+mod memo;
 mod parallel;

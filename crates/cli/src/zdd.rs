@@ -1,0 +1,453 @@
+//! The memoized search (`dlx xc --memo`, `--zdd OUT`, the puzzles' `--memo`) and what a ZDD
+//! file gives (`dlx zdd count|sample|list`).
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use dlx::zdd::{Memo, Zdd};
+use dlx::{Problem, StopReason};
+
+use crate::{plural, InputError, Interrupted, Stopped};
+
+/// The flags of the memoized search, shared by `dlx xc` and the puzzle commands.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MemoFlags {
+    /// Count through the memoized search (Knuth's dlx6): a remaining problem met again is not
+    /// searched again, so counts far past what can be enumerated finish, exact at any size.
+    /// One thread; its figures are dlx6's (with --stats: ZDD nodes, memos and hits too).
+    #[arg(long)]
+    pub memo: bool,
+    /// With --memo: stop once the ZDD has more than N nodes (dlx6's Z<n>).
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
+    pub max_zdd_nodes: Option<u64>,
+    /// With --memo: the most memory the cache and the ZDD may take (`512M`, `8G`; bytes
+    /// without a suffix); past it the search stops with a message naming the budget.
+    /// (Default 4G.)
+    #[arg(long, value_name = "SIZE", value_parser = crate::values::bytes)]
+    pub memory: Option<u64>,
+}
+
+/// The memory budget when `--memory` is not given.
+const DEFAULT_MEMORY: u64 = 4 << 30;
+
+impl MemoFlags {
+    /// The memory budget.
+    pub fn memory(&self) -> u64 {
+        self.memory.unwrap_or(DEFAULT_MEMORY)
+    }
+
+    /// Refuses the flags that only the memoized search reads, when it does not run.
+    pub fn check_unused(&self) -> Result<(), InputError> {
+        if !self.memo && (self.max_zdd_nodes.is_some() || self.memory.is_some()) {
+            return Err(InputError(
+                "--max-zdd-nodes and --memory limit the memoized search: add --memo".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The limits of a run, as the flags set them.
+pub struct Run<'a> {
+    pub flags: &'a MemoFlags,
+    pub max_nodes: Option<u64>,
+    pub timeout: Option<Duration>,
+}
+
+impl Run<'_> {
+    /// The memoized search of `problem`, under the flags' limits and Ctrl-C.
+    pub fn search(&self, problem: &Problem, name: &str) -> Result<Memo> {
+        let start = Instant::now();
+        let limits = crate::xc::limits(None, self.max_nodes, self.timeout, start);
+        let search = problem
+            .memo()
+            .map_err(|e| InputError(format!("{name}: {e}")))?
+            .with_limits(limits)
+            .map_err(|e| InputError(format!("{name}: {e}")))?
+            .max_zdd_nodes(self.flags.max_zdd_nodes)
+            .max_memory(self.flags.memory());
+        Ok(search.run())
+    }
+
+    /// How the command ends: `Ok` when the search finished; [`Stopped`] (exit status 3) for
+    /// a limit, naming its flag; [`Interrupted`] for Ctrl-C.
+    pub fn ending(&self, memo: &Memo) -> Result<()> {
+        let after = format!(
+            "after {} and {} solutions; the count printed is a lower bound and no ZDD was \
+             written",
+            plural(memo.stats.nodes, "node"),
+            memo.found()
+        );
+        let why = match memo.stopped {
+            None => return Ok(()),
+            Some(StopReason::NodeLimit) => format!(
+                "the node limit (--max-nodes {}) was reached",
+                self.max_nodes.unwrap_or(0)
+            ),
+            Some(StopReason::Deadline) => format!(
+                "the time limit (--timeout {}) was reached",
+                self.timeout.map_or(0.0, |t| t.as_secs_f64())
+            ),
+            Some(StopReason::ZddNodeLimit) => format!(
+                "the ZDD passed its node limit (--max-zdd-nodes {})",
+                self.flags.max_zdd_nodes.unwrap_or(0)
+            ),
+            Some(StopReason::MemoryLimit) => format!(
+                "the cache and the ZDD would need more than the memory budget (--memory {}, \
+                 {} bytes); give a larger one",
+                size_text(self.flags.memory()),
+                self.flags.memory()
+            ),
+            Some(_) => return Err(Interrupted(Some(after)).into()),
+        };
+        Err(Stopped(format!("{why} {after}")).into())
+    }
+}
+
+/// A byte count as `--memory` reads it back: `4G`, `512M`, or bytes.
+fn size_text(bytes: u64) -> String {
+    for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{unit}", bytes >> shift);
+        }
+    }
+    bytes.to_string()
+}
+
+/// The count as printed: exact, or `K+` when the search stopped.
+pub fn count_text(memo: &Memo) -> String {
+    match memo.count() {
+        Some(c) => c.to_string(),
+        None => format!("{}+", memo.found()),
+    }
+}
+
+/// The `--stats` line of a memoized search.
+pub fn write_stats(
+    out: &mut impl Write,
+    colored: bool,
+    memo: &Memo,
+    elapsed: Duration,
+) -> io::Result<()> {
+    let s = &memo.stats;
+    let cleansings = if colored {
+        format!(", {}", plural(s.cleansings, "cleansing"))
+    } else {
+        String::new()
+    };
+    let status = match memo.stopped {
+        None => "search complete".to_string(),
+        Some(reason) => format!("stopped by {} (search incomplete)", flag_of(reason)),
+    };
+    let noun = if count_text(memo) == "1" {
+        "solution"
+    } else {
+        "solutions"
+    };
+    writeln!(
+        out,
+        "{} {noun}, {}, {}{cleansings}; {}, {}, {}, {} MiB; {status}; {:.3} s",
+        count_text(memo),
+        plural(s.nodes, "node"),
+        plural(s.updates, "update"),
+        plural(s.zdd_nodes, "ZDD node"),
+        plural(s.memos, "memo"),
+        plural(s.hits, "hit"),
+        s.memory >> 20,
+        elapsed.as_secs_f64()
+    )
+}
+
+fn flag_of(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::NodeLimit => "--max-nodes",
+        StopReason::Deadline => "--timeout",
+        StopReason::ZddNodeLimit => "--max-zdd-nodes",
+        StopReason::MemoryLimit => "--memory",
+        _ => "Ctrl-C",
+    }
+}
+
+/// The JSON summary of a memoized search (written by hand: the count may pass 64 bits, and
+/// is written as an integer all the same).
+pub fn summary_json(memo: &Memo, profile: bool) -> String {
+    let s = &memo.stats;
+    let stopped = match memo.stopped {
+        None => "null".to_string(),
+        Some(r) => format!("\"{}\"", crate::xc::stop_name(r)),
+    };
+    let solutions = match memo.count() {
+        Some(c) => c.to_string(),
+        None => memo.found().to_string(),
+    };
+    let mut json = format!(
+        "{{\"solutions\":{solutions},\"nodes\":{},\"updates\":{},\"cleansings\":{},\
+         \"zdd_nodes\":{},\"memos\":{},\"hits\":{},\"complete\":{},\"stopped_by\":{stopped}",
+        s.nodes,
+        s.updates,
+        s.cleansings,
+        s.zdd_nodes,
+        s.memos,
+        s.hits,
+        memo.is_complete()
+    );
+    if profile {
+        let levels: Vec<String> = s.profile.iter().map(u64::to_string).collect();
+        json.push_str(&format!(",\"profile\":[{}]", levels.join(",")));
+    }
+    json.push('}');
+    json
+}
+
+/// Writes one solution of a ZDD: its options' lines (a blank line before all but the first),
+/// or, with `json`, a line `{"solution": [[items...], ...]}`. A ZDD without its options' text
+/// gives their numbers instead: one line, or `{"options": [...]}`.
+pub fn write_solution(
+    zdd: &Zdd,
+    options: &[u32],
+    json: bool,
+    first: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    if !zdd.has_labels() {
+        let numbers: Vec<String> = options.iter().map(u32::to_string).collect();
+        if json {
+            return writeln!(out, "{{\"options\":[{}]}}", numbers.join(","));
+        }
+        return writeln!(out, "{}", numbers.join(" "));
+    }
+    if json {
+        let items: Vec<Vec<&str>> = options
+            .iter()
+            .map(|&k| {
+                zdd.label(k)
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .filter(|t| !t.starts_with('|'))
+                    .collect()
+            })
+            .collect();
+        serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": items }))?;
+        return out.write_all(b"\n");
+    }
+    if !first {
+        out.write_all(b"\n")?;
+    }
+    for &k in options {
+        writeln!(out, "{}", zdd.label(k).unwrap_or(""))?;
+    }
+    Ok(())
+}
+
+/// `dlx xc FILE --memo` (with `--count`, `--zdd OUT`, or neither: every solution from the
+/// ZDD), after the checks of the flags that do not go with it.
+pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
+    let refuse = |flag: &str, why: &str| -> Result<()> {
+        Err(InputError(format!("--memo and {flag} do not go together: {why}")).into())
+    };
+    if args.limit.is_some() {
+        return refuse(
+            "--limit",
+            "the memoized search finds solutions in groups; use --max-nodes or --timeout",
+        );
+    }
+    if args.jobs.is_some_and(|j| j != 1) {
+        return refuse("--jobs", "the memoized search runs on one thread");
+    }
+    if args.ordered || args.job.is_some() || args.best.is_some() {
+        return refuse(
+            "--ordered, --job or --best",
+            "it counts and lists every solution",
+        );
+    }
+    let to_stdout = args.zdd.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout && args.count {
+        return refuse(
+            "--count with --zdd -",
+            "both would be written on standard output",
+        );
+    }
+    // The ZDD's file is created before the search, so a path that cannot be written fails at
+    // once.
+    let mut zdd_out: Option<Box<dyn Write>> = match &args.zdd {
+        None => None,
+        Some(p) if p.as_os_str() == "-" => Some(Box::new(io::stdout().lock())),
+        Some(p) => Some(Box::new(crate::files::create_output(p)?)),
+    };
+    let mut flags = args.memo.clone();
+    flags.memo = true;
+    let run = Run {
+        flags: &flags,
+        max_nodes: args.max_nodes,
+        timeout: args.timeout,
+    };
+    let start = Instant::now();
+    let memo = run.search(problem, name)?;
+    let elapsed = start.elapsed();
+    let json = args.format == crate::xc::Format::Json;
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
+    if let Some(zdd) = memo.zdd() {
+        if let Some(w) = &mut zdd_out {
+            let mut w = BufWriter::new(w);
+            zdd.write(&mut w)?;
+            w.flush()?;
+        } else if !args.count {
+            for (n, solution) in zdd.solutions().enumerate() {
+                write_solution(zdd, &solution, json, n == 0, &mut out)?;
+            }
+        }
+    }
+    if !to_stdout {
+        if json {
+            writeln!(out, "{}", summary_json(&memo, args.profile))?;
+        } else if args.count {
+            writeln!(out, "{}", count_text(&memo))?;
+        }
+    }
+    out.flush()?;
+    if args.stats || args.profile {
+        let mut err = io::stderr().lock();
+        write_stats(&mut err, problem.has_colors(), &memo, elapsed)?;
+        if args.profile {
+            writeln!(err, "nodes per level:")?;
+            for (level, nodes) in memo.stats.profile.iter().enumerate() {
+                writeln!(err, "{level:>5} {nodes:>12}")?;
+            }
+        }
+    }
+    run.ending(&memo)
+}
+
+/// What to do with a ZDD file.
+#[derive(Debug, clap::Subcommand)]
+pub enum ZddCommand {
+    /// The number of solutions, exact at any size (with --by-size, how many of each size).
+    Count {
+        #[command(flatten)]
+        input: ZddInput,
+        /// Print how many solutions have each number of options (Knuth's zddread-gf), a line
+        /// `SIZE COUNT` each.
+        #[arg(long)]
+        by_size: bool,
+    },
+    /// Uniform random solutions, printed as `dlx xc` prints solutions: each equally likely,
+    /// the same ones for the same --seed.
+    Sample {
+        #[command(flatten)]
+        input: ZddInput,
+        /// How many solutions to draw.
+        #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
+              value_parser = crate::values::count, allow_negative_numbers = true)]
+        number: u64,
+        /// The seed of the random choices.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+    },
+    /// Every solution, in the order the search found them.
+    List {
+        #[command(flatten)]
+        input: ZddInput,
+        /// Stop after N solutions.
+        #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
+        limit: Option<u64>,
+    },
+}
+
+/// The ZDD file and the output format.
+#[derive(Debug, clap::Args)]
+pub struct ZddInput {
+    /// The ZDD file (as `dlx xc --zdd` or Knuth's dlx6 writes it); `-` or nothing reads
+    /// standard input.
+    pub file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = crate::xc::Format::Text)]
+    pub format: crate::xc::Format,
+}
+
+/// `dlx zdd ...`
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: ZddCommand,
+}
+
+fn read(input: &ZddInput) -> Result<Zdd> {
+    let (name, bytes) = crate::files::read_input(input.file.as_deref())?;
+    Zdd::read(&bytes[..])
+        .map_err(|e| InputError(crate::files::at(&name, e.line, e.column, &e.kind)).into())
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match &args.command {
+        ZddCommand::Count { input, by_size } => {
+            let zdd = read(input)?;
+            let json = input.format == crate::xc::Format::Json;
+            if *by_size {
+                let sizes = zdd.count_by_size();
+                if json {
+                    let pairs: Vec<String> = sizes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| !c.is_zero())
+                        .map(|(k, c)| format!("{{\"size\":{k},\"solutions\":{c}}}"))
+                        .collect();
+                    writeln!(
+                        out,
+                        "{{\"solutions\":{},\"by_size\":[{}]}}",
+                        zdd.count(),
+                        pairs.join(",")
+                    )?;
+                } else {
+                    for (k, c) in sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()) {
+                        writeln!(out, "{k} {c}")?;
+                    }
+                }
+            } else if json {
+                writeln!(
+                    out,
+                    "{{\"solutions\":{},\"zdd_nodes\":{}}}",
+                    zdd.count(),
+                    zdd.num_nodes()
+                )?;
+            } else {
+                writeln!(out, "{}", zdd.count())?;
+            }
+        }
+        ZddCommand::Sample {
+            input,
+            number,
+            seed,
+        } => {
+            let zdd = read(input)?;
+            let json = input.format == crate::xc::Format::Json;
+            let mut drawn = 0;
+            for (n, solution) in zdd.sampler(*seed).take(*number as usize).enumerate() {
+                write_solution(&zdd, &solution, json, n == 0, &mut out)?;
+                drawn += 1;
+            }
+            if drawn == 0 {
+                out.flush()?;
+                eprintln!("dlx: warning: the ZDD has no solution to draw");
+            }
+        }
+        ZddCommand::List { input, limit } => {
+            let zdd = read(input)?;
+            let json = input.format == crate::xc::Format::Json;
+            let take = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
+            for (n, solution) in zdd.solutions().take(take).enumerate() {
+                write_solution(&zdd, &solution, json, n == 0, &mut out)?;
+                if n % 4096 == 0
+                    && crate::signals::stop_flag().load(std::sync::atomic::Ordering::Relaxed)
+                {
+                    out.flush()?;
+                    return Err(Interrupted(None).into());
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,930 @@
+//! The memoized search (Knuth's `dlx6`, after Nishino, Yasuda, Minato and Nagata's "Dancing
+//! with decision diagrams", 2017): Algorithm X that remembers, for every remaining problem it
+//! has solved, the ZDD node of its solutions, so a problem met again under another partial
+//! solution is not searched again. Its product is a [`Zdd`] of every solution.
+//!
+//! The rules are `dlx6`'s, so the figures are too:
+//!
+//! * **The state.** What is left to solve after a partial solution is told by which primary
+//!   items are still uncovered and, for each secondary item that some remaining option still
+//!   uses, whether it is still free or has been given a color (and which). That is the
+//!   *signature*: one bit per primary item, a few bits per secondary item (its code: 0 gone, 1
+//!   free, `1 + c` purified to its `c`-th color). Two partial solutions with the same signature
+//!   leave the same options, so the same solutions.
+//! * **The dance.** `dlx2`'s, except that a secondary item leaves the list of active items as
+//!   soon as no remaining option uses it (its length reaches 0; a purified item's length counts
+//!   the options of its color that are left), so it drops out of the signature, and a purified
+//!   item's nodes stay in their list (only its length changes).
+//! * **The cache.** At every node the signature is looked up: found, the node's solutions are
+//!   the ZDD node cached with it (none if it had none) and the search backs up at once (a
+//!   *hit*); not found, it is stored (a *memo*) and the level runs as usual, its ZDD node cached
+//!   when the level ends with solutions.
+//! * **The ZDD.** A level that found solutions for its `k`-th option makes a node
+//!   `(~k ? lo : hi)`: `hi` the ZDD of what was below that option, `lo` the node made for the
+//!   options tried before it on the same level (the bottom sink if none). The top sink stands
+//!   for a solution completed.
+//!
+//! Figures, as `dlx6` prints them: a search node per level entered (hits included) and per
+//! solution, updates and cleansings as in its `cover` and `purify`, ZDD nodes (the two sinks
+//! and every node made; 1 when there is no solution), memos (signatures stored; `dlx6` prints
+//! them as `memos-goodmemos+goodmemos+1`) and hits (a solution counts as one, at the level
+//! below it).
+//!
+//! Where `dlx6` keeps its signatures in a fixed table of 2^30 slots and 2·10^9 words, ours
+//! grow with the problem and stop, with [`StopReason::MemoryLimit`], at the budget asked for.
+
+use foldhash::fast::RandomState;
+use std::hash::BuildHasher;
+
+use crate::problem::{OptionId, Problem};
+use crate::search::{Limits, StopReason};
+use crate::zdd::{Count, Zdd, ZddNode};
+
+/// The deadline and the cancel flag are looked at when the node count is a multiple of this.
+const CHECK_EVERY: u64 = 4096;
+
+/// Why [`Problem::memo`] refused a problem or its limits.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MemoError {
+    /// The problem has bounds on items (`dlx3`'s multiplicities): a memo of the remaining
+    /// problem would have to name every option left, and Knuth's `dlx6` refuses them too.
+    #[error(
+        "the memoized search takes exact covers with or without colors; this problem has bounds on items (dlx3's multiplicities)"
+    )]
+    Bounds,
+    /// A solution limit was set: the memoized search finds solutions in groups (a hit adds
+    /// all the solutions of a remaining problem at once), so it counts all or stops by nodes,
+    /// time, memory or ZDD nodes.
+    #[error("the memoized search counts every solution; it takes no solution limit")]
+    SolutionLimit,
+}
+
+/// The figures of a memoized search, with the definitions of Knuth's `dlx6`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MemoStats {
+    /// Search-tree nodes: one per level entered (cache hits included) and one per solution.
+    pub nodes: u64,
+    /// One per item taken out of the item list, one per node taken out of an item's list
+    /// (or, in a purified item, counted out of its length).
+    pub updates: u64,
+    /// With colors: one per purification and one per node found to have the chosen color.
+    pub cleansings: u64,
+    /// Nodes of the ZDD as `dlx6` counts them: the two sinks and every node made, or 1 (the
+    /// bottom sink alone) when there is no solution. Its dummy root is not counted.
+    pub zdd_nodes: u64,
+    /// Signatures stored in the cache (the remaining problems searched).
+    pub memos: u64,
+    /// Of those, the ones that had solutions.
+    pub good_memos: u64,
+    /// Signatures found in the cache, plus one per solution (as `dlx6` counts them).
+    pub hits: u64,
+    /// The nodes on each level (the root's level first), hits and solutions included.
+    pub profile: Vec<u64>,
+    /// The memory the cache and the ZDD held at the end, in bytes.
+    pub memory: u64,
+}
+
+/// A memoized search of a [`Problem`], set up by [`Problem::memo`] and run by
+/// [`MemoSearch::run`].
+///
+/// ```
+/// let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
+/// let memo = problem.memo()?.run();
+/// assert!(memo.is_complete());
+/// assert_eq!(memo.count().unwrap().to_u64(), Some(2));
+/// let zdd = memo.zdd().unwrap();
+/// let mut all: Vec<Vec<u32>> = zdd.solutions().collect();
+/// all.sort();
+/// assert_eq!(all, [vec![1, 3], vec![2, 4]]); // options a b + c, and a + b c
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct MemoSearch<'p> {
+    problem: &'p Problem,
+    limits: Limits,
+    max_zdd_nodes: Option<u64>,
+    max_memory: Option<u64>,
+}
+
+/// What a memoized search found.
+#[derive(Debug, Clone)]
+pub struct Memo {
+    /// The figures.
+    pub stats: MemoStats,
+    /// Why it stopped before the end, if it did.
+    pub stopped: Option<StopReason>,
+    zdd: Zdd,
+    found: Count,
+}
+
+impl Memo {
+    /// Whether the search ran to the end: only then are the count and the ZDD every solution.
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+
+    /// The number of solutions, exact at any size; `None` when the search stopped before the
+    /// end (see [`Memo::found`]).
+    pub fn count(&self) -> Option<&Count> {
+        self.is_complete().then_some(&self.found)
+    }
+
+    /// The solutions found: every solution when the search is complete, and when it stopped
+    /// those of the subtrees it had finished (a lower bound).
+    pub fn found(&self) -> &Count {
+        &self.found
+    }
+
+    /// The ZDD of every solution; `None` when the search stopped before the end.
+    pub fn zdd(&self) -> Option<&Zdd> {
+        self.is_complete().then_some(&self.zdd)
+    }
+
+    /// The ZDD, if the search is complete.
+    pub fn into_zdd(self) -> Option<Zdd> {
+        self.is_complete().then_some(self.zdd)
+    }
+}
+
+impl Problem {
+    /// A memoized search of this problem (Knuth's `dlx6`): every solution as a [`Zdd`], with
+    /// its exact count, without visiting the solutions one by one. See [`crate::zdd`].
+    ///
+    /// # Errors
+    /// [`MemoError::Bounds`] for a problem with bounds on items.
+    pub fn memo(&self) -> Result<MemoSearch<'_>, MemoError> {
+        if self.has_bounds() {
+            return Err(MemoError::Bounds);
+        }
+        Ok(MemoSearch {
+            problem: self,
+            limits: Limits::none(),
+            max_zdd_nodes: None,
+            max_memory: None,
+        })
+    }
+}
+
+impl<'p> MemoSearch<'p> {
+    /// Stop at these limits: nodes, a deadline or a cancel flag (looked at every 4096 nodes).
+    ///
+    /// # Errors
+    /// [`MemoError::SolutionLimit`] if the limits have a solution limit.
+    pub fn with_limits(mut self, limits: Limits) -> Result<Self, MemoError> {
+        if limits.max_solutions().is_some() {
+            return Err(MemoError::SolutionLimit);
+        }
+        self.limits = limits;
+        Ok(self)
+    }
+
+    /// Stop once the ZDD has more than `n` nodes, counted as [`MemoStats::zdd_nodes`] counts
+    /// them (Knuth's `Z<n>`; `None`: no limit).
+    pub fn max_zdd_nodes(mut self, n: impl Into<Option<u64>>) -> Self {
+        self.max_zdd_nodes = n.into();
+        self
+    }
+
+    /// Stop before the cache and the ZDD would hold more than `bytes` (`None`: no limit).
+    pub fn max_memory(mut self, bytes: impl Into<Option<u64>>) -> Self {
+        self.max_memory = bytes.into();
+        self
+    }
+
+    /// Runs the search.
+    pub fn run(&self) -> Memo {
+        let mut dance = Dance::new(self.problem);
+        let mut run = Run {
+            limits: &self.limits,
+            max_zdd: self.max_zdd_nodes.unwrap_or(u64::MAX),
+            max_memory: self.max_memory.unwrap_or(u64::MAX),
+            stats: MemoStats::default(),
+            zdd: Vec::new(),
+            cache: Cache::new(dance.words),
+        };
+        let (stopped, pending) = run.search(&mut dance);
+        let Run {
+            mut stats,
+            zdd,
+            cache,
+            ..
+        } = run;
+        stats.zdd_nodes = if zdd.is_empty() {
+            1
+        } else {
+            zdd.len() as u64 + 2
+        };
+        stats.memory = cache.bytes() + (zdd.capacity() * std::mem::size_of::<ZddNode>()) as u64;
+        let zdd = Zdd::from_search(zdd, pending.last().copied().unwrap_or(0), self.problem);
+        // Complete, the last pending node is the root; stopped, the solutions found are those
+        // of every pending node (each level's options finished so far), which are disjoint.
+        let found = zdd.count_of_roots(&pending);
+        Memo {
+            stats,
+            stopped,
+            zdd,
+            found,
+        }
+    }
+}
+
+/// The links, `dlx6`'s layout: nodes `1..=n` head the items' lists, then each option's nodes
+/// follow a spacer (whose `item` is minus the number of options before it), and a last
+/// spacer ends them. A spacer's `up` is the first node of the option before it, its `down`
+/// the last node of the option after it, so an option is walked round from any of its nodes.
+struct Dance {
+    /// `up`, `down` of each node (of each header: the ends of its list).
+    ud: Vec<[u32; 2]>,
+    /// The item of each node (a header: unused); at a spacer, minus the options before it.
+    itm: Vec<i32>,
+    /// The color code of each node (0 none, else 1, 2, ... per item); -1 once cleansed.
+    /// Empty for a problem without colors.
+    color: Vec<i32>,
+    /// Each item's list length; -1 marks a purified item that no option of its color was
+    /// left in (so it was taken out of the active list, and goes back when unpurified).
+    len: Vec<i32>,
+    /// The color code a purified secondary item has (0 when it is not purified).
+    icolor: Vec<i32>,
+    /// `prev`, `next` in the circular lists of active items: `0` heads the primary items
+    /// `1..=n1`, `n + 1` the secondary ones.
+    pn: Vec<[u32; 2]>,
+    /// Primary items are `1..=n1`, secondary ones after them.
+    n1: u32,
+    /// Each item's place in the signature: its word, its shift.
+    word: Vec<u32>,
+    shift: Vec<u32>,
+    /// Each item's current code in the signature (0 gone, 1 free, `1 + c` purified).
+    code: Vec<u32>,
+    /// The signature of the current state, kept up to date by every change of an item.
+    sig: Vec<u64>,
+    words: usize,
+}
+
+impl Dance {
+    fn new(problem: &Problem) -> Dance {
+        let n = problem.num_items() as u32;
+        let n1 = problem.num_primary() as u32;
+        let colored = problem.has_colors();
+        let heads = n as usize + 1;
+        let entries: usize = (0..problem.num_options())
+            .map(|o| problem.option_items(OptionId(o as u32)).len())
+            .sum();
+        let total = heads + entries + problem.num_options() + 1;
+        let mut d = Dance {
+            ud: Vec::with_capacity(total),
+            itm: Vec::with_capacity(total),
+            color: Vec::new(),
+            len: vec![0; heads + 1],
+            icolor: vec![0; heads + 1],
+            pn: vec![[0, 0]; heads + 1],
+            n1,
+            word: vec![0; heads + 1],
+            shift: vec![0; heads + 1],
+            code: vec![0; heads + 1],
+            sig: Vec::new(),
+            words: 0,
+        };
+        // Headers (node 0 unused), then the first spacer.
+        for i in 0..heads as u32 {
+            d.ud.push([i, i]);
+            d.itm.push(0);
+        }
+        d.ud.push([0, 0]);
+        d.itm.push(0);
+        let mut raw_color: Vec<u32> = Vec::new();
+        if colored {
+            raw_color.resize(heads + 1, 0);
+        }
+        for o in 0..problem.num_options() {
+            let spacer = d.ud.len() - 1;
+            for (item, color) in problem.option_entries(OptionId(o as u32)) {
+                let k = problem.internal_item(item).0;
+                let p = d.ud.len() as u32;
+                let last = d.ud[k as usize][0];
+                d.ud.push([last, k]);
+                d.ud[last as usize][1] = p;
+                d.ud[k as usize][0] = p;
+                d.itm.push(k as i32);
+                d.len[k as usize] += 1;
+                if colored {
+                    raw_color.push(color.map_or(0, |c| c.0 + 1));
+                }
+            }
+            let end = d.ud.len() as u32 - 1;
+            d.ud[spacer][1] = end;
+            d.ud.push([spacer as u32 + 1, 0]);
+            d.itm.push(-(o as i32 + 1));
+            if colored {
+                raw_color.push(0);
+            }
+        }
+        // The active lists: primary 1..=n1 under 0; secondary items that some option uses
+        // under n + 1 (an unused one is gone from the start, as in dlx6).
+        let link = |pn: &mut Vec<[u32; 2]>, list: &[u32], head: u32| {
+            let mut prev = head;
+            for &k in list {
+                pn[prev as usize][1] = k;
+                pn[k as usize][0] = prev;
+                prev = k;
+            }
+            pn[prev as usize][1] = head;
+            pn[head as usize][0] = prev;
+        };
+        let primary: Vec<u32> = (1..=n1).collect();
+        let secondary: Vec<u32> = (n1 + 1..=n).filter(|&k| d.len[k as usize] > 0).collect();
+        link(&mut d.pn, &primary, 0);
+        link(&mut d.pn, &secondary, n + 1);
+        // Colors renumbered per item, 1, 2, ... in the order its list meets them.
+        let mut colors_of = vec![0u32; heads + 1];
+        if colored {
+            d.color = vec![0; d.ud.len()];
+            let mut seen: std::collections::HashMap<u32, i32> = std::collections::HashMap::new();
+            for k in n1 + 1..=n {
+                seen.clear();
+                let mut p = d.ud[k as usize][1];
+                while p != k {
+                    let c = raw_color[p as usize];
+                    if c != 0 {
+                        let next = seen.len() as i32 + 1;
+                        d.color[p as usize] = *seen.entry(c).or_insert(next);
+                    }
+                    p = d.ud[p as usize][1];
+                }
+                colors_of[k as usize] = seen.len() as u32;
+            }
+        }
+        // Signature fields, as dlx6 lays them out: from the last item to the first, a bit for
+        // a primary item, enough bits for codes 0..=colors+1 for a used secondary one, none
+        // crossing a word.
+        let (mut w, mut r) = (0u32, 0u32);
+        for k in (1..=n).rev() {
+            let bits = if k <= n1 {
+                1
+            } else if d.len[k as usize] == 0 {
+                continue;
+            } else {
+                32 - (colors_of[k as usize] + 1).leading_zeros()
+            };
+            if r + bits > 64 {
+                w += 1;
+                r = 0;
+            }
+            d.word[k as usize] = w;
+            d.shift[k as usize] = r;
+            r += bits;
+        }
+        d.words = w as usize + 1;
+        d.sig = vec![0; d.words];
+        for k in 1..=n {
+            if k <= n1 || d.len[k as usize] > 0 {
+                d.set_code(k, 1);
+            }
+        }
+        d
+    }
+
+    /// Gives item `k` a new code in the signature.
+    #[inline]
+    fn set_code(&mut self, k: u32, code: u32) {
+        let k = k as usize;
+        let old = self.code[k];
+        self.code[k] = code;
+        self.sig[self.word[k] as usize] ^= u64::from(old ^ code) << self.shift[k];
+    }
+
+    /// Takes item `k` out of its active list.
+    #[inline]
+    fn unlink_item(&mut self, k: u32) {
+        let [l, r] = self.pn[k as usize];
+        self.pn[l as usize][1] = r;
+        self.pn[r as usize][0] = l;
+        self.set_code(k, 0);
+    }
+
+    /// Puts item `k` back into its active list.
+    #[inline]
+    fn relink_item(&mut self, k: u32) {
+        let [l, r] = self.pn[k as usize];
+        self.pn[l as usize][1] = k;
+        self.pn[r as usize][0] = k;
+        let code = if k <= self.n1 {
+            1
+        } else {
+            1 + self.icolor[k as usize] as u32
+        };
+        self.set_code(k, code);
+    }
+
+    /// Hides the options in item `c`'s list from the other lists (`dlx6`'s `cover`).
+    fn cover<const C: bool>(&mut self, c: u32, updates: &mut u64) {
+        self.unlink_item(c);
+        *updates += 1;
+        let mut rr = self.ud[c as usize][1];
+        while rr != c {
+            let mut nn = rr + 1;
+            while nn != rr {
+                let cc = self.itm[nn as usize];
+                if cc <= 0 {
+                    nn = self.ud[nn as usize][0];
+                    continue;
+                }
+                if !C || self.color[nn as usize] >= 0 {
+                    let [u, d] = self.ud[nn as usize];
+                    self.ud[u as usize][1] = d;
+                    self.ud[d as usize][0] = u;
+                }
+                *updates += 1;
+                let t = self.len[cc as usize] - 1;
+                self.len[cc as usize] = t;
+                if t == 0 && cc as u32 > self.n1 {
+                    self.unlink_item(cc as u32);
+                }
+                nn += 1;
+            }
+            rr = self.ud[rr as usize][1];
+        }
+    }
+
+    /// Undoes [`Dance::cover`].
+    fn uncover<const C: bool>(&mut self, c: u32) {
+        let mut rr = self.ud[c as usize][0];
+        while rr != c {
+            let mut nn = rr - 1;
+            while nn != rr {
+                let cc = self.itm[nn as usize];
+                if cc <= 0 {
+                    nn = self.ud[nn as usize][1];
+                    continue;
+                }
+                if !C || self.color[nn as usize] >= 0 {
+                    let [u, d] = self.ud[nn as usize];
+                    self.ud[u as usize][1] = nn;
+                    self.ud[d as usize][0] = nn;
+                }
+                let t = self.len[cc as usize] + 1;
+                self.len[cc as usize] = t;
+                if t == 1 && cc as u32 > self.n1 {
+                    self.relink_item(cc as u32);
+                }
+                nn -= 1;
+            }
+            rr = self.ud[rr as usize][0];
+        }
+        self.relink_item(c);
+    }
+
+    /// Gives the item of node `p` the color of `p`: hides the options of other colors, marks
+    /// those of the same color cleansed (`dlx6`'s `purify`).
+    fn purify(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
+        let item = self.itm[p as usize] as u32;
+        let x = self.color[p as usize];
+        self.icolor[item as usize] = x;
+        let mut tt = self.len[item as usize];
+        *cleansings += 1;
+        let mut rr = self.ud[item as usize][1];
+        while rr != item {
+            if self.color[rr as usize] != x {
+                tt -= 1;
+                let mut nn = rr + 1;
+                while nn != rr {
+                    let cc = self.itm[nn as usize];
+                    if cc <= 0 {
+                        nn = self.ud[nn as usize][0];
+                        continue;
+                    }
+                    if self.color[nn as usize] >= 0 {
+                        let [u, d] = self.ud[nn as usize];
+                        self.ud[u as usize][1] = d;
+                        self.ud[d as usize][0] = u;
+                    }
+                    *updates += 1;
+                    let t = self.len[cc as usize] - 1;
+                    self.len[cc as usize] = t;
+                    if t == 0 && cc as u32 > self.n1 {
+                        self.unlink_item(cc as u32);
+                    }
+                    nn += 1;
+                }
+            } else {
+                *cleansings += 1;
+                self.color[rr as usize] = -1;
+            }
+            rr = self.ud[rr as usize][1];
+        }
+        if tt > 0 {
+            self.len[item as usize] = tt;
+            self.set_code(item, 1 + x as u32);
+        } else {
+            self.len[item as usize] = -1;
+            self.unlink_item(item);
+        }
+    }
+
+    /// Undoes [`Dance::purify`].
+    fn unpurify(&mut self, p: u32) {
+        let item = self.itm[p as usize] as u32;
+        let x = self.color[p as usize];
+        self.icolor[item as usize] = 0;
+        let mut tt = self.len[item as usize];
+        if tt < 0 {
+            tt = 0;
+            self.relink_item(item);
+        } else {
+            self.set_code(item, 1);
+        }
+        let mut rr = self.ud[item as usize][0];
+        while rr != item {
+            if self.color[rr as usize] < 0 {
+                self.color[rr as usize] = x;
+            } else {
+                tt += 1;
+                let mut nn = rr - 1;
+                while nn != rr {
+                    let cc = self.itm[nn as usize];
+                    if cc <= 0 {
+                        nn = self.ud[nn as usize][1];
+                        continue;
+                    }
+                    if self.color[nn as usize] >= 0 {
+                        let [u, d] = self.ud[nn as usize];
+                        self.ud[u as usize][1] = nn;
+                        self.ud[d as usize][0] = nn;
+                    }
+                    let t = self.len[cc as usize] + 1;
+                    self.len[cc as usize] = t;
+                    if t == 1 && cc as u32 > self.n1 {
+                        self.relink_item(cc as u32);
+                    }
+                    nn -= 1;
+                }
+            }
+            rr = self.ud[rr as usize][0];
+        }
+        self.len[item as usize] = tt;
+    }
+
+    /// Covers or purifies the items of `cur`'s option other than the one it was chosen for,
+    /// left to right round the option.
+    fn select<const C: bool>(&mut self, cur: u32, updates: &mut u64, cleansings: &mut u64) {
+        let mut pp = cur + 1;
+        while pp != cur {
+            let cc = self.itm[pp as usize];
+            if cc <= 0 {
+                pp = self.ud[pp as usize][0];
+                continue;
+            }
+            let cc = cc as u32;
+            if cc <= self.n1 || self.len[cc as usize] != 0 {
+                if !C || self.color[pp as usize] == 0 {
+                    self.cover::<C>(cc, updates);
+                } else if self.color[pp as usize] > 0 {
+                    self.purify(pp, updates, cleansings);
+                }
+            }
+            pp += 1;
+        }
+    }
+
+    /// Undoes [`Dance::select`], right to left; returns the option's number (1-based).
+    fn unselect<const C: bool>(&mut self, cur: u32) -> u32 {
+        let mut option = 0;
+        let mut pp = cur - 1;
+        while pp != cur {
+            let cc = self.itm[pp as usize];
+            if cc <= 0 {
+                option = (1 - cc) as u32;
+                pp = self.ud[pp as usize][1];
+                continue;
+            }
+            let cc = cc as u32;
+            if cc <= self.n1 || self.len[cc as usize] != 0 {
+                if !C || self.color[pp as usize] == 0 {
+                    self.uncover::<C>(cc);
+                } else if self.color[pp as usize] > 0 {
+                    self.unpurify(pp);
+                }
+            }
+            pp -= 1;
+        }
+        option
+    }
+
+    /// The active primary item with the shortest list, the leftmost on ties.
+    fn best_item(&self) -> u32 {
+        let mut best = 0;
+        let mut t = i32::MAX;
+        let mut k = self.pn[0][1];
+        while k != 0 {
+            let l = self.len[k as usize];
+            if l < t {
+                best = k;
+                t = l;
+                if t == 0 {
+                    break;
+                }
+            }
+            k = self.pn[k as usize][1];
+        }
+        best
+    }
+}
+
+/// The signatures met so far, each with the ZDD node of its solutions: open addressing over
+/// a table of slots (each a tag of the hash and an entry's number), the signatures in one
+/// flat vector.
+struct Cache {
+    words: usize,
+    keys: Vec<u64>,
+    zref: Vec<u32>,
+    slots: Vec<u64>,
+    hasher: RandomState,
+}
+
+impl Cache {
+    fn new(words: usize) -> Cache {
+        Cache {
+            words,
+            keys: Vec::new(),
+            zref: Vec::new(),
+            slots: vec![0; 1 << 12],
+            hasher: RandomState::default(),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.keys.capacity() * 8 + self.zref.capacity() * 4 + self.slots.len() * 8) as u64
+    }
+
+    fn hash(&self, sig: &[u64]) -> u64 {
+        self.hasher.hash_one(sig)
+    }
+
+    /// The entry of `sig`: `Ok(Err(e))` found at entry `e`, `Ok(Ok(e))` stored as new entry
+    /// `e`; `Err(())` if storing it would pass `budget` bytes.
+    fn find_or_insert(&mut self, sig: &[u64], budget: u64) -> Result<Result<u32, u32>, ()> {
+        let h = self.hash(sig);
+        let tag = h & 0xffff_ffff_0000_0000;
+        let mask = self.slots.len() - 1;
+        let mut i = (h as usize) & mask;
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                break;
+            }
+            if s & 0xffff_ffff_0000_0000 == tag {
+                let e = (s as u32 - 1) as usize;
+                if &self.keys[e * self.words..(e + 1) * self.words] == sig {
+                    return Ok(Err(e as u32));
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        let e = self.zref.len();
+        if e >= u32::MAX as usize - 1 {
+            return Err(());
+        }
+        // Room for the new entry, and a table at most half full, within the budget.
+        let grow_keys = self.keys.len() + self.words > self.keys.capacity();
+        let grow_slots = 2 * (e + 1) > self.slots.len();
+        if grow_keys || grow_slots {
+            let keys = if grow_keys {
+                (self.keys.capacity() + self.keys.capacity() / 2).max(self.words * 1024)
+            } else {
+                self.keys.capacity()
+            };
+            let slots = if grow_slots {
+                self.slots.len() * 2
+            } else {
+                self.slots.len()
+            };
+            let zref = keys / self.words;
+            // While the slots are rehashed, the old table and the new one are both held.
+            let old_slots = if grow_slots { self.slots.len() } else { 0 };
+            let need = (keys * 8 + zref * 4 + (slots + old_slots) * 8) as u64;
+            if need > budget {
+                return Err(());
+            }
+            if grow_keys {
+                self.keys.reserve_exact(keys - self.keys.len());
+                self.zref.reserve_exact(zref - self.zref.len());
+            }
+            if grow_slots {
+                self.rehash(slots);
+                return self.find_or_insert(sig, budget);
+            }
+        }
+        self.keys.extend_from_slice(sig);
+        self.zref.push(0);
+        self.slots[i] = tag | (e as u64 + 1);
+        Ok(Ok(e as u32))
+    }
+
+    fn rehash(&mut self, size: usize) {
+        let mut slots = vec![0u64; size];
+        let mask = size - 1;
+        for e in 0..self.zref.len() {
+            let h = self.hash(&self.keys[e * self.words..(e + 1) * self.words]);
+            let mut i = (h as usize) & mask;
+            while slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            slots[i] = (h & 0xffff_ffff_0000_0000) | (e as u64 + 1);
+        }
+        self.slots = slots;
+    }
+}
+
+/// One run: the limits, the figures, the ZDD made so far and the cache.
+struct Run<'l> {
+    limits: &'l Limits,
+    max_zdd: u64,
+    max_memory: u64,
+    stats: MemoStats,
+    zdd: Vec<ZddNode>,
+    cache: Cache,
+}
+
+impl Run<'_> {
+    /// The search; returns why it stopped, if it did, and the ZDD nodes pending on each level
+    /// (complete: the root alone).
+    fn search(&mut self, d: &mut Dance) -> (Option<StopReason>, Vec<u32>) {
+        if !d.color.is_empty() {
+            self.search_with::<true>(d)
+        } else {
+            self.search_with::<false>(d)
+        }
+    }
+
+    fn profile(&mut self, level: usize) {
+        if self.stats.profile.len() <= level {
+            self.stats.profile.resize(level + 1, 0);
+        }
+        self.stats.profile[level] += 1;
+    }
+
+    /// Whether another node may be counted.
+    fn may_count_node(&self) -> Option<StopReason> {
+        if self
+            .limits
+            .max_nodes()
+            .is_some_and(|m| self.stats.nodes >= m)
+        {
+            return Some(StopReason::NodeLimit);
+        }
+        if self.stats.nodes % CHECK_EVERY == 0 {
+            return self.limits.check_async();
+        }
+        None
+    }
+
+    /// A new ZDD node; `Err` when it passes the ZDD node limit or the memory budget.
+    fn make_node(&mut self, var: u32, lo: u32, hi: u32) -> Result<u32, StopReason> {
+        if self.zdd.len() == self.zdd.capacity() {
+            let more = self.zdd.capacity().max(1024);
+            let bytes = self.cache.bytes()
+                + ((self.zdd.capacity() + more) * std::mem::size_of::<ZddNode>()) as u64;
+            if bytes > self.max_memory {
+                return Err(StopReason::MemoryLimit);
+            }
+            self.zdd.reserve_exact(more);
+        }
+        self.zdd.push(ZddNode { var, lo, hi });
+        let id = self.zdd.len() as u32 + 1;
+        if self.zdd.len() as u64 + 2 > self.max_zdd {
+            return Err(StopReason::ZddNodeLimit);
+        }
+        Ok(id)
+    }
+
+    fn search_with<const C: bool>(&mut self, d: &mut Dance) -> (Option<StopReason>, Vec<u32>) {
+        #[derive(Clone, Copy)]
+        enum Step {
+            Forward,
+            Advance,
+            Backup,
+            Backdown,
+            Recover,
+        }
+        let mut level = 0usize;
+        // Per level: the node chosen, the ZDD node made so far, the cache entry.
+        let mut choice: Vec<u32> = Vec::new();
+        let mut savez: Vec<u32> = Vec::new();
+        let mut entry: Vec<u32> = Vec::new();
+        let mut best = 0u32;
+        let mut cur = 0u32;
+        let mut znode = 0u32;
+        let mut zsol = 0u32;
+        let mut step = Step::Forward;
+        let stopped = loop {
+            match step {
+                Step::Forward => {
+                    if let Some(reason) = self.may_count_node() {
+                        // Nothing found on this level yet (`znode` is the level above's).
+                        znode = 0;
+                        break Some(reason);
+                    }
+                    self.stats.nodes += 1;
+                    self.profile(level);
+                    let budget = self.max_memory.saturating_sub(
+                        (self.zdd.capacity() * std::mem::size_of::<ZddNode>()) as u64,
+                    );
+                    match self.cache.find_or_insert(&d.sig, budget) {
+                        Err(()) => {
+                            znode = 0;
+                            break Some(StopReason::MemoryLimit);
+                        }
+                        Ok(Err(e)) => {
+                            znode = self.cache.zref[e as usize];
+                            self.stats.hits += 1;
+                            step = Step::Backdown;
+                            continue;
+                        }
+                        Ok(Ok(e)) => {
+                            self.stats.memos += 1;
+                            if entry.len() <= level {
+                                entry.resize(level + 1, 0);
+                                choice.resize(level + 1, 0);
+                                savez.resize(level + 1, 0);
+                            }
+                            entry[level] = e;
+                        }
+                    }
+                    znode = 0;
+                    best = d.best_item();
+                    d.cover::<C>(best, &mut self.stats.updates);
+                    cur = d.ud[best as usize][1];
+                    choice[level] = cur;
+                    step = Step::Advance;
+                }
+                Step::Advance => {
+                    if cur == best {
+                        step = Step::Backup;
+                        continue;
+                    }
+                    d.select::<C>(cur, &mut self.stats.updates, &mut self.stats.cleansings);
+                    if d.pn[0][1] == 0 {
+                        // A solution: a node, and a hit, at the level below.
+                        if let Some(reason) = self.may_count_node() {
+                            break Some(reason);
+                        }
+                        self.stats.nodes += 1;
+                        self.stats.hits += 1;
+                        self.profile(level + 1);
+                        zsol = 1;
+                        step = Step::Recover;
+                        continue;
+                    }
+                    savez[level] = znode;
+                    level += 1;
+                    step = Step::Forward;
+                }
+                Step::Backup => {
+                    d.uncover::<C>(best);
+                    if znode != 0 {
+                        self.cache.zref[entry[level] as usize] = znode;
+                        self.stats.good_memos += 1;
+                    }
+                    step = Step::Backdown;
+                }
+                Step::Backdown => {
+                    if level == 0 {
+                        break None;
+                    }
+                    level -= 1;
+                    cur = choice[level];
+                    best = d.itm[cur as usize] as u32;
+                    zsol = znode;
+                    znode = savez[level];
+                    step = Step::Recover;
+                }
+                Step::Recover => {
+                    let option = d.unselect::<C>(cur);
+                    if zsol != 0 {
+                        match self.make_node(option, znode, zsol) {
+                            Ok(id) => znode = id,
+                            Err(reason) => {
+                                savez.truncate(level);
+                                savez.push(self.zdd.len() as u32 + 1);
+                                return (Some(reason), savez);
+                            }
+                        }
+                    }
+                    cur = d.ud[cur as usize][1];
+                    choice[level] = cur;
+                    step = Step::Advance;
+                }
+            }
+        };
+        match stopped {
+            None => (None, vec![znode]),
+            Some(reason) => {
+                // Pending: each level's node for the options it finished, and this level's.
+                savez.truncate(level);
+                savez.push(znode);
+                (Some(reason), savez)
+            }
+        }
+    }
+}

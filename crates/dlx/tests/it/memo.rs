@@ -1,0 +1,368 @@
+//! The memoized search and its ZDD (`dlx::zdd`, Knuth's `dlx6`): the figures `dlx6` printed
+//! on the files of `data/instances` (`memo/figures.tsv`), its ZDD byte for byte, the
+//! brute-force oracle on small random problems with and without colors, counts past 128 bits,
+//! uniform sampling by a chi-square bound, limits, and the ZDD reader's errors.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use crate::common::{build_colored, oracle, ColoredSpec};
+use dlx::zdd::{Count, MemoError, ReadErrorKind, Zdd};
+use dlx::{Limits, OptionId, Problem, ProblemBuilder, StopReason};
+use proptest::prelude::*;
+
+fn instances() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/instances")
+}
+
+fn read(file: &str) -> Problem {
+    let text = std::fs::read(instances().join(file)).unwrap();
+    dlx::text::parse_bytes(&text).unwrap().problem
+}
+
+/// The solutions of a ZDD as sorted option ids, for comparing with the oracle.
+fn as_sets(zdd: &Zdd) -> Vec<Vec<OptionId>> {
+    zdd.solutions()
+        .map(|s| {
+            let mut s: Vec<OptionId> = s.into_iter().map(|k| OptionId::new(k - 1)).collect();
+            s.sort();
+            s
+        })
+        .collect()
+}
+
+/// Every file of `figures.tsv` up to a million search nodes (the larger ones are the
+/// benchmark of `docs/benchmarks.md`, and `dlx check` runs them): solutions, nodes, updates,
+/// cleansings, ZDD nodes, memos and hits as `dlx6` printed them.
+#[test]
+fn figures_equal_dlx6() {
+    let figures = std::fs::read_to_string(instances().join("memo/figures.tsv")).unwrap();
+    let mut checked = 0;
+    for line in figures.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [file, solutions, nodes, updates, cleansings, zdd_nodes, memos, hits] = f[..] else {
+            panic!("bad line {line}");
+        };
+        let nodes: u64 = nodes.parse().unwrap();
+        if nodes > 1_000_000 {
+            continue;
+        }
+        let memo = read(file).memo().unwrap().run();
+        assert!(memo.is_complete(), "{file}");
+        let s = &memo.stats;
+        assert_eq!(
+            memo.count().unwrap().to_string(),
+            solutions,
+            "{file}: solutions"
+        );
+        let got = (
+            s.nodes,
+            s.updates,
+            s.cleansings,
+            s.zdd_nodes,
+            s.memos,
+            s.hits,
+        );
+        let want = (
+            nodes,
+            updates.parse().unwrap(),
+            cleansings.parse().unwrap(),
+            zdd_nodes.parse().unwrap(),
+            memos.parse().unwrap(),
+            hits.parse().unwrap(),
+        );
+        assert_eq!(
+            got, want,
+            "{file}: (nodes, updates, cleansings, zdd nodes, memos, hits)"
+        );
+        assert_eq!(s.profile.iter().sum::<u64>(), s.nodes, "{file}: profile");
+        // The ZDD holds the count the search made.
+        assert_eq!(memo.zdd().unwrap().count().to_string(), solutions, "{file}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} files checked");
+}
+
+/// The ZDD is the one `dlx6 m1` writes, line for line (ours adds the options' lines), and
+/// `dlx6`'s file reads as the same solutions.
+#[test]
+fn zdd_is_dlx6s() {
+    let knuth = std::fs::read_to_string(instances().join("memo/queens8_dlx6.zdd")).unwrap();
+    let problem = read("queens8.dlx");
+    let zdd = problem.memo().unwrap().run().into_zdd().unwrap();
+    let mut ours = Vec::new();
+    zdd.write(&mut ours).unwrap();
+    let ours = String::from_utf8(ours).unwrap();
+    let nodes: String = ours
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(nodes, knuth);
+    // Our file names every option as `dlx xc` prints it.
+    assert!(ours.contains("\n#o 1 "));
+    assert_eq!(ours.lines().filter(|l| l.starts_with("#o ")).count(), 64);
+
+    let theirs = Zdd::read(knuth.as_bytes()).unwrap();
+    assert!(!theirs.has_labels());
+    assert_eq!(theirs.count(), Count::from(92u64));
+    assert_eq!(as_sets(&theirs), as_sets(&zdd));
+    let back = Zdd::read(ours.as_bytes()).unwrap();
+    assert_eq!(back, zdd);
+}
+
+/// The solutions come out of the ZDD in the order the dancing-links search finds them, each
+/// option list in the order chosen, when both branch alike (plain problems; `dlx6` and `dlx1`
+/// take the same item at every node).
+#[test]
+fn zdd_lists_in_search_order() {
+    for file in ["queens8.dlx", "langford11_half.dlx", "sudoku_leetcode.dlx"] {
+        let problem = read(file);
+        let zdd = problem.memo().unwrap().run().into_zdd().unwrap();
+        let listed: Vec<Vec<u32>> = zdd.solutions().collect();
+        let mut found = Vec::new();
+        problem.solver().search(|s| {
+            found.push(s.options().map(|o| o.as_u32() + 1).collect::<Vec<_>>());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(listed, found, "{file}");
+    }
+}
+
+/// A 2 x n board's domino tilings: F(n + 1), past 128 bits for n = 200.
+fn ladder(n: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let cell = |r: usize, c: usize| format!("r{r}c{c}");
+    for c in 0..n {
+        for r in 0..2 {
+            b.primary(cell(r, c)).unwrap();
+        }
+    }
+    for c in 0..n {
+        b.option_by_names([cell(0, c), cell(1, c)].iter().map(String::as_str))
+            .unwrap();
+        if c + 1 < n {
+            for r in 0..2 {
+                b.option_by_names([cell(r, c), cell(r, c + 1)].iter().map(String::as_str))
+                    .unwrap();
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn counts_past_128_bits_are_exact() {
+    let fib = |n: usize| {
+        let (mut a, mut b) = (Count::from(0u64), Count::from(1u64));
+        for _ in 0..n {
+            let next = a.clone() + b.clone();
+            a = b;
+            b = next;
+        }
+        a
+    };
+    for n in [1, 2, 10, 100, 200] {
+        let problem = ladder(n);
+        let memo = problem.memo().unwrap().run();
+        let count = memo.count().unwrap().clone();
+        assert_eq!(count, fib(n + 1), "2 x {n}");
+        let zdd = memo.zdd().unwrap();
+        // By size: a tiling of 2 x n has n dominoes, whatever they are.
+        let sizes = zdd.count_by_size();
+        assert_eq!(sizes.len(), n + 1);
+        assert_eq!(sizes[n], count);
+        assert!(sizes[..n].iter().all(Count::is_zero));
+        // Random tilings are tilings.
+        for s in zdd.sampler(n as u64).take(20) {
+            let mut covered = BTreeSet::new();
+            for k in s {
+                for item in problem.option_items(OptionId::new(k - 1)) {
+                    assert!(covered.insert(item), "a cell covered twice");
+                }
+            }
+            assert_eq!(covered.len(), 2 * n);
+        }
+    }
+    let big = ladder(200).memo().unwrap().run();
+    let count = big.count().unwrap();
+    assert!(count.bits() > 128 && count.to_u128().is_none());
+    assert_eq!(
+        count.to_string(),
+        "453973694165307953197296969697410619233826"
+    );
+}
+
+/// Uniform: 92 queens solutions drawn 18,400 times, a chi-square statistic with 91 degrees
+/// of freedom under 140 (its 0.1% point is about 134; drawing a branch by a coin flip
+/// instead of by the counts gives thousands).
+#[test]
+fn samples_are_uniform() {
+    let zdd = read("queens8.dlx")
+        .memo()
+        .unwrap()
+        .run()
+        .into_zdd()
+        .unwrap();
+    let all: BTreeSet<Vec<u32>> = zdd.solutions().collect();
+    assert_eq!(all.len(), 92);
+    let draws = 92 * 200;
+    let mut seen: BTreeMap<Vec<u32>, u64> = BTreeMap::new();
+    for s in zdd.sampler(2026).take(draws) {
+        assert!(all.contains(&s));
+        *seen.entry(s).or_default() += 1;
+    }
+    assert_eq!(seen.len(), 92);
+    let expected = draws as f64 / 92.0;
+    let chi2: f64 = seen
+        .values()
+        .map(|&n| (n as f64 - expected).powi(2) / expected)
+        .sum();
+    assert!(chi2 < 140.0, "chi-square {chi2}");
+    // The same seed, the same draws; another seed, others.
+    let a: Vec<_> = zdd.sampler(5).take(10).collect();
+    assert_eq!(a, zdd.sampler(5).take(10).collect::<Vec<_>>());
+    assert_ne!(a, zdd.sampler(6).take(10).collect::<Vec<_>>());
+}
+
+#[test]
+fn limits_stop_visibly() {
+    let problem = read("queens10.dlx");
+    let whole = problem.memo().unwrap().run();
+    let total = whole.count().unwrap().clone();
+
+    let stopped = problem
+        .memo()
+        .unwrap()
+        .with_limits(Limits::none().nodes(1000))
+        .unwrap()
+        .run();
+    assert_eq!(stopped.stopped, Some(StopReason::NodeLimit));
+    assert_eq!(stopped.stats.nodes, 1000);
+    assert!(stopped.count().is_none() && stopped.zdd().is_none());
+    assert!(stopped.found() < &total && !stopped.found().is_zero());
+
+    let z = problem.memo().unwrap().max_zdd_nodes(100).run();
+    assert_eq!(z.stopped, Some(StopReason::ZddNodeLimit));
+    assert_eq!(z.stats.zdd_nodes, 101);
+    assert!(z.found() < &total);
+
+    let m = problem.memo().unwrap().max_memory(64 * 1024).run();
+    assert_eq!(m.stopped, Some(StopReason::MemoryLimit));
+    assert!(m.stats.memory <= 64 * 1024);
+
+    let flag = Arc::new(AtomicBool::new(true));
+    let c = problem
+        .memo()
+        .unwrap()
+        .with_limits(Limits::none().cancel(flag))
+        .unwrap()
+        .run();
+    assert_eq!(c.stopped, Some(StopReason::Cancelled));
+    assert!(c.found().is_zero());
+
+    assert_eq!(
+        problem
+            .memo()
+            .unwrap()
+            .with_limits(Limits::none().solutions(3))
+            .err(),
+        Some(MemoError::SolutionLimit)
+    );
+    let bounded = read("xcc/knuth_example_dlx3.dlx");
+    assert_eq!(bounded.memo().err(), Some(MemoError::Bounds));
+}
+
+#[test]
+fn reader_says_what_and_where() {
+    let err = |text: &str| Zdd::read(text.as_bytes()).unwrap_err();
+    let e = err("2: (~1?0:1)\n3: (~2?2:9)\n4: (~0?0:3)\n");
+    assert!(
+        matches!(e.kind, ReadErrorKind::Undefined(9)) && e.line == 2,
+        "{e}"
+    );
+    let e = err("2: (~1?0:1)\n3: (~2?2:4)\n4: (~0?0:3)\n");
+    assert!(
+        matches!(e.kind, ReadErrorKind::OptionZero) && e.line == 3,
+        "{e}"
+    );
+    let e = err("# a comment\n\n  2: (~1?0:x)\n");
+    assert!(matches!(e.kind, ReadErrorKind::NotANode(_)) && (e.line, e.column) == (3, 3));
+    let e = err("2: (~1?0:1)\n2: (~2?0:1)\n");
+    assert!(matches!(e.kind, ReadErrorKind::NodeTwice(2)) && e.line == 2);
+    let e = err("2: (~1?3:1)\n3: (~2?2:1)\n4: (~0?0:3)\n");
+    assert!(matches!(e.kind, ReadErrorKind::Cycle(_)), "{e}");
+    let e = err("");
+    assert!(matches!(e.kind, ReadErrorKind::Empty));
+    let e = err("2: (~1?0:1)\n3: (~0?2:2)\n");
+    assert!(matches!(e.kind, ReadErrorKind::RootLo) && e.line == 2);
+    let e = err("#o 1 a b\n2: (~2?0:1)\n3: (~0?0:2)\n");
+    assert!(matches!(e.kind, ReadErrorKind::Unnamed(2)) && e.line == 2);
+    let e = err("#o x a b\n");
+    assert!(matches!(e.kind, ReadErrorKind::BadOption(_)) && e.line == 1);
+    assert_eq!(
+        e.to_string(),
+        "1:1: expected `#o K TEXT` (option K's text, K from 1), found `#o x a b`"
+    );
+    // No solution: the root is the bottom sink.
+    let none = Zdd::read("2: (~0?0:0)\n".as_bytes()).unwrap();
+    assert!(none.count().is_zero() && none.solutions().next().is_none());
+    assert!(none.sampler(1).next().is_none());
+    // A child after its parent, and a root that is not last: the node with the smallest
+    // option is the root.
+    let z = Zdd::read("5: (~1?6:1)\n6: (~3?0:1)\n".as_bytes()).unwrap();
+    assert_eq!(z.count(), Count::from(2u64));
+}
+
+/// A random problem with up to 12 options, with or without colors.
+fn small_problem() -> impl Strategy<Value = ColoredSpec> {
+    (1usize..=5, 0usize..=3, prop::bool::ANY).prop_flat_map(|(p, s, colored)| {
+        let colors = if colored { 0u32..=3 } else { 0u32..=0 };
+        let option = proptest::collection::btree_map(0..p + s, colors, 1..=3)
+            .prop_map(|m| m.into_iter().collect::<Vec<_>>());
+        (Just(p), Just(s), proptest::collection::vec(option, 1..=12))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The ZDD holds exactly the oracle's solutions, each once; its count and its counts by
+    /// size agree; it reads back as written; random draws are solutions.
+    #[test]
+    fn zdd_holds_the_oracles_solutions(spec in small_problem()) {
+        let Some(problem) = build_colored(&spec) else { return Ok(()); };
+        let want = oracle(&problem);
+        let memo = problem.memo().unwrap().run();
+        prop_assert!(memo.is_complete());
+        let zdd = memo.zdd().unwrap();
+        prop_assert_eq!(memo.count().unwrap().to_u64(), Some(want.len() as u64));
+        let listed = as_sets(zdd);
+        let unique: BTreeSet<Vec<OptionId>> = listed.iter().cloned().collect();
+        prop_assert_eq!(listed.len(), unique.len(), "a solution listed twice");
+        prop_assert_eq!(&unique, &want);
+        let mut sizes: Vec<u64> = Vec::new();
+        for s in &want {
+            if sizes.len() <= s.len() {
+                sizes.resize(s.len() + 1, 0);
+            }
+            sizes[s.len()] += 1;
+        }
+        let by_size: Vec<u64> = zdd.count_by_size().iter().map(|c| c.to_u64().unwrap()).collect();
+        prop_assert_eq!(by_size, sizes);
+        let mut text = Vec::new();
+        zdd.write(&mut text).unwrap();
+        let back = Zdd::read(&text[..]).unwrap();
+        prop_assert_eq!(&back, zdd);
+        for s in zdd.sampler(1).take(5) {
+            let mut s: Vec<OptionId> = s.into_iter().map(|k| OptionId::new(k - 1)).collect();
+            s.sort();
+            prop_assert!(want.contains(&s));
+        }
+        // The dancing-links count agrees too (its figures are dlx1's and dlx2's).
+        prop_assert_eq!(problem.count().solutions, want.len() as u64);
+    }
+}
