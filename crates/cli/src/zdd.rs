@@ -63,7 +63,6 @@ impl Run<'_> {
         let limits = crate::xc::limits(None, self.max_nodes, self.timeout, start);
         let search = problem
             .memo()
-            .map_err(|e| InputError(format!("{name}: {e}")))?
             .with_limits(limits)
             .map_err(|e| InputError(format!("{name}: {e}")))?
             .max_zdd_nodes(self.flags.max_zdd_nodes)
@@ -75,34 +74,34 @@ impl Run<'_> {
     /// a limit, naming its flag; [`Interrupted`] for Ctrl-C.
     pub fn ending(&self, memo: &Memo) -> Result<()> {
         let after = format!(
-            "after {} and {} solutions; the count printed is a lower bound and no ZDD was \
+            "after {} and {} solutions: the count printed is a lower bound and no ZDD was \
              written",
             plural(memo.stats.nodes, "node"),
             memo.found()
         );
-        let why = match memo.stopped {
+        let message = match memo.stopped {
             None => return Ok(()),
             Some(StopReason::NodeLimit) => format!(
-                "the node limit (--max-nodes {}) was reached",
+                "the node limit (--max-nodes {}) was reached {after}",
                 self.max_nodes.unwrap_or(0)
             ),
             Some(StopReason::Deadline) => format!(
-                "the time limit (--timeout {}) was reached",
+                "the time limit (--timeout {}) was reached {after}",
                 self.timeout.map_or(0.0, |t| t.as_secs_f64())
             ),
             Some(StopReason::ZddNodeLimit) => format!(
-                "the ZDD passed its node limit (--max-zdd-nodes {})",
+                "the ZDD passed its node limit (--max-zdd-nodes {}) {after}",
                 self.flags.max_zdd_nodes.unwrap_or(0)
             ),
             Some(StopReason::MemoryLimit) => format!(
                 "the cache and the ZDD would need more than the memory budget (--memory {}, \
-                 {} bytes); give a larger one",
+                 {} bytes) {after}; give a larger budget with --memory",
                 size_text(self.flags.memory()),
                 self.flags.memory()
             ),
             Some(_) => return Err(Interrupted(Some(after)).into()),
         };
-        Err(Stopped(format!("{why} {after}")).into())
+        Err(Stopped(message).into())
     }
 }
 

@@ -43,16 +43,10 @@ use crate::zdd::{Count, Zdd, ZddNode};
 /// The deadline and the cancel flag are looked at when the node count is a multiple of this.
 const CHECK_EVERY: u64 = 4096;
 
-/// Why [`Problem::memo`] refused a problem or its limits.
+/// Why a memoized search refused its limits.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MemoError {
-    /// The problem has bounds on items (`dlx3`'s multiplicities): a memo of the remaining
-    /// problem would have to name every option left, and Knuth's `dlx6` refuses them too.
-    #[error(
-        "the memoized search takes exact covers with or without colors; this problem has bounds on items (dlx3's multiplicities)"
-    )]
-    Bounds,
     /// A solution limit was set: the memoized search finds solutions in groups (a hit adds
     /// all the solutions of a remaining problem at once), so it counts all or stops by nodes,
     /// time, memory or ZDD nodes.
@@ -91,7 +85,7 @@ pub struct MemoStats {
 ///
 /// ```
 /// let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
-/// let memo = problem.memo()?.run();
+/// let memo = problem.memo().run();
 /// assert!(memo.is_complete());
 /// assert_eq!(memo.count().unwrap().to_u64(), Some(2));
 /// let zdd = memo.zdd().unwrap();
@@ -152,18 +146,15 @@ impl Problem {
     /// A memoized search of this problem (Knuth's `dlx6`): every solution as a [`Zdd`], with
     /// its exact count, without visiting the solutions one by one. See [`crate::zdd`].
     ///
-    /// # Errors
-    /// [`MemoError::Bounds`] for a problem with bounds on items.
-    pub fn memo(&self) -> Result<MemoSearch<'_>, MemoError> {
-        if self.has_bounds() {
-            return Err(MemoError::Bounds);
-        }
-        Ok(MemoSearch {
+    /// A problem with bounds on items (`dlx3`'s multiplicities), which `dlx6` does not take,
+    /// is searched by options in and out, with the same cache.
+    pub fn memo(&self) -> MemoSearch<'_> {
+        MemoSearch {
             problem: self,
             limits: Limits::none(),
             max_zdd_nodes: None,
             max_memory: None,
-        })
+        }
     }
 }
 
@@ -195,16 +186,25 @@ impl<'p> MemoSearch<'p> {
 
     /// Runs the search.
     pub fn run(&self) -> Memo {
-        let mut dance = Dance::new(self.problem);
-        let mut run = Run {
+        let new_run = |words| Run {
             limits: &self.limits,
             max_zdd: self.max_zdd_nodes.unwrap_or(u64::MAX),
             max_memory: self.max_memory.unwrap_or(u64::MAX),
             stats: MemoStats::default(),
             zdd: Vec::new(),
-            cache: Cache::new(dance.words),
+            cache: Cache::new(words),
         };
-        let (stopped, pending) = run.search(&mut dance);
+        let (run, (stopped, pending)) = if self.problem.has_bounds() {
+            let mut subsets = Subsets::new(self.problem);
+            let mut run = new_run(subsets.words);
+            let result = run.search_subsets(&mut subsets);
+            (run, result)
+        } else {
+            let mut dance = Dance::new(self.problem);
+            let mut run = new_run(dance.words);
+            let result = run.search(&mut dance);
+            (run, result)
+        };
         let Run {
             mut stats,
             zdd,
@@ -926,5 +926,310 @@ impl Run<'_> {
                 (Some(reason), savez)
             }
         }
+    }
+}
+
+/// The memoized search of a problem with bounds on items (`dlx3`'s multiplicities), which
+/// `dlx6` does not take: a search by options in and out. At each node the primary item that
+/// still needs the most help (the fewest options left among those short of their lower bound,
+/// the leftmost on ties; or, when every lower bound is met, any option left) gives its first
+/// option left, `x`; the solutions are those with `x` (its items counted, an item at its upper
+/// bound covered, its secondary items taken or given its colors) and those without (`x`
+/// dropped), and the node of the ZDD is `(~x ? without : with)`. The state is the set of
+/// options left and, for each primary item, how many more it needs and may still take (at
+/// most the options left on it): the options left carry the colors already given, since an
+/// option of another color is dropped when a color is given. Its figures are its own (no
+/// program of Knuth's searches so); its solutions are checked against the brute-force oracle.
+struct Subsets {
+    n1: usize,
+    /// The bounds of each primary item (internal order, from 0).
+    bounds: Vec<(u32, u32)>,
+    /// The options' entries: internal item (from 0) and color (0 none).
+    start: Vec<u32>,
+    entries: Vec<(u32, u32)>,
+    /// Each item's options with the color they give it.
+    lists: Vec<Vec<(u32, u32)>>,
+    alive: Vec<u64>,
+    left: Vec<u32>,
+    used: Vec<u32>,
+    trail: Vec<u32>,
+    /// Bits per primary item in the signature, for each of its two numbers.
+    width: Vec<u32>,
+    words: usize,
+    sig: Vec<u64>,
+}
+
+impl Subsets {
+    fn new(problem: &Problem) -> Subsets {
+        let n = problem.num_items();
+        let n1 = problem.num_primary();
+        let m = problem.num_options();
+        let bounds: Vec<(u32, u32)> = (0..n1)
+            .map(|i| problem.bounds().get(i).copied().unwrap_or((1, 1)))
+            .collect();
+        let mut start = vec![0u32];
+        let mut entries = Vec::new();
+        let mut lists = vec![Vec::new(); n];
+        let mut left = vec![0u32; n1];
+        for o in 0..m {
+            for (item, color) in problem.option_entries(OptionId(o as u32)) {
+                let k = problem.internal_item(item).0 - 1;
+                let c = color.map_or(0, |c| c.0 + 1);
+                entries.push((k, c));
+                lists[k as usize].push((o as u32, c));
+                if (k as usize) < n1 {
+                    left[k as usize] += 1;
+                }
+            }
+            start.push(entries.len() as u32);
+        }
+        let option_words = m.div_ceil(64);
+        let mut alive = vec![0u64; option_words];
+        for o in 0..m {
+            alive[o / 64] |= 1 << (o % 64);
+        }
+        let width: Vec<u32> = bounds
+            .iter()
+            .map(|&(_, hi)| 32 - hi.leading_zeros())
+            .collect();
+        let field_bits: u64 = width.iter().map(|&w| 2 * u64::from(w)).sum();
+        let words = option_words + field_bits.div_ceil(64) as usize + 1;
+        Subsets {
+            n1,
+            bounds,
+            start,
+            entries,
+            lists,
+            alive,
+            left,
+            used: vec![0; n1],
+            trail: Vec::new(),
+            width,
+            words,
+            sig: vec![0; words],
+        }
+    }
+
+    fn is_alive(&self, o: u32) -> bool {
+        self.alive[o as usize / 64] & (1 << (o % 64)) != 0
+    }
+
+    /// Drops option `o`, on the trail.
+    fn drop_option(&mut self, o: u32, updates: &mut u64) {
+        self.alive[o as usize / 64] &= !(1 << (o % 64));
+        for k in self.start[o as usize]..self.start[o as usize + 1] {
+            let item = self.entries[k as usize].0 as usize;
+            if item < self.n1 {
+                self.left[item] -= 1;
+            }
+        }
+        self.trail.push(o);
+        *updates += 1;
+    }
+
+    /// Brings back the options dropped since the trail had `mark` entries.
+    fn restore(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let o = self.trail.pop().expect("above the mark");
+            self.alive[o as usize / 64] |= 1 << (o % 64);
+            for k in self.start[o as usize]..self.start[o as usize + 1] {
+                let item = self.entries[k as usize].0 as usize;
+                if item < self.n1 {
+                    self.left[item] += 1;
+                }
+            }
+        }
+    }
+
+    /// Takes option `x` (already dropped from the options left): counts its primary items,
+    /// drops the options of an item that reached its upper bound, of a secondary item taken
+    /// without a color, and of another color than the one `x` gives.
+    fn take(&mut self, x: u32, updates: &mut u64, cleansings: &mut u64) {
+        for k in self.start[x as usize]..self.start[x as usize + 1] {
+            let (item, color) = self.entries[k as usize];
+            let item = item as usize;
+            if item < self.n1 {
+                self.used[item] += 1;
+                if self.used[item] < self.bounds[item].1 {
+                    continue;
+                }
+            } else if color != 0 {
+                *cleansings += 1;
+            }
+            for j in 0..self.lists[item].len() {
+                let (o, c) = self.lists[item][j];
+                if (color == 0 || c != color) && self.is_alive(o) {
+                    self.drop_option(o, updates);
+                }
+            }
+        }
+    }
+
+    fn untake(&mut self, x: u32) {
+        for k in self.start[x as usize]..self.start[x as usize + 1] {
+            let item = self.entries[k as usize].0 as usize;
+            if item < self.n1 {
+                self.used[item] -= 1;
+            }
+        }
+    }
+
+    /// What to do at this state: `Err(sink)` when it is decided (0: no solution, 1: the
+    /// empty one), else the option to branch on.
+    fn choose(&self) -> Result<u32, u32> {
+        let mut best: Option<(u32, usize)> = None;
+        for i in 0..self.n1 {
+            let need = self.bounds[i].0.saturating_sub(self.used[i]);
+            if need == 0 {
+                continue;
+            }
+            if self.left[i] < need {
+                return Err(0);
+            }
+            if best.is_none_or(|(l, _)| self.left[i] < l) {
+                best = Some((self.left[i], i));
+            }
+        }
+        match best {
+            Some((_, i)) => Ok(self.lists[i]
+                .iter()
+                .map(|&(o, _)| o)
+                .find(|&o| self.is_alive(o))
+                .expect("an item short of its bound has options left")),
+            None => {
+                for (w, &bits) in self.alive.iter().enumerate() {
+                    if bits != 0 {
+                        return Ok((w * 64) as u32 + bits.trailing_zeros());
+                    }
+                }
+                Err(1)
+            }
+        }
+    }
+
+    /// The signature of this state: the options left, then each primary item's need and
+    /// room (at most its options left).
+    fn signature(&mut self) {
+        let option_words = self.alive.len();
+        self.sig[..option_words].copy_from_slice(&self.alive);
+        for w in &mut self.sig[option_words..] {
+            *w = 0;
+        }
+        let (mut w, mut r) = (option_words, 0u32);
+        for i in 0..self.n1 {
+            let (lo, hi) = self.bounds[i];
+            let need = lo.saturating_sub(self.used[i]);
+            let room = (hi - self.used[i]).min(self.left[i]);
+            for value in [need, room] {
+                let bits = self.width[i];
+                if r + bits > 64 {
+                    w += 1;
+                    r = 0;
+                }
+                self.sig[w] |= u64::from(value) << r;
+                r += bits;
+            }
+        }
+    }
+}
+
+impl Run<'_> {
+    fn search_subsets(&mut self, s: &mut Subsets) -> (Option<StopReason>, Vec<u32>) {
+        struct Frame {
+            entry: u32,
+            x: u32,
+            mark: usize,
+            /// The ZDD of the solutions with `x`, once they are known.
+            with: Option<u32>,
+        }
+        let mut frames: Vec<Frame> = Vec::new();
+        // The result of the state just left, to hand to the frame below.
+        let mut result: Option<u32> = None;
+        let stopped = loop {
+            let Some(value) = result.take() else {
+                // Enter a state.
+                if let Some(reason) = self.may_count_node() {
+                    break Some(reason);
+                }
+                self.stats.nodes += 1;
+                self.profile(frames.len());
+                let x = match s.choose() {
+                    Err(sink) => {
+                        if sink == 1 {
+                            self.stats.hits += 1;
+                        }
+                        result = Some(sink);
+                        continue;
+                    }
+                    Ok(x) => x,
+                };
+                s.signature();
+                let budget = self
+                    .max_memory
+                    .saturating_sub((self.zdd.capacity() * std::mem::size_of::<ZddNode>()) as u64);
+                let entry = match self.cache.find_or_insert(&s.sig, budget) {
+                    Err(()) => break Some(StopReason::MemoryLimit),
+                    Ok(Err(e)) => {
+                        self.stats.hits += 1;
+                        result = Some(self.cache.zref[e as usize]);
+                        continue;
+                    }
+                    Ok(Ok(e)) => e,
+                };
+                self.stats.memos += 1;
+                // With x first.
+                let mark = s.trail.len();
+                s.drop_option(x, &mut self.stats.updates);
+                s.take(x, &mut self.stats.updates, &mut self.stats.cleansings);
+                frames.push(Frame {
+                    entry,
+                    x,
+                    mark,
+                    with: None,
+                });
+                continue;
+            };
+            let Some(top) = frames.last_mut() else {
+                // The root's result.
+                frames.clear();
+                return (None, vec![value]);
+            };
+            match top.with {
+                None => {
+                    // The solutions with x are known: now those without.
+                    top.with = Some(value);
+                    let (x, mark) = (top.x, top.mark);
+                    s.untake(x);
+                    s.restore(mark);
+                    s.drop_option(x, &mut self.stats.updates);
+                }
+                Some(with) => {
+                    let (x, mark, entry) = (top.x, top.mark, top.entry);
+                    frames.pop();
+                    s.restore(mark);
+                    let node = if with == 0 {
+                        value
+                    } else {
+                        match self.make_node(x + 1, value, with) {
+                            Ok(id) => id,
+                            Err(reason) => {
+                                let mut pending: Vec<u32> =
+                                    frames.iter().filter_map(|f| f.with).collect();
+                                pending.push(self.zdd.len() as u32 + 1);
+                                return (Some(reason), pending);
+                            }
+                        }
+                    };
+                    if node != 0 {
+                        self.cache.zref[entry as usize] = node;
+                        self.stats.good_memos += 1;
+                    }
+                    result = Some(node);
+                }
+            }
+        };
+        // Stopped: the solutions with x are known on the frames past that half.
+        let pending = frames.iter().filter_map(|f| f.with).collect();
+        (stopped, pending)
     }
 }

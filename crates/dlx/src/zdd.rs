@@ -11,7 +11,7 @@
 //! // Domino tilings of a 2x3 board: items are cells, options are dominoes.
 //! let text = "a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3\n";
 //! let problem = dlx::text::parse(text)?.problem;
-//! let memo = problem.memo()?.run();
+//! let memo = problem.memo().run();
 //! let zdd = memo.zdd().expect("the search ran to the end");
 //! assert_eq!(zdd.count().to_string(), "3");
 //! // Figures as Knuth's dlx6 prints them.
@@ -537,6 +537,40 @@ fn read(mut input: impl BufRead) -> Result<Zdd, ReadError> {
             new_id[start]
         }
     };
+    // A file whose children come before their parents (as written) keeps its order.
+    let mut order: Vec<usize> = (0..read_nodes.len()).filter(|&k| new_id[k] != 0).collect();
+    let before = |k: usize, c: u64| c <= 1 || index[&c] < k;
+    if order
+        .iter()
+        .all(|&k| before(k, read_nodes[k].2) && before(k, read_nodes[k].3))
+    {
+        let mut id = vec![0u32; read_nodes.len()];
+        for (n, &k) in order.iter().enumerate() {
+            id[k] = n as u32 + 2;
+        }
+        let child = |c: u64| if c <= 1 { c as u32 } else { id[index[&c]] };
+        nodes = order
+            .iter_mut()
+            .map(|&mut k| ZddNode {
+                var: read_nodes[k].1,
+                lo: child(read_nodes[k].2),
+                hi: child(read_nodes[k].3),
+            })
+            .collect();
+        let root = if root <= 1 {
+            root
+        } else {
+            id[new_id
+                .iter()
+                .position(|&n| n == root)
+                .expect("the root was reached")]
+        };
+        return Ok(Zdd {
+            nodes,
+            root,
+            labels: labels.into_iter().map(Option::unwrap_or_default).collect(),
+        });
+    }
     let labels = labels.into_iter().map(Option::unwrap_or_default).collect();
     Ok(Zdd {
         nodes,

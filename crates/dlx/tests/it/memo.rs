@@ -9,10 +9,11 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use crate::common::{build_colored, oracle, ColoredSpec};
+use crate::common::{build_bounded, build_colored, oracle, BoundedSpec, ColoredSpec};
 use dlx::zdd::{Count, MemoError, ReadErrorKind, Zdd};
 use dlx::{Limits, OptionId, Problem, ProblemBuilder, StopReason};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 fn instances() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/instances")
@@ -50,7 +51,7 @@ fn figures_equal_dlx6() {
         if nodes > 1_000_000 {
             continue;
         }
-        let memo = read(file).memo().unwrap().run();
+        let memo = read(file).memo().run();
         assert!(memo.is_complete(), "{file}");
         let s = &memo.stats;
         assert_eq!(
@@ -92,7 +93,7 @@ fn figures_equal_dlx6() {
 fn zdd_is_dlx6s() {
     let knuth = std::fs::read_to_string(instances().join("memo/queens8_dlx6.zdd")).unwrap();
     let problem = read("queens8.dlx");
-    let zdd = problem.memo().unwrap().run().into_zdd().unwrap();
+    let zdd = problem.memo().run().into_zdd().unwrap();
     let mut ours = Vec::new();
     zdd.write(&mut ours).unwrap();
     let ours = String::from_utf8(ours).unwrap();
@@ -121,7 +122,7 @@ fn zdd_is_dlx6s() {
 fn zdd_lists_in_search_order() {
     for file in ["queens8.dlx", "langford11_half.dlx", "sudoku_leetcode.dlx"] {
         let problem = read(file);
-        let zdd = problem.memo().unwrap().run().into_zdd().unwrap();
+        let zdd = problem.memo().run().into_zdd().unwrap();
         let listed: Vec<Vec<u32>> = zdd.solutions().collect();
         let mut found = Vec::new();
         problem.solver().search(|s| {
@@ -167,7 +168,7 @@ fn counts_past_128_bits_are_exact() {
     };
     for n in [1, 2, 10, 100, 200] {
         let problem = ladder(n);
-        let memo = problem.memo().unwrap().run();
+        let memo = problem.memo().run();
         let count = memo.count().unwrap().clone();
         assert_eq!(count, fib(n + 1), "2 x {n}");
         let zdd = memo.zdd().unwrap();
@@ -187,7 +188,7 @@ fn counts_past_128_bits_are_exact() {
             assert_eq!(covered.len(), 2 * n);
         }
     }
-    let big = ladder(200).memo().unwrap().run();
+    let big = ladder(200).memo().run();
     let count = big.count().unwrap();
     assert!(count.bits() > 128 && count.to_u128().is_none());
     assert_eq!(
@@ -201,12 +202,7 @@ fn counts_past_128_bits_are_exact() {
 /// instead of by the counts gives thousands).
 #[test]
 fn samples_are_uniform() {
-    let zdd = read("queens8.dlx")
-        .memo()
-        .unwrap()
-        .run()
-        .into_zdd()
-        .unwrap();
+    let zdd = read("queens8.dlx").memo().run().into_zdd().unwrap();
     let all: BTreeSet<Vec<u32>> = zdd.solutions().collect();
     assert_eq!(all.len(), 92);
     let draws = 92 * 200;
@@ -231,12 +227,11 @@ fn samples_are_uniform() {
 #[test]
 fn limits_stop_visibly() {
     let problem = read("queens10.dlx");
-    let whole = problem.memo().unwrap().run();
+    let whole = problem.memo().run();
     let total = whole.count().unwrap().clone();
 
     let stopped = problem
         .memo()
-        .unwrap()
         .with_limits(Limits::none().nodes(1000))
         .unwrap()
         .run();
@@ -245,19 +240,18 @@ fn limits_stop_visibly() {
     assert!(stopped.count().is_none() && stopped.zdd().is_none());
     assert!(stopped.found() < &total && !stopped.found().is_zero());
 
-    let z = problem.memo().unwrap().max_zdd_nodes(100).run();
+    let z = problem.memo().max_zdd_nodes(100).run();
     assert_eq!(z.stopped, Some(StopReason::ZddNodeLimit));
     assert_eq!(z.stats.zdd_nodes, 101);
     assert!(z.found() < &total);
 
-    let m = problem.memo().unwrap().max_memory(64 * 1024).run();
+    let m = problem.memo().max_memory(64 * 1024).run();
     assert_eq!(m.stopped, Some(StopReason::MemoryLimit));
     assert!(m.stats.memory <= 64 * 1024);
 
     let flag = Arc::new(AtomicBool::new(true));
     let c = problem
         .memo()
-        .unwrap()
         .with_limits(Limits::none().cancel(flag))
         .unwrap()
         .run();
@@ -267,13 +261,10 @@ fn limits_stop_visibly() {
     assert_eq!(
         problem
             .memo()
-            .unwrap()
             .with_limits(Limits::none().solutions(3))
             .err(),
         Some(MemoError::SolutionLimit)
     );
-    let bounded = read("xcc/knuth_example_dlx3.dlx");
-    assert_eq!(bounded.memo().err(), Some(MemoError::Bounds));
 }
 
 #[test]
@@ -327,42 +318,74 @@ fn small_problem() -> impl Strategy<Value = ColoredSpec> {
     })
 }
 
+/// A random problem with bounds on its primary items (`lo` from 0 to 2, `hi` from 1 to 3),
+/// colors on its secondary ones, up to 12 options.
+fn small_bounded() -> impl Strategy<Value = BoundedSpec> {
+    let bound = (0u32..=2, 1u32..=3).prop_map(|(a, b)| (a.min(b), b));
+    (proptest::collection::vec(bound, 1..=5), 0usize..=2).prop_flat_map(|(bounds, s)| {
+        let n = bounds.len() + s;
+        let option = proptest::collection::btree_map(0..n, 0u32..=2, 1..=3)
+            .prop_map(|m| m.into_iter().collect::<Vec<_>>());
+        (
+            Just(bounds),
+            Just(s),
+            proptest::collection::vec(option, 1..=12),
+        )
+    })
+}
+
+/// The ZDD holds exactly the oracle's solutions, each once; its count and its counts by
+/// size agree; it reads back as written; random draws are solutions.
+fn holds_the_oracles_solutions(problem: &Problem) -> Result<(), TestCaseError> {
+    let want = oracle(problem);
+    let memo = problem.memo().run();
+    prop_assert!(memo.is_complete());
+    let zdd = memo.zdd().unwrap();
+    prop_assert_eq!(memo.count().unwrap().to_u64(), Some(want.len() as u64));
+    let listed = as_sets(zdd);
+    let unique: BTreeSet<Vec<OptionId>> = listed.iter().cloned().collect();
+    prop_assert_eq!(listed.len(), unique.len(), "a solution listed twice");
+    prop_assert_eq!(&unique, &want);
+    let mut sizes: Vec<u64> = Vec::new();
+    for s in &want {
+        if sizes.len() <= s.len() {
+            sizes.resize(s.len() + 1, 0);
+        }
+        sizes[s.len()] += 1;
+    }
+    let by_size: Vec<u64> = zdd
+        .count_by_size()
+        .iter()
+        .map(|c| c.to_u64().unwrap())
+        .collect();
+    prop_assert_eq!(by_size, sizes);
+    let mut text = Vec::new();
+    zdd.write(&mut text).unwrap();
+    let back = Zdd::read(&text[..]).unwrap();
+    prop_assert_eq!(&back, zdd);
+    for s in zdd.sampler(1).take(5) {
+        let mut s: Vec<OptionId> = s.into_iter().map(|k| OptionId::new(k - 1)).collect();
+        s.sort();
+        prop_assert!(want.contains(&s));
+    }
+    // The dancing-links count agrees too (its figures are dlx1's, dlx2's and dlx3's).
+    prop_assert_eq!(problem.count().solutions, want.len() as u64);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
-    /// The ZDD holds exactly the oracle's solutions, each once; its count and its counts by
-    /// size agree; it reads back as written; random draws are solutions.
     #[test]
     fn zdd_holds_the_oracles_solutions(spec in small_problem()) {
         let Some(problem) = build_colored(&spec) else { return Ok(()); };
-        let want = oracle(&problem);
-        let memo = problem.memo().unwrap().run();
-        prop_assert!(memo.is_complete());
-        let zdd = memo.zdd().unwrap();
-        prop_assert_eq!(memo.count().unwrap().to_u64(), Some(want.len() as u64));
-        let listed = as_sets(zdd);
-        let unique: BTreeSet<Vec<OptionId>> = listed.iter().cloned().collect();
-        prop_assert_eq!(listed.len(), unique.len(), "a solution listed twice");
-        prop_assert_eq!(&unique, &want);
-        let mut sizes: Vec<u64> = Vec::new();
-        for s in &want {
-            if sizes.len() <= s.len() {
-                sizes.resize(s.len() + 1, 0);
-            }
-            sizes[s.len()] += 1;
-        }
-        let by_size: Vec<u64> = zdd.count_by_size().iter().map(|c| c.to_u64().unwrap()).collect();
-        prop_assert_eq!(by_size, sizes);
-        let mut text = Vec::new();
-        zdd.write(&mut text).unwrap();
-        let back = Zdd::read(&text[..]).unwrap();
-        prop_assert_eq!(&back, zdd);
-        for s in zdd.sampler(1).take(5) {
-            let mut s: Vec<OptionId> = s.into_iter().map(|k| OptionId::new(k - 1)).collect();
-            s.sort();
-            prop_assert!(want.contains(&s));
-        }
-        // The dancing-links count agrees too (its figures are dlx1's and dlx2's).
-        prop_assert_eq!(problem.count().solutions, want.len() as u64);
+        holds_the_oracles_solutions(&problem)?;
+    }
+
+    /// With bounds on items (searched by options in and out).
+    #[test]
+    fn zdd_holds_the_oracles_solutions_with_bounds(spec in small_bounded()) {
+        let Some(problem) = build_bounded(&spec) else { return Ok(()); };
+        holds_the_oracles_solutions(&problem)?;
     }
 }
