@@ -72,6 +72,29 @@ const COST_INSTANCES: &[(&str, &str)] = instances![
 ];
 const COST_FIGURES: &str = include_str!("../data/instances/cost/figures.tsv");
 
+/// The instances the memoized search is checked on (those of [`INSTANCES`] with dlx6's
+/// figures, up to about a million search nodes, and domino tilings from `data/instances/memo`),
+/// and what Knuth's dlx6 printed for each: solutions, search nodes, updates, cleansings, ZDD
+/// nodes, memos, hits.
+const MEMO_INSTANCES: &[(&str, &str)] = instances![
+    "knuth_example_dlx1.dlx",
+    "queens8.dlx",
+    "queens10.dlx",
+    "queens12.dlx",
+    "queens13.dlx",
+    "sudoku_inkala.dlx",
+    "langford11.dlx",
+    "pentomino_6x10_sym.dlx",
+    "xcc/knuth_example_dlx2.dlx",
+    "xcc/color104.dlx",
+    "xcc/color108.dlx",
+    "xcc/words_3x3.dlx",
+    "memo/dominoes_8x8.dlx",
+    "memo/dominoes_12x12.dlx",
+    "memo/aztec_10.dlx",
+];
+const MEMO_FIGURES: &str = include_str!("../data/instances/memo/figures.tsv");
+
 /// What Knuth's dlx2 and dlx3 printed for the files of `data/instances/xcc`: solutions, nodes,
 /// updates, cleansings, and which program.
 const XCC_FIGURES: &str = include_str!("../data/instances/xcc/figures.tsv");
@@ -110,11 +133,11 @@ pub fn run() -> Result<()> {
     )?;
     writeln!(
         out,
-        "figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds) and dlx5"
+        "figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds), dlx5"
     )?;
     writeln!(
         out,
-        "(the cheapest solutions of options with costs) printed."
+        "(the cheapest solutions of options with costs) and dlx6 (the memoized search) printed."
     )?;
     writeln!(out)?;
     writeln!(
@@ -212,8 +235,50 @@ pub fn run() -> Result<()> {
             out.flush()?;
         }
     }
-    let checked = INSTANCES.len() + 2 * COST_INSTANCES.len();
-    let agree = agree + cost_agree;
+    // The memoized search: dlx6's figures.
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<26} {:>17} {:>10} {:>12} {:>9} {:>9}  vs Knuth",
+        "memoized (--memo)", "solutions", "nodes", "updates", "ZDD nodes", "seconds"
+    )?;
+    let mut memo_agree = 0;
+    for &(file, text) in MEMO_INSTANCES {
+        let problem = dlx::text::parse(text)?.problem;
+        let start = Instant::now();
+        let limits = dlx::Limits::none().cancel(signals::stop_flag());
+        let memo = problem.memo().with_limits(limits)?.run();
+        let Some(count) = memo.count() else {
+            return Err(Interrupted(Some(format!("during {file} (--memo)"))).into());
+        };
+        let secs = start.elapsed().as_secs_f64();
+        let s = &memo.stats;
+        let got = format!(
+            "{file}\t{count}\t{}\t{}\t{}\t{}\t{}\t{}",
+            s.nodes, s.updates, s.cleansings, s.zdd_nodes, s.memos, s.hits
+        );
+        let verdict = match MEMO_FIGURES
+            .lines()
+            .find(|l| l.starts_with(&format!("{file}\t")))
+        {
+            Some(line) if line == got => {
+                memo_agree += 1;
+                "same as dlx6"
+            }
+            Some(_) => "DIFFERENT from dlx6",
+            None => "(no figure)",
+        };
+        total_updates += s.updates;
+        total_secs += secs;
+        writeln!(
+            out,
+            "{file:<26} {count:>17} {:>10} {:>12} {:>9} {secs:>9.3}  {verdict}",
+            s.nodes, s.updates, s.zdd_nodes
+        )?;
+        out.flush()?;
+    }
+    let checked = INSTANCES.len() + 2 * COST_INSTANCES.len() + MEMO_INSTANCES.len();
+    let agree = agree + cost_agree + memo_agree;
     writeln!(out)?;
     writeln!(
         out,

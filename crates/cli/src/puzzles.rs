@@ -71,6 +71,8 @@ pub struct Common {
     /// same fillings on any number of threads).
     #[arg(long, conflicts_with = "count")]
     pub ordered: bool,
+    #[command(flatten)]
+    pub memo: crate::zdd::MemoFlags,
 }
 
 /// The item orders of `dlx queens`.
@@ -339,6 +341,10 @@ pub fn words(args: &WordsArgs) -> Result<()> {
         return Ok(());
     }
     match args.best {
+        Some(_) if args.common.memo.memo => Err(InputError(
+            "--memo and --best do not go together: --memo counts every filling".into(),
+        )
+        .into()),
         Some(k) => best_words(&crossword, &list, k, &args.common),
         None => drive(&crossword, &args.common, false),
     }
@@ -489,6 +495,10 @@ where
     P: Front + Sync,
     P::Solution: Send,
 {
+    if args.memo.memo {
+        return memo_count(puzzle.problem(), args, distinct);
+    }
+    args.memo.check_unused()?;
     // Open the drawing first: a path that cannot be written fails before the search.
     let mut svg_file = match &args.svg {
         Some(path) => Some(crate::files::create_output(path)?),
@@ -619,4 +629,42 @@ where
         }
     }
     xc::ending(&outcome, args.max_nodes, args.timeout)
+}
+
+/// `--count --memo`: the count by the memoized search (Knuth's dlx6), exact at any size.
+fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<()> {
+    let refuse = |why: &str| -> Result<()> { Err(InputError(why.to_string()).into()) };
+    if !args.count {
+        return refuse("--memo counts: add --count");
+    }
+    if distinct || args.svg.is_some() || args.limit.is_some() {
+        return refuse("--memo counts every solution: it takes no --distinct, --svg or --limit");
+    }
+    if args.jobs.is_some_and(|j| j != 1) {
+        return refuse(
+            "--memo and --jobs do not go together: the memoized search runs on one thread",
+        );
+    }
+    let run = crate::zdd::Run {
+        flags: &args.memo,
+        max_nodes: args.max_nodes,
+        timeout: args.timeout,
+    };
+    let start = Instant::now();
+    let memo = run.search(problem, "the puzzle")?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    match args.format {
+        PuzzleFormat::Text => writeln!(out, "{}", crate::zdd::count_text(&memo))?,
+        PuzzleFormat::Json => writeln!(out, "{}", crate::zdd::summary_json(&memo, false))?,
+    }
+    out.flush()?;
+    if args.stats {
+        crate::zdd::write_stats(
+            &mut io::stderr().lock(),
+            problem.has_colors(),
+            &memo,
+            start.elapsed(),
+        )?;
+    }
+    run.ending(&memo)
 }
