@@ -319,6 +319,28 @@ fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, 
     let full = solver.outcome();
     assert!(full.is_complete());
 
+    // The memoized search's ZDD holds the same solutions, each once, and counts them.
+    let memo = problem.memo().run();
+    let zdd = memo.zdd().expect("no limit set");
+    let listed: Vec<Vec<usize>> = zdd
+        .solutions()
+        .map(|s| {
+            let mut v: Vec<usize> = s.iter().map(|&k| k as usize - 1).collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    assert_eq!(listed.len(), expected.len(), "the ZDD's solutions\n{text}");
+    assert_eq!(
+        &listed.into_iter().collect::<BTreeSet<_>>(),
+        expected,
+        "the ZDD's solutions differ from the oracle\n{text}"
+    );
+    assert_eq!(
+        memo.count().and_then(|c| c.to_u64()),
+        Some(expected.len() as u64)
+    );
+
     // Stopping anywhere and resetting leaves the links as built.
     let limit = u64::from(seed) % (full.nodes + 1);
     let mut limited = problem.solver().with_limits(Limits::none().nodes(limit));
@@ -450,4 +472,34 @@ pub fn jobs(data: &[u8]) {
         ),
         "{k} jobs do not add up to the whole"
     );
+}
+
+/// Reads arbitrary bytes as a ZDD file. Whatever reads is consistent: its count is the
+/// number of solutions listed (when few), the counts by size add up to it, random draws are
+/// among the solutions, and it writes and reads back as the same diagram.
+pub fn zdd_reader(data: &[u8]) {
+    let Ok(zdd) = dlx::zdd::Zdd::read(data) else {
+        return;
+    };
+    let count = zdd.count();
+    let listed: Vec<Vec<u32>> = zdd.solutions().take(10_001).collect();
+    if let Some(n) = count.to_u64().filter(|&n| n <= 10_000) {
+        assert_eq!(listed.len() as u64, n, "the count and the listing");
+    }
+    let by_size = zdd
+        .count_by_size()
+        .into_iter()
+        .fold(dlx::zdd::Count::default(), |a, b| a + b);
+    assert_eq!(by_size, count, "the counts by size add up");
+    if !count.is_zero() {
+        for s in zdd.sampler(u64::from(data[0])).take(5) {
+            if count.to_u64().is_some_and(|n| n <= 10_000) {
+                assert!(listed.contains(&s), "a draw that is no solution");
+            }
+        }
+    }
+    let mut text = Vec::new();
+    zdd.write(&mut text).expect("write to a Vec");
+    let back = dlx::zdd::Zdd::read(&text[..]).expect("what was written reads");
+    assert_eq!(back, zdd, "written and read back");
 }

@@ -30,6 +30,11 @@ fn cost_oracle_regressions() {
 }
 
 #[test]
+fn zdd_reader_regressions() {
+    support::replay("zdd_reader", checks::zdd_reader);
+}
+
+#[test]
 fn jobs_regressions() {
     support::replay("jobs", checks::jobs);
 }
@@ -51,8 +56,26 @@ const JOB_LINES: &[&[u8]] = &[
       0123456789abcdef:1/4:2:0,n\n0123456789abcdef:2/4:0:n\n0123456789abcdef:3/4:0:1,2\n",
 ];
 
+/// ZDD files: dlx6's form, ours with option lines, and one with a child after its parent.
+const ZDDS: &[&[u8]] = &[
+    b"2: (~5?0:1)\n3: (~1?0:2)\n4: (~4?0:3)\n5: (~0?0:4)\n",
+    b"#o 1 a b\n#o 2 c\n#o 3 a\n#o 4 b c\n2: (~2?0:1)\n3: (~1?0:2)\n4: (~4?0:1)\n\
+      5: (~3?3:4)\n6: (~0?0:5)\n",
+    b"5: (~1?6:1)\n6: (~3?0:1)\n7: (~2?5:6)\n",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_zdd_reader_takes_any_bytes(data in support::bytes(200)) {
+        checks::zdd_reader(&data);
+    }
+
+    #[test]
+    fn the_zdd_reader_takes_edited_files(data in support::mutated(ZDDS)) {
+        checks::zdd_reader(&data);
+    }
 
     #[test]
     fn the_text_reader_takes_any_bytes(data in support::bytes(200)) {
