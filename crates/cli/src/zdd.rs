@@ -287,6 +287,13 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     let elapsed = start.elapsed();
     let json = args.format == crate::xc::Format::Json;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
+    if memo.zdd().is_none() {
+        if let Some(p) = args.zdd.as_deref().filter(|p| p.as_os_str() != "-") {
+            // Created before the search to check it can be written; nothing to keep.
+            drop(zdd_out.take());
+            let _ = std::fs::remove_file(p);
+        }
+    }
     if let Some(zdd) = memo.zdd() {
         if let Some(w) = &mut zdd_out {
             let mut w = BufWriter::new(w);

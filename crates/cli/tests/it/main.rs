@@ -9,3 +9,4 @@ mod fuzz_regressions;
 mod manners;
 mod puzzles;
 mod readme;
+mod zdd;

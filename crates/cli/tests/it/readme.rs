@@ -92,7 +92,7 @@ fn every_example_of_the_readme_does_what_it_says() {
         let mut args = words(command);
         // Files the example writes go to the temporary folder.
         for a in args.iter_mut() {
-            if a.ends_with(".svg") {
+            if a.ends_with(".svg") || a.ends_with(".zdd") {
                 *a = temp.join(&*a).display().to_string();
             }
         }
