@@ -43,6 +43,10 @@ use crate::zdd::{Count, Zdd, ZddNode};
 /// The deadline and the cancel flag are looked at when the node count is a multiple of this.
 const CHECK_EVERY: u64 = 4096;
 
+/// Set in a primary item's length while it is covered (lengths stay below 2^30): its list is
+/// left alone meanwhile, so the bit survives, and keeps it out of the shortest.
+const COVERED: i32 = 1 << 30;
+
 /// Why a memoized search refused its limits.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -400,6 +404,9 @@ impl Dance {
         let [l, r] = self.pn[k as usize];
         self.pn[l as usize][1] = r;
         self.pn[r as usize][0] = l;
+        if k <= self.n1 {
+            self.len[k as usize] |= COVERED;
+        }
         self.set_code(k, 0);
     }
 
@@ -410,6 +417,7 @@ impl Dance {
         self.pn[l as usize][1] = k;
         self.pn[r as usize][0] = k;
         let code = if k <= self.n1 {
+            self.len[k as usize] &= !COVERED;
             1
         } else {
             1 + self.icolor[k as usize] as u32
@@ -611,23 +619,13 @@ impl Dance {
         option
     }
 
-    /// The active primary item with the shortest list, the leftmost on ties.
+    /// The active primary item with the shortest list, the leftmost on ties (the list of
+    /// active items is in the items' order): a scan of the lengths, where a covered item's
+    /// carries [`COVERED`], rather than a walk of the list.
     fn best_item(&self) -> u32 {
-        let mut best = 0;
-        let mut t = i32::MAX;
-        let mut k = self.pn[0][1];
-        while k != 0 {
-            let l = self.len[k as usize];
-            if l < t {
-                best = k;
-                t = l;
-                if t == 0 {
-                    break;
-                }
-            }
-            k = self.pn[k as usize][1];
-        }
-        best
+        let lens = &self.len[1..=self.n1 as usize];
+        let least = lens.iter().copied().fold(i32::MAX, i32::min);
+        lens.iter().position(|&l| l == least).expect("an active item") as u32 + 1
     }
 }
 

@@ -35,8 +35,8 @@
 //! `1`, every other id is defined by one line. The node with the smallest option is the
 //! root; when that option is 0 (`dlx6`'s dummy root, its last line, `N: (~0?0:R)`), the root
 //! is its `HI`. Lines starting with `#` are comments, except `#o K TEXT`, which names option
-//! `K` (as `dlx xc` prints it), so solutions print as option lines; Knuth's readers pass over
-//! those lines (saying so). [`Zdd::write`] writes the option lines, then the nodes, children
+//! `K` (as `dlx xc` prints it; they go in order, `K` = 1, 2, 3, ...), so solutions print as
+//! option lines; Knuth's readers pass over those lines (saying so). [`Zdd::write`] writes the option lines, then the nodes, children
 //! before parents, then the dummy root.
 
 use std::collections::HashMap;
@@ -339,9 +339,14 @@ pub enum ReadErrorKind {
     /// An `#o` line without a number and a text.
     #[error("expected `#o K TEXT` (option K's text, K from 1), found `{0}`")]
     BadOption(String),
-    /// Option `K` named twice.
-    #[error("option {0} is named twice")]
-    OptionTwice(u32),
+    /// An `#o` line out of order: they name options 1, 2, 3, ... in turn.
+    #[error("`#o {found}`: the option lines name options 1, 2, 3, ... in order; expected `#o {next}`")]
+    OptionOrder {
+        /// The number on the line.
+        found: u32,
+        /// The number expected there.
+        next: u32,
+    },
     /// A node defined twice, or a sink defined.
     #[error("node {0:x} is defined twice (or is a sink, 0 or 1)")]
     NodeTwice(u64),
@@ -436,14 +441,16 @@ fn read(mut input: impl BufRead) -> Result<Zdd, ReadError> {
                 Ok(k) if k >= 1 => k,
                 _ => return Err(at(number, column, ReadErrorKind::BadOption(text.into()))),
             };
-            let i = k as usize - 1;
-            if labels.len() <= i {
-                labels.resize(i + 1, None);
+            // Option lines name the options in order, 1, 2, 3, ...
+            let next = labels.len() as u32 + 1;
+            if k != next {
+                return Err(at(
+                    number,
+                    column,
+                    ReadErrorKind::OptionOrder { found: k, next },
+                ));
             }
-            if labels[i].is_some() {
-                return Err(at(number, column, ReadErrorKind::OptionTwice(k)));
-            }
-            labels[i] = Some(label.trim().to_string());
+            labels.push(Some(label.trim().to_string()));
             continue;
         }
         if text.starts_with('#') {
