@@ -429,56 +429,59 @@ impl Dance {
     fn cover<const C: bool>(&mut self, c: u32, updates: &mut u64) {
         self.unlink_item(c);
         *updates += 1;
-        let mut rr = self.ud[c as usize][1];
+        // SAFETY (here and in `uncover`): every link and item stored is an index the builder
+        // made valid for its vector, and the dance stores only values it read from links or
+        // the index of the node it stands on (dlx6's invariants; `debug_assert`ed by `at`).
+        let mut rr = at(&self.ud, c)[1];
         while rr != c {
             let mut nn = rr + 1;
             while nn != rr {
-                let cc = self.itm[nn as usize];
+                let cc = *at(&self.itm, nn);
                 if cc <= 0 {
-                    nn = self.ud[nn as usize][0];
+                    nn = at(&self.ud, nn)[0];
                     continue;
                 }
-                if !C || self.color[nn as usize] >= 0 {
-                    let [u, d] = self.ud[nn as usize];
-                    self.ud[u as usize][1] = d;
-                    self.ud[d as usize][0] = u;
+                if !C || *at(&self.color, nn) >= 0 {
+                    let [u, d] = *at(&self.ud, nn);
+                    at_mut(&mut self.ud, u)[1] = d;
+                    at_mut(&mut self.ud, d)[0] = u;
                 }
                 *updates += 1;
-                let t = self.len[cc as usize] - 1;
-                self.len[cc as usize] = t;
+                let t = *at(&self.len, cc as u32) - 1;
+                *at_mut(&mut self.len, cc as u32) = t;
                 if t == 0 && cc as u32 > self.n1 {
                     self.unlink_item(cc as u32);
                 }
                 nn += 1;
             }
-            rr = self.ud[rr as usize][1];
+            rr = at(&self.ud, rr)[1];
         }
     }
 
     /// Undoes [`Dance::cover`].
     fn uncover<const C: bool>(&mut self, c: u32) {
-        let mut rr = self.ud[c as usize][0];
+        let mut rr = at(&self.ud, c)[0];
         while rr != c {
             let mut nn = rr - 1;
             while nn != rr {
-                let cc = self.itm[nn as usize];
+                let cc = *at(&self.itm, nn);
                 if cc <= 0 {
-                    nn = self.ud[nn as usize][1];
+                    nn = at(&self.ud, nn)[1];
                     continue;
                 }
-                if !C || self.color[nn as usize] >= 0 {
-                    let [u, d] = self.ud[nn as usize];
-                    self.ud[u as usize][1] = nn;
-                    self.ud[d as usize][0] = nn;
+                if !C || *at(&self.color, nn) >= 0 {
+                    let [u, d] = *at(&self.ud, nn);
+                    at_mut(&mut self.ud, u)[1] = nn;
+                    at_mut(&mut self.ud, d)[0] = nn;
                 }
-                let t = self.len[cc as usize] + 1;
-                self.len[cc as usize] = t;
+                let t = *at(&self.len, cc as u32) + 1;
+                *at_mut(&mut self.len, cc as u32) = t;
                 if t == 1 && cc as u32 > self.n1 {
                     self.relink_item(cc as u32);
                 }
                 nn -= 1;
             }
-            rr = self.ud[rr as usize][0];
+            rr = at(&self.ud, rr)[0];
         }
         self.relink_item(c);
     }
@@ -486,30 +489,30 @@ impl Dance {
     /// Gives the item of node `p` the color of `p`: hides the options of other colors, marks
     /// those of the same color cleansed (`dlx6`'s `purify`).
     fn purify(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
-        let item = self.itm[p as usize] as u32;
-        let x = self.color[p as usize];
+        let item = *at(&self.itm, p) as u32;
+        let x = *at(&self.color, p);
         self.icolor[item as usize] = x;
-        let mut tt = self.len[item as usize];
+        let mut tt = *at(&self.len, item);
         *cleansings += 1;
-        let mut rr = self.ud[item as usize][1];
+        let mut rr = at(&self.ud, item)[1];
         while rr != item {
-            if self.color[rr as usize] != x {
+            if *at(&self.color, rr) != x {
                 tt -= 1;
                 let mut nn = rr + 1;
                 while nn != rr {
-                    let cc = self.itm[nn as usize];
+                    let cc = *at(&self.itm, nn);
                     if cc <= 0 {
-                        nn = self.ud[nn as usize][0];
+                        nn = at(&self.ud, nn)[0];
                         continue;
                     }
-                    if self.color[nn as usize] >= 0 {
-                        let [u, d] = self.ud[nn as usize];
-                        self.ud[u as usize][1] = d;
-                        self.ud[d as usize][0] = u;
+                    if *at(&self.color, nn) >= 0 {
+                        let [u, d] = *at(&self.ud, nn);
+                        at_mut(&mut self.ud, u)[1] = d;
+                        at_mut(&mut self.ud, d)[0] = u;
                     }
                     *updates += 1;
-                    let t = self.len[cc as usize] - 1;
-                    self.len[cc as usize] = t;
+                    let t = *at(&self.len, cc as u32) - 1;
+                    *at_mut(&mut self.len, cc as u32) = t;
                     if t == 0 && cc as u32 > self.n1 {
                         self.unlink_item(cc as u32);
                     }
@@ -517,60 +520,60 @@ impl Dance {
                 }
             } else {
                 *cleansings += 1;
-                self.color[rr as usize] = -1;
+                *at_mut(&mut self.color, rr) = -1;
             }
-            rr = self.ud[rr as usize][1];
+            rr = at(&self.ud, rr)[1];
         }
         if tt > 0 {
-            self.len[item as usize] = tt;
+            *at_mut(&mut self.len, item) = tt;
             self.set_code(item, 1 + x as u32);
         } else {
-            self.len[item as usize] = -1;
+            *at_mut(&mut self.len, item) = -1;
             self.unlink_item(item);
         }
     }
 
     /// Undoes [`Dance::purify`].
     fn unpurify(&mut self, p: u32) {
-        let item = self.itm[p as usize] as u32;
-        let x = self.color[p as usize];
+        let item = *at(&self.itm, p) as u32;
+        let x = *at(&self.color, p);
         self.icolor[item as usize] = 0;
-        let mut tt = self.len[item as usize];
+        let mut tt = *at(&self.len, item);
         if tt < 0 {
             tt = 0;
             self.relink_item(item);
         } else {
             self.set_code(item, 1);
         }
-        let mut rr = self.ud[item as usize][0];
+        let mut rr = at(&self.ud, item)[0];
         while rr != item {
-            if self.color[rr as usize] < 0 {
-                self.color[rr as usize] = x;
+            if *at(&self.color, rr) < 0 {
+                *at_mut(&mut self.color, rr) = x;
             } else {
                 tt += 1;
                 let mut nn = rr - 1;
                 while nn != rr {
-                    let cc = self.itm[nn as usize];
+                    let cc = *at(&self.itm, nn);
                     if cc <= 0 {
-                        nn = self.ud[nn as usize][1];
+                        nn = at(&self.ud, nn)[1];
                         continue;
                     }
-                    if self.color[nn as usize] >= 0 {
-                        let [u, d] = self.ud[nn as usize];
-                        self.ud[u as usize][1] = nn;
-                        self.ud[d as usize][0] = nn;
+                    if *at(&self.color, nn) >= 0 {
+                        let [u, d] = *at(&self.ud, nn);
+                        at_mut(&mut self.ud, u)[1] = nn;
+                        at_mut(&mut self.ud, d)[0] = nn;
                     }
-                    let t = self.len[cc as usize] + 1;
-                    self.len[cc as usize] = t;
+                    let t = *at(&self.len, cc as u32) + 1;
+                    *at_mut(&mut self.len, cc as u32) = t;
                     if t == 1 && cc as u32 > self.n1 {
                         self.relink_item(cc as u32);
                     }
                     nn -= 1;
                 }
             }
-            rr = self.ud[rr as usize][0];
+            rr = at(&self.ud, rr)[0];
         }
-        self.len[item as usize] = tt;
+        *at_mut(&mut self.len, item) = tt;
     }
 
     /// Covers or purifies the items of `cur`'s option other than the one it was chosen for,
@@ -625,8 +628,28 @@ impl Dance {
     fn best_item(&self) -> u32 {
         let lens = &self.len[1..=self.n1 as usize];
         let least = lens.iter().copied().fold(i32::MAX, i32::min);
-        lens.iter().position(|&l| l == least).expect("an active item") as u32 + 1
+        lens.iter()
+            .position(|&l| l == least)
+            .expect("an active item") as u32
+            + 1
     }
+}
+
+/// `v[i]` without a bounds check: the dance's links are valid indices (see `Dance::cover`).
+#[inline(always)]
+fn at<T>(v: &[T], i: u32) -> &T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: the callers index with links, which the builder made valid and the dance keeps
+    // valid (it stores only links it read, or the index of the node it stands on).
+    unsafe { v.get_unchecked(i as usize) }
+}
+
+/// `v[i]` for writing, without a bounds check (see [`at`]).
+#[inline(always)]
+fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: as for `at`.
+    unsafe { v.get_unchecked_mut(i as usize) }
 }
 
 /// The signatures met so far, each with the ZDD node of its solutions: open addressing over

@@ -340,7 +340,9 @@ pub enum ReadErrorKind {
     #[error("expected `#o K TEXT` (option K's text, K from 1), found `{0}`")]
     BadOption(String),
     /// An `#o` line out of order: they name options 1, 2, 3, ... in turn.
-    #[error("`#o {found}`: the option lines name options 1, 2, 3, ... in order; expected `#o {next}`")]
+    #[error(
+        "`#o {found}`: the option lines name options 1, 2, 3, ... in order; expected `#o {next}`"
+    )]
     OptionOrder {
         /// The number on the line.
         found: u32,
