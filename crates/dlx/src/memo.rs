@@ -95,7 +95,7 @@ pub struct MemoStats {
 /// let zdd = memo.zdd().unwrap();
 /// let mut all: Vec<Vec<u32>> = zdd.solutions().collect();
 /// all.sort();
-/// assert_eq!(all, [vec![1, 3], vec![2, 4]]); // options a b + c, and a + b c
+/// assert_eq!(all, [vec![1, 2], vec![3, 4]]); // options a b + c, and a + b c
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
