@@ -300,9 +300,7 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
             zdd.write(&mut w)?;
             w.flush()?;
         } else if !args.count {
-            for (n, solution) in zdd.solutions().enumerate() {
-                write_solution(zdd, &solution, json, n == 0, &mut out)?;
-            }
+            write_all(zdd, zdd.solutions(), json, &mut out)?;
         }
     }
     if !to_stdout {
@@ -324,6 +322,28 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
         }
     }
     run.ending(&memo)
+}
+
+/// Writes solutions of a ZDD, as [`write_solution`] does, until Ctrl-C (looked at every 4096):
+/// then what was written is flushed and the command ends with exit status 130.
+fn write_all(
+    zdd: &Zdd,
+    solutions: impl Iterator<Item = Vec<u32>>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<u64> {
+    let mut written = 0;
+    for (n, solution) in solutions.enumerate() {
+        write_solution(zdd, &solution, json, n == 0, out)?;
+        written += 1;
+        if n % 4096 == 4095
+            && crate::signals::stop_flag().load(std::sync::atomic::Ordering::Relaxed)
+        {
+            out.flush()?;
+            return Err(Interrupted(Some(format!("after {written} solutions"))).into());
+        }
+    }
+    Ok(written)
 }
 
 /// What to do with a ZDD file.
@@ -429,11 +449,8 @@ pub fn run(args: &Args) -> Result<()> {
         } => {
             let zdd = read(input)?;
             let json = input.format == crate::xc::Format::Json;
-            let mut drawn = 0;
-            for (n, solution) in zdd.sampler(*seed).take(*number as usize).enumerate() {
-                write_solution(&zdd, &solution, json, n == 0, &mut out)?;
-                drawn += 1;
-            }
+            let take = usize::try_from(*number).unwrap_or(usize::MAX);
+            let drawn = write_all(&zdd, zdd.sampler(*seed).take(take), json, &mut out)?;
             if drawn == 0 {
                 out.flush()?;
                 eprintln!("dlx: warning: the ZDD has no solution to draw");
@@ -443,15 +460,7 @@ pub fn run(args: &Args) -> Result<()> {
             let zdd = read(input)?;
             let json = input.format == crate::xc::Format::Json;
             let take = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
-            for (n, solution) in zdd.solutions().take(take).enumerate() {
-                write_solution(&zdd, &solution, json, n == 0, &mut out)?;
-                if n % 4096 == 0
-                    && crate::signals::stop_flag().load(std::sync::atomic::Ordering::Relaxed)
-                {
-                    out.flush()?;
-                    return Err(Interrupted(None).into());
-                }
-            }
+            write_all(&zdd, zdd.solutions().take(take), json, &mut out)?;
         }
     }
     out.flush()?;
