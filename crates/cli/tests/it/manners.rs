@@ -482,6 +482,8 @@ fn distinct_limit_speaks_of_the_limit() {
 fn ctrl_c_is_the_same_everywhere() {
     let pentomino = instance("pentomino_6x10.dlx");
     let many = sudoku_data("magictour-top1465.txt");
+    let aztec = instance("memo/aztec_12.dlx");
+    let dominoes = instance("memo/dominoes_10x10.dlx");
     let cases: &[(&[&str], &str)] = &[
         (&["xc", &pentomino], "dlx: interrupted: after "),
         (&["xc", &pentomino, "--count"], "dlx: interrupted: after "),
@@ -494,6 +496,9 @@ fn ctrl_c_is_the_same_everywhere() {
             "dlx: interrupted: during backtrack",
         ),
         (&["check"], "dlx: interrupted: during "),
+        // The memoized search: the count, and a listing of its ZDD's 258,584,046,368 tilings.
+        (&["xc", &aztec, "--count", "--memo"], "dlx: interrupted: after "),
+        (&["xc", &dominoes, "--memo"], "dlx: interrupted: after "),
     ];
     for (args, says) in cases {
         let (child, mut stdout) = spawn(args);
