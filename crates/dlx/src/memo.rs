@@ -802,6 +802,10 @@ impl Run<'_> {
 
     /// A new ZDD node; `Err` when it passes the ZDD node limit or the memory budget.
     fn make_node(&mut self, var: u32, lo: u32, hi: u32) -> Result<u32, StopReason> {
+        // Node ids are 32 bits, the sinks 0 and 1 among them (dlx6 stops there too).
+        if self.zdd.len() >= u32::MAX as usize - 2 {
+            return Err(StopReason::ZddNodeLimit);
+        }
         if self.zdd.len() == self.zdd.capacity() {
             let more = self.zdd.capacity().max(1024);
             let bytes = self.cache.bytes()
