@@ -497,7 +497,10 @@ fn ctrl_c_is_the_same_everywhere() {
         ),
         (&["check"], "dlx: interrupted: during "),
         // The memoized search: the count, and a listing of its ZDD's 258,584,046,368 tilings.
-        (&["xc", &aztec, "--count", "--memo"], "dlx: interrupted: after "),
+        (
+            &["xc", &aztec, "--count", "--memo"],
+            "dlx: interrupted: after ",
+        ),
         (&["xc", &dominoes, "--memo"], "dlx: interrupted: after "),
     ];
     for (args, says) in cases {
