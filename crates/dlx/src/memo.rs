@@ -425,7 +425,10 @@ impl Dance {
         self.set_code(k, code);
     }
 
-    /// Hides the options in item `c`'s list from the other lists (`dlx6`'s `cover`).
+    /// Hides the options in item `c`'s list from the other lists (`dlx6`'s `cover`). Its loop
+    /// over an option's nodes is written out again in `purify` (and `uncover`'s in `unpurify`):
+    /// one `#[inline(always)]` helper for both measured 12% slower on `pentomino_6x10_sym`
+    /// (hyperfine means of 8, 1.89 against 2.15 s).
     fn cover<const C: bool>(&mut self, c: u32, updates: &mut u64) {
         self.unlink_item(c);
         *updates += 1;
