@@ -117,10 +117,8 @@ fn size_text(bytes: u64) -> String {
 
 /// The count as printed: exact, or `K+` when the search stopped.
 pub fn count_text(memo: &Memo) -> String {
-    match memo.count() {
-        Some(c) => c.to_string(),
-        None => format!("{}+", memo.found()),
-    }
+    let more = if memo.is_complete() { "" } else { "+" };
+    format!("{}{more}", memo.found())
 }
 
 /// The `--stats` line of a memoized search.
@@ -177,13 +175,10 @@ pub fn summary_json(memo: &Memo, profile: bool) -> String {
         None => "null".to_string(),
         Some(r) => format!("\"{}\"", crate::xc::stop_name(r)),
     };
-    let solutions = match memo.count() {
-        Some(c) => c.to_string(),
-        None => memo.found().to_string(),
-    };
     let mut json = format!(
-        "{{\"solutions\":{solutions},\"nodes\":{},\"updates\":{},\"cleansings\":{},\
+        "{{\"solutions\":{},\"nodes\":{},\"updates\":{},\"cleansings\":{},\
          \"zdd_nodes\":{},\"memos\":{},\"hits\":{},\"complete\":{},\"stopped_by\":{stopped}",
+        memo.found(),
         s.nodes,
         s.updates,
         s.cleansings,
@@ -210,14 +205,11 @@ pub fn write_solution(
     first: bool,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    if !zdd.has_labels() {
-        let numbers: Vec<String> = options.iter().map(u32::to_string).collect();
-        if json {
+    if json {
+        if !zdd.has_labels() {
+            let numbers: Vec<String> = options.iter().map(u32::to_string).collect();
             return writeln!(out, "{{\"options\":[{}]}}", numbers.join(","));
         }
-        return writeln!(out, "{}", numbers.join(" "));
-    }
-    if json {
         let items: Vec<Vec<&str>> = options
             .iter()
             .map(|&k| {
@@ -231,13 +223,10 @@ pub fn write_solution(
         serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": items }))?;
         return out.write_all(b"\n");
     }
-    if !first {
+    if !first && zdd.has_labels() {
         out.write_all(b"\n")?;
     }
-    for &k in options {
-        writeln!(out, "{}", zdd.label(k).unwrap_or(""))?;
-    }
-    Ok(())
+    zdd.write_solution(options, out)
 }
 
 /// `dlx xc FILE --memo` (with `--count`, `--zdd OUT`, or neither: every solution from the

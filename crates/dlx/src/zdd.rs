@@ -285,6 +285,19 @@ impl Zdd {
         }
     }
 
+    /// Writes one solution (option numbers, from 1) as `dlx xc` prints it: each option's line
+    /// (its `#o` text), or, for a ZDD without its options' text, the numbers on one line.
+    pub fn write_solution(&self, options: &[u32], out: &mut impl Write) -> io::Result<()> {
+        if !self.has_labels() {
+            let numbers: Vec<String> = options.iter().map(u32::to_string).collect();
+            return writeln!(out, "{}", numbers.join(" "));
+        }
+        for &k in options {
+            writeln!(out, "{}", self.label(k).unwrap_or(""))?;
+        }
+        Ok(())
+    }
+
     /// Uniform random solutions: each solution equally likely, every draw independent, the
     /// same sequence for the same seed. The iterator is endless, or empty when there is no
     /// solution.
