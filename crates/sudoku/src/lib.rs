@@ -30,7 +30,8 @@
 //! made on every core, in the order of their seeds, by [`generate_all`].
 //!
 //! Features: `leetcode` (default) reads and writes LeetCode boards and killer sudoku in JSON;
-//! `serde` serializes batch records and summaries.
+//! `serde` serializes batch records and summaries; `print` (default, with both) writes records in
+//! every format and puts a batch's chunks back in order ([`print`]).
 #![deny(missing_docs)]
 
 /// The crate README's example (shown on crates.io), compiled and run as a doctest.
@@ -47,6 +48,8 @@ mod killer;
 mod logic;
 mod methods;
 pub mod pipeline;
+#[cfg(feature = "print")]
+pub mod print;
 mod rate;
 pub mod read;
 mod rules;

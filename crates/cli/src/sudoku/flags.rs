@@ -55,6 +55,18 @@ pub enum OutputFormat {
     Json,
 }
 
+impl From<OutputFormat> for sudoku::print::Format {
+    fn from(format: OutputFormat) -> Self {
+        match format {
+            OutputFormat::Line => Self::Line,
+            OutputFormat::Grid => Self::Grid,
+            OutputFormat::Pretty => Self::Pretty,
+            OutputFormat::Leetcode => Self::Leetcode,
+            OutputFormat::Json => Self::Json,
+        }
+    }
+}
+
 /// The symbol sets of `--symbols`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SymbolSet {

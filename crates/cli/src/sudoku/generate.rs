@@ -8,13 +8,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
-use sudoku::batch::{Status, Tally};
 use sudoku::pipeline::{Pipeline, Sink};
+use sudoku::print::Writer;
 use sudoku::{GenerateError, GenerateSettings, Generated, Grade, Shape, Sudoku, Symbols, Symmetry};
 
 use super::flags::{self, OutputFormat, SymbolSet, VariantArgs};
-use super::output::{Writer, WriterSettings};
-use super::render::Done;
+use super::output::{AroundBar, Progress};
 use crate::signals::signals;
 use crate::{InputError, Interrupted};
 
@@ -99,48 +98,20 @@ pub struct Args {
     pub progress: bool,
 }
 
-/// Writes each puzzle as it comes, in order, through the batch writer (records, progress,
+/// Writes each puzzle as it comes, in order, through the library's writer (records, progress,
 /// summary).
 struct Written<'o, 's, W: Write> {
     writer: Writer<'o, W>,
-    format: OutputFormat,
+    format: sudoku::print::Format,
     symbols: Symbols,
     sudoku: &'s Sudoku,
 }
 
 impl<W: Write> Sink<(u64, Result<Generated, GenerateError>)> for Written<'_, '_, W> {
     fn take(&mut self, (index, made): (u64, Result<Generated, GenerateError>)) -> ControlFlow<()> {
-        let mut out = Vec::with_capacity(128);
-        // Writing to a Vec cannot fail.
-        let tally = match &made {
-            Ok(g) => {
-                let _ = write_one(&mut out, index, g, self.format, self.symbols, self.sudoku);
-                Tally {
-                    status: Status::Unique,
-                    nodes: g.nodes,
-                    grade: g.rating.as_ref().map(|r| r.grade),
-                    strategy: g.nodes.map(|_| g.strategy),
-                }
-            }
-            Err(e) => {
-                let _ = write_failure(&mut out, index, &e.to_string(), self.format);
-                Tally {
-                    status: Status::Stopped,
-                    nodes: None,
-                    grade: None,
-                    strategy: None,
-                }
-            }
-        };
-        self.writer.take(Done {
-            ends: vec![out.len()],
-            out,
-            tallies: vec![tally],
-            interrupted: false,
-            bytes_end: index,
-            drawing: None,
-            broken: None,
-        })
+        let done =
+            sudoku::print::write_generated(index, &made, self.format, self.symbols, self.sudoku);
+        self.writer.take(done)
     }
 
     fn idle(&mut self) {
@@ -191,16 +162,14 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     let signals = signals();
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let writer_settings = WriterSettings {
-        show: None,
-        progress: flags::progress_mode(args.progress),
-        total_bytes: Some(count),
-        stdout_tty: io::IsTerminal::is_terminal(&io::stdout()),
+    let mut out = AroundBar {
+        out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        progress: Progress::new(flags::progress_mode(args.progress), Some(count), start),
+        tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
     let mut written = Written {
-        writer: Writer::new(&mut out, writer_settings, start),
-        format: args.format,
+        writer: super::output::writer(&mut out, None),
+        format: args.format.into(),
         symbols,
         sudoku: &sudoku,
     };
@@ -209,14 +178,8 @@ pub fn run(args: &Args) -> Result<()> {
         .stop_flag(Arc::clone(&signals.stop))
         .thread_name("dlx-generate");
     let t = sudoku::generate_all(&sudoku, &settings, seed, count, pipeline, &mut written);
-    let mut writer = written.writer;
-    if let Some(e) = writer.failed.take() {
-        return Err(e.into());
-    }
-    writer.finish(start)?;
-    let mut summary = writer.summary;
+    let (mut summary, _, _) = super::output::finish(written.writer, start)?;
     summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
-    out.flush()?;
     let made = summary.puzzles - summary.stopped;
     if summary.interrupted {
         return Err(Interrupted(Some(format!(
@@ -329,48 +292,6 @@ fn rate(made: u64, elapsed: f64) -> String {
         r if r >= 1.0 => format!("{r:.1} a second"),
         _ if made == 0 => "none made".to_string(),
         r => format!("{r:.3} a second ({:.1} s each)", elapsed / made as f64),
-    }
-}
-
-/// The record of a puzzle that could not be made (no solved grid within --max-nodes).
-fn write_failure(
-    out: &mut impl Write,
-    index: u64,
-    why: &str,
-    format: OutputFormat,
-) -> io::Result<()> {
-    if format == OutputFormat::Json {
-        let record = serde_json::json!({"index": index, "status": "stopped", "error": why});
-        serde_json::to_writer(&mut *out, &record)?;
-        return out.write_all(b"\n");
-    }
-    writeln!(out, "# stopped: puzzle {index}: {why}")
-}
-
-fn write_one(
-    out: &mut impl Write,
-    index: u64,
-    g: &Generated,
-    format: OutputFormat,
-    symbols: Symbols,
-    rules: &Sudoku,
-) -> io::Result<()> {
-    match format {
-        OutputFormat::Grid => writeln!(out, "{}", sudoku::to_grid(&g.puzzle, symbols)),
-        OutputFormat::Pretty => writeln!(out, "{}", rules.to_pretty(&g.puzzle, symbols)),
-        OutputFormat::Json => {
-            let json = sudoku::GeneratedJson {
-                index,
-                made: g,
-                symbols,
-            };
-            serde_json::to_writer(&mut *out, &json)?;
-            writeln!(out)
-        }
-        // (`--format leetcode` is refused before any puzzle is made.)
-        OutputFormat::Line | OutputFormat::Leetcode => {
-            writeln!(out, "{}", sudoku::to_line(&g.puzzle, symbols))
-        }
     }
 }
 

@@ -12,13 +12,13 @@ use anyhow::{Context, Result};
 use sudoku::batch::{self, Problem, Task};
 use sudoku::pipeline::Pipeline;
 use sudoku::read::{KillerEntry, KillerReader};
-use sudoku::{Grid, KillerError, Symbols};
+use sudoku::Symbols;
 
 use super::flags::{OutputFormat, ProgressMode};
-use super::output::{report, Writer, WriterSettings};
-use super::render::{write_record, About, Done, Render};
+use super::output::{report, AroundBar, Progress};
 use crate::files::Source;
 use crate::{signals, InputError};
+use sudoku::print::{self, Printer};
 
 /// What `dlx sudoku --killer` needs of its flags.
 pub struct Settings<'a> {
@@ -38,12 +38,6 @@ pub struct Settings<'a> {
 
 /// The most puzzles in a chunk of work.
 const CHUNK: usize = 64;
-
-/// A run of consecutive puzzles, and the record index of the first (from 1).
-struct Chunk {
-    first_index: u64,
-    entries: Vec<KillerEntry>,
-}
 
 pub fn run(s: &Settings<'_>) -> Result<()> {
     let source = Source::open(Some(s.path))?;
@@ -67,38 +61,27 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     let mut reader = KillerReader::new(source.reader, s.allow_disconnected);
     let mut next = 1u64;
     let chunks = std::iter::from_fn(move || {
-        let mut entries = Vec::with_capacity(CHUNK);
-        for entry in reader.by_ref().take(CHUNK) {
-            match entry {
-                Ok(entry) => entries.push(entry),
-                Err(e) => return Some(Err(e.to_string())),
-            }
-        }
-        let chunk = Chunk {
-            first_index: next,
-            entries,
+        let entries = match reader.by_ref().take(CHUNK).collect::<io::Result<Vec<_>>>() {
+            Ok(entries) => entries,
+            Err(e) => return Some(Err(e.to_string())),
         };
-        next += chunk.entries.len() as u64;
-        (!chunk.entries.is_empty()).then_some(Ok(chunk))
+        let first_index = next;
+        next += entries.len() as u64;
+        (!entries.is_empty()).then_some(Ok((first_index, entries)))
     });
-    let render = Render {
-        names: vec![Arc::clone(&name)],
-        format: Some(s.format),
-        max_nodes: s.max_nodes,
-        timeout: s.timeout,
-    };
+    let printer = Printer::new(vec![Arc::clone(&name)])
+        .format(Some(s.format.into()))
+        .limits(s.max_nodes, s.timeout);
     let draw = svg.is_some();
-    let work = |solver: &mut batch::Solver<'_>, chunk: Chunk| {
-        solve_chunk(solver, &chunk, s, &render, draw)
+    let work = |solver: &mut batch::Solver<'_>, (first, entries): (u64, Vec<KillerEntry>)| {
+        print::solve_killer_chunk(solver, &printer, s.mode, first, &entries, draw)
     };
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let writer_settings = WriterSettings {
-        show: None,
-        progress: ProgressMode::Off,
-        total_bytes: None,
-        stdout_tty: false,
+    let mut out = AroundBar {
+        out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        progress: Progress::new(ProgressMode::Off, None, start),
+        tty: false,
     };
-    let mut writer = Writer::new(&mut out, writer_settings, start);
+    let mut writer = super::output::writer(&mut out, None);
     let ended = Pipeline::new()
         .threads(s.jobs)
         .stop_flag(Arc::clone(&signals.stop))
@@ -109,13 +92,7 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
             work,
             &mut writer,
         );
-    if let Some(e) = writer.failed.take() {
-        return Err(e.into());
-    }
-    writer.finish(start)?;
-    let drawing = writer.drawing.take();
-    let broken = writer.broken.take();
-    let mut summary = writer.summary;
+    let (mut summary, drawing, broken) = super::output::finish(writer, start)?;
     summary.interrupted |= signals
         .interrupted
         .load(std::sync::atomic::Ordering::Relaxed);
@@ -167,89 +144,15 @@ fn emit_xcc(source: Source, s: &Settings<'_>) -> Result<()> {
         ))
         .into());
     };
-    let model = entry
-        .killer
-        .clone()
-        .and_then(|k| k.model())
-        .map_err(|e| InputError(describe(&Problem::Killer(e), &name, entry)))?;
+    let model = entry.killer.clone().and_then(|k| k.model()).map_err(|e| {
+        InputError(print::describe_killer(
+            &Problem::Killer(e),
+            &name,
+            entry.line,
+        ))
+    })?;
     let mut out = BufWriter::new(io::stdout().lock());
     dlx::text::write_problem(model.problem(), &mut out).context("writing the problem")?;
     out.flush()?;
     Ok(())
-}
-
-/// Searches a chunk and writes its records; the drawing of its first puzzle that was read, if
-/// asked for.
-fn solve_chunk(
-    solver: &mut batch::Solver<'_>,
-    chunk: &Chunk,
-    s: &Settings<'_>,
-    render: &Render,
-    draw: bool,
-) -> Done {
-    let mut done = Done {
-        out: Vec::with_capacity(chunk.entries.len() * 100),
-        ends: Vec::with_capacity(chunk.entries.len()),
-        tallies: Vec::with_capacity(chunk.entries.len()),
-        interrupted: false,
-        bytes_end: 0,
-        drawing: None,
-        broken: None,
-    };
-    let name = &render.names[0];
-    for (k, entry) in chunk.entries.iter().enumerate() {
-        let record = solver.solve_killer(entry, chunk.first_index + k as u64);
-        let killer = entry
-            .killer
-            .as_ref()
-            .ok()
-            .filter(|_| record.nodes.is_some());
-        if let Some(killer) = killer {
-            if done.broken.is_none() {
-                done.broken = record
-                    .grids
-                    .iter()
-                    .find_map(|g| killer.check(g).err())
-                    .map(|e| e.to_string());
-            }
-            if draw && done.drawing.is_none() {
-                done.drawing = Some(killer.to_svg(record.grids.first(), s.symbols));
-            }
-        }
-        let pretty = |grid: &Grid| match killer {
-            Some(killer) => killer.to_pretty(Some(grid), s.symbols),
-            None => sudoku::to_pretty(grid, s.symbols),
-        };
-        let about = About {
-            name,
-            line: entry.line,
-            input: None,
-            title: None,
-            columns: &[],
-            format: s.format,
-            error: record.problem.as_ref().map(|p| describe(p, name, entry)),
-            pretty: &pretty,
-        };
-        // Writing to a Vec cannot fail.
-        let _ = write_record(&mut done.out, &record, &about, render, s.mode);
-        done.tallies.push(record.tally());
-        done.ends.push(done.out.len());
-        if record.cancelled() {
-            done.interrupted = true;
-            break;
-        }
-    }
-    done
-}
-
-/// Why a killer sudoku is invalid: `FILE:LINE:COLUMN: ...` where the reader says where.
-fn describe(problem: &Problem, name: &str, entry: &KillerEntry) -> String {
-    match problem {
-        Problem::Killer(KillerError::Syntax {
-            line,
-            column,
-            message,
-        }) => format!("{name}:{line}:{column}: {message}"),
-        problem => format!("{name}:{}: {problem}", entry.line),
-    }
 }

@@ -1,30 +1,21 @@
-//! The writer: takes the solved chunks in input order from the pipeline, writes them, keeps
-//! the summary and the progress display; the summary as text and as JSON.
+//! Around the library's writer (`sudoku::print::Writer`): the progress display, standard output
+//! written around it, and how a batch ends (the summary as text and JSON, the exit status).
 
+use std::cell::RefCell;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::batch::Summary;
-use sudoku::pipeline::Sink;
+use sudoku::print::Writer;
 
 use super::flags::ProgressMode;
-use super::render::Done;
 use crate::Stopped;
 
-/// How the writer behaves.
-pub struct WriterSettings {
-    /// Write only the first records (the main job shows a few); the rest are counted.
-    pub show: Option<u64>,
-    pub progress: ProgressMode,
-    /// Total input bytes, when known.
-    pub total_bytes: Option<u64>,
-    /// Standard output is a terminal (records are written around the progress bar).
-    pub stdout_tty: bool,
-}
-
-struct Progress {
+/// The progress display of a batch, as the library's writer reports it: an indicatif bar, or a
+/// line every 2 s.
+pub struct Progress {
     mode: ProgressMode,
     total: Option<u64>,
     bar: Option<ProgressBar>,
@@ -33,6 +24,17 @@ struct Progress {
 }
 
 impl Progress {
+    /// A display in `mode` of a batch of `total` input bytes (if known) that began at `start`.
+    pub fn new(mode: ProgressMode, total: Option<u64>, start: Instant) -> Shared {
+        Rc::new(RefCell::new(Progress {
+            mode,
+            total,
+            bar: None,
+            start,
+            last_line: start,
+        }))
+    }
+
     fn update(&mut self, bytes: u64, puzzles: u64) {
         let now = Instant::now();
         let elapsed = now.duration_since(self.start);
@@ -83,115 +85,76 @@ impl Progress {
         }
     }
 
-    fn finish(&mut self) {
+    /// Clears the bar.
+    pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
     }
 }
 
-/// Writes the solved chunks, which the pipeline hands over in input order: the records (the
-/// first `show` of them, if limited), the summary's counts and the progress.
-pub struct Writer<'o, W: Write> {
-    out: &'o mut W,
-    settings: WriterSettings,
-    pub summary: Summary,
-    progress: Progress,
-    written: u64,
-    bytes_done: u64,
-    /// A write failed: the error, returned once the pipeline has stopped.
-    pub failed: Option<io::Error>,
-    /// The first chunk's drawing, in input order.
-    pub drawing: Option<String>,
-    /// The first solution that broke the rules.
-    pub broken: Option<String>,
+/// The progress display, shared by the writer's callback and the output around it.
+pub type Shared = Rc<RefCell<Progress>>;
+
+/// Standard output, written around the progress bar when both go to the terminal.
+pub struct AroundBar<W: Write> {
+    pub out: W,
+    pub progress: Shared,
+    /// Standard output is a terminal.
+    pub tty: bool,
 }
 
-impl<'o, W: Write> Writer<'o, W> {
-    pub fn new(out: &'o mut W, settings: WriterSettings, start: Instant) -> Self {
-        let progress = Progress {
-            mode: settings.progress,
-            total: settings.total_bytes,
-            bar: None,
-            start,
-            last_line: start,
-        };
-        Writer {
-            out,
-            settings,
-            summary: Summary::default(),
-            progress,
-            written: 0,
-            bytes_done: 0,
-            failed: None,
-            drawing: None,
-            broken: None,
+impl<W: Write> AroundBar<W> {
+    fn around<T>(&mut self, f: impl FnOnce(&mut W) -> io::Result<T>) -> io::Result<T> {
+        let progress = self.progress.borrow();
+        match &progress.bar {
+            Some(bar) if self.tty => bar.suspend(|| f(&mut self.out)),
+            _ => f(&mut self.out),
         }
-    }
-
-    /// Writes around the progress bar when both go to the terminal.
-    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        let out = &mut *self.out;
-        match &self.progress.bar {
-            Some(bar) if self.settings.stdout_tty => bar.suspend(|| out.write_all(bytes)),
-            _ => out.write_all(bytes),
-        }
-    }
-
-    /// Flushes what is written and clears the progress bar.
-    pub fn finish(&mut self, start: Instant) -> io::Result<()> {
-        self.progress.finish();
-        self.summary.wall = start.elapsed();
-        self.out.flush()
     }
 }
 
-impl<W: Write> Sink<Done> for Writer<'_, W> {
-    fn take(&mut self, d: Done) -> ControlFlow<()> {
-        if self.drawing.is_none() {
-            self.drawing = d.drawing;
-        }
-        if self.broken.is_none() {
-            self.broken = d.broken;
-        }
-        for tally in &d.tallies {
-            self.summary.add(*tally);
-        }
-        // The records shown are a prefix of the whole output, so a prefix of each chunk.
-        let take = match self.settings.show {
-            Some(show) => (show.saturating_sub(self.written) as usize).min(d.tallies.len()),
-            None => d.tallies.len(),
-        };
-        self.written += take as u64;
-        let bytes = &d.out[..if take == 0 { 0 } else { d.ends[take - 1] }];
-        if !bytes.is_empty() {
-            if let Err(e) = self.write(bytes) {
-                self.failed = Some(e);
-                return ControlFlow::Break(());
-            }
-        }
-        self.bytes_done = d.bytes_end;
-        self.progress.update(self.bytes_done, self.summary.puzzles);
-        if d.interrupted {
-            self.summary.interrupted = true;
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
+impl<W: Write> Write for AroundBar<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.around(|out| out.write(bytes))
     }
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.around(|out| out.write_all(bytes))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.around(|out| out.flush())
+    }
+}
 
-    fn idle(&mut self) {
-        // Flush before waiting, so output keeps up with slow input; keep the clock and spinner
-        // moving while a slow chunk holds up the output.
-        let out = &mut *self.out;
-        let flushed = match &self.progress.bar {
-            Some(bar) if self.settings.stdout_tty => bar.suspend(|| out.flush()),
-            _ => out.flush(),
-        };
-        if let Err(e) = flushed {
-            self.failed.get_or_insert(e);
-        }
-        self.progress.update(self.bytes_done, self.summary.puzzles);
+/// The library's writer of a batch's records to `out`, the first `show` of them, updating the
+/// progress display.
+pub fn writer<'o, W: Write>(
+    out: &'o mut AroundBar<W>,
+    show: Option<u64>,
+) -> Writer<'o, AroundBar<W>> {
+    let progress = Rc::clone(&out.progress);
+    Writer::new(out)
+        .show(show)
+        .progress(Some(Box::new(move |bytes, puzzles| {
+            progress.borrow_mut().update(bytes, puzzles)
+        })))
+}
+
+/// Once the pipeline has stopped: the writer's error, or its summary (with the batch's time)
+/// after the output is flushed and the bar cleared.
+pub fn finish<W: Write>(
+    mut writer: Writer<'_, AroundBar<W>>,
+    start: Instant,
+) -> io::Result<(Summary, Option<String>, Option<String>)> {
+    if let Some(e) = writer.failed.take() {
+        // Standard output failed (or was closed): stop everything; nothing more to say.
+        return Err(e);
     }
+    writer.out().progress.borrow_mut().finish();
+    writer.out().flush()?;
+    let mut summary = writer.summary;
+    summary.wall = start.elapsed();
+    Ok((summary, writer.drawing, writer.broken))
 }
 
 /// The error (exit status 3) of a batch in which `k` of `n` records were stopped by a limit.

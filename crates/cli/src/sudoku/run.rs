@@ -16,18 +16,19 @@ use super::render;
 use crate::files::Source;
 use crate::InputError;
 use sudoku::batch::Summary;
+use sudoku::print::{self, Chunk, Printer};
 
 /// The most puzzles in a chunk of work.
 const CHUNK: usize = 256;
 
-/// The chunks of every input in turn, each numbered from where the one before ended; an input
-/// that fails says which.
+/// The chunks of every input in turn, numbered across the inputs and their bytes counted from
+/// the first; an input that fails says which.
 fn chunks(
     sources: Vec<Source>,
     settings: ReadSettings,
-) -> impl Iterator<Item = Result<render::Chunk, String>> {
+) -> impl Iterator<Item = Result<Chunk, String>> {
     let mut bytes_before = 0u64;
-    let batches = sources
+    sources
         .into_iter()
         .enumerate()
         .flat_map(move |(file, source)| {
@@ -37,9 +38,9 @@ fn chunks(
             // otherwise, rather than passed over in silence.
             let mut warn = settings.column.is_some() || settings.solution_column.is_some();
             let reader = Reader::new(source.reader, settings.clone());
-            reader.batches(CHUNK).map(move |batch| {
-                let read_as = batch.as_ref().ok().and_then(|b| b.entries.first());
-                if let Some(entry) = read_as.filter(|_| warn) {
+            print::chunks(reader, file, CHUNK).map(move |chunk| {
+                let chunk = chunk.map_err(|e| read_error(&name, e))?;
+                if let Some(entry) = chunk.entries.first().filter(|_| warn) {
                     warn = false;
                     if entry.read_as.format != InputFormat::Csv {
                         eprintln!(
@@ -49,24 +50,23 @@ fn chunks(
                         );
                     }
                 }
-                batch
-                    .map(|b| (file, base + b.bytes_read, b.entries))
-                    .map_err(|e| read_error(&name, e))
+                Ok(Chunk {
+                    bytes_end: base + chunk.bytes_end,
+                    ..chunk
+                })
             })
-        });
-    // Records are numbered across the inputs.
-    batches.scan(1u64, |next, batch| {
-        Some(batch.map(|(file, bytes_end, entries)| {
-            let first_index = *next;
-            *next += entries.len() as u64;
-            render::Chunk {
-                first_index,
-                file,
-                entries,
-                bytes_end,
-            }
-        }))
-    })
+        })
+        // Records are numbered across the inputs.
+        .scan(1u64, |next, chunk| {
+            Some(chunk.map(|chunk| {
+                let first_index = *next;
+                *next += chunk.entries.len() as u64;
+                Chunk {
+                    first_index,
+                    ..chunk
+                }
+            }))
+        })
 }
 
 /// A failure reading an input, in this command line's words.
@@ -117,24 +117,21 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
         .cancel(Some(Arc::clone(&signals.stop)))
         .idle((jobs > 1).then(|| Arc::clone(&idle)));
     let rules = batch::Rules::new(batch.variant.clone());
-    let render = render::Render {
-        names: sources.iter().map(|s| Arc::clone(&s.name)).collect(),
-        format: batch.format,
-        max_nodes: batch.max_nodes,
-        timeout: batch.timeout,
-    };
+    let printer = Printer::new(sources.iter().map(|s| Arc::clone(&s.name)).collect())
+        .format(batch.format.map(Into::into))
+        .limits(batch.max_nodes, batch.timeout)
+        .describe(render::describe);
     let read_settings = ReadSettings::default()
         .input(batch.input.into())
         .box_shape(batch.box_shape)
         .column(batch.column.clone())
         .solution_column(batch.solution_column.clone());
-    let writer_settings = output::WriterSettings {
-        show: batch.show,
-        progress: batch.progress,
-        total_bytes,
-        stdout_tty: io::IsTerminal::is_terminal(&io::stdout()),
+    let mut out = output::AroundBar {
+        out,
+        progress: output::Progress::new(batch.progress, total_bytes, start),
+        tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
-    let mut writer = output::Writer::new(out, writer_settings, start);
+    let mut writer = output::writer(&mut out, batch.show);
     let task = batch.mode;
     let ended = Pipeline::new()
         .threads(jobs)
@@ -144,15 +141,10 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
         .run(
             chunks(sources, read_settings),
             || batch::Solver::new(&settings, &rules),
-            |solver, chunk| render::solve_chunk(solver, &render, task, chunk),
+            |solver, chunk| print::solve_chunk(solver, &printer, task, chunk),
             &mut writer,
         );
-    if let Some(e) = writer.failed.take() {
-        // Standard output failed (or was closed): stop everything; nothing more to say.
-        return Err(e.into());
-    }
-    writer.finish(start)?;
-    let mut summary = writer.summary;
+    let (mut summary, _, _) = output::finish(writer, start)?;
     summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
     match ended {
         Ok(_) => Ok(summary),

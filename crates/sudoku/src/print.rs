@@ -1,0 +1,697 @@
+//! Records as people and programs read them, as ripgrep's printer is to its searcher: each
+//! worker of a batch turns the typed records of [`batch`](crate::batch) into the bytes of a
+//! [`Format`] ([`solve_chunk`], [`solve_killer_chunk`], [`write_record`], [`write_generated`]),
+//! and a [`Writer`] (the batch's [`Sink`]) puts the chunks back in input order, keeps the
+//! [`Summary`] and reports progress through a callback.
+//!
+//! A batch of puzzles from a file, solved on every core, written as lines in input order:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use sudoku::batch::{Rules, Settings, Solver, Task};
+//! use sudoku::pipeline::Pipeline;
+//! use sudoku::print::{self, Format, Printer, Writer};
+//! use sudoku::read::{ReadSettings, Reader};
+//!
+//! let input = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+//! let (settings, rules) = (Settings::new(Task::Unique), Rules::default());
+//! let printer = Printer::new(vec![Arc::from("input")]).format(Some(Format::Line));
+//! let chunks = print::chunks(Reader::new(input.as_bytes(), ReadSettings::default()), 0, 256);
+//! let mut out = Vec::new();
+//! let mut writer = Writer::new(&mut out);
+//! Pipeline::new().threads(4).run(
+//!     chunks.map(|c| c.map_err(|e| e.to_string())),
+//!     || Solver::new(&settings, &rules),
+//!     |solver, chunk| print::solve_chunk(solver, &printer, Task::Unique, chunk),
+//!     &mut writer,
+//! )?;
+//! assert_eq!(writer.summary.unique, 1);
+//! drop(writer);
+//! assert!(String::from_utf8(out)?.starts_with("812753649"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::batch::{self, Problem, Record, RecordJson, Status, Summary, Tally, Task};
+use crate::pipeline::Sink;
+use crate::read::{Entry, InputFormat, KillerEntry, ReadAs, ReadError, Reader};
+use crate::{
+    Generated, GeneratedJson, Grid, KillerError, Rating, StopReason, Sudoku, Symbols, Technique,
+};
+
+/// How records are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Format {
+    /// The solved grid on one line.
+    Line,
+    /// Rows of space-separated symbols, a blank line between puzzles (as HDU-1426 prints).
+    Grid,
+    /// Box-drawing characters, for a person (a jigsaw's regions, a killer's cages).
+    Pretty,
+    /// The board as LeetCode's JSON.
+    Leetcode,
+    /// One JSON object per record ([`RecordJson`]).
+    Json,
+}
+
+/// A run of consecutive puzzles of one input, solved by one worker.
+#[derive(Debug)]
+pub struct Chunk {
+    /// The record index of the first puzzle, from 1.
+    pub first_index: u64,
+    /// Which input (an index into [`Printer::names`]).
+    pub file: usize,
+    /// The puzzles.
+    pub entries: Vec<Entry>,
+    /// Input bytes read up to the end of this chunk, over all inputs (for progress).
+    pub bytes_end: u64,
+}
+
+/// The chunks of one input read by `reader`, `size` puzzles each, numbered from 1, as input
+/// `file` of the batch.
+pub fn chunks<R: io::Read>(
+    reader: Reader<R>,
+    file: usize,
+    size: usize,
+) -> impl Iterator<Item = Result<Chunk, ReadError>> {
+    let mut next = 1u64;
+    reader.batches(size).map(move |batch| {
+        batch.map(|b| {
+            let first_index = next;
+            next += b.entries.len() as u64;
+            Chunk {
+                first_index,
+                file,
+                entries: b.entries,
+                bytes_end: b.bytes_read,
+            }
+        })
+    })
+}
+
+/// A chunk, solved: its records' bytes and tallies.
+#[derive(Debug, Default)]
+pub struct Done {
+    /// The records, one after another.
+    pub out: Vec<u8>,
+    /// Where each record ends in `out`.
+    pub ends: Vec<usize>,
+    /// Each record's tally, for the summary.
+    pub tallies: Vec<Tally>,
+    /// A cancel flag came before the chunk was finished: the records are those before the
+    /// first puzzle not finished.
+    pub interrupted: bool,
+    /// Input bytes read up to the end of the chunk, for progress.
+    pub bytes_end: u64,
+    /// Killer sudoku: the drawing (SVG) of the chunk's first puzzle that was read, if asked.
+    pub drawing: Option<String>,
+    /// A solution that breaks the rules (an internal error, to report once the run is over).
+    pub broken: Option<String>,
+}
+
+impl Done {
+    fn with_capacity(records: usize, bytes_end: u64) -> Done {
+        Done {
+            out: Vec::with_capacity(records * 100),
+            ends: Vec::with_capacity(records),
+            tallies: Vec::with_capacity(records),
+            bytes_end,
+            ..Done::default()
+        }
+    }
+
+    /// Adds a record written by `write` (into memory, which cannot fail).
+    fn push(&mut self, tally: Tally, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) {
+        let _ = write(&mut self.out);
+        self.tallies.push(tally);
+        self.ends.push(self.out.len());
+    }
+}
+
+/// Says why a record is invalid (or mismatched), with its place: from the problem, the entry
+/// and the input's name. [`describe`] is the library's; a command line may name its flags.
+pub type Describe = fn(&Problem, &Entry, &str) -> String;
+
+/// What every worker needs to write records: the names of the inputs, the format (none: as
+/// each input was read), the limits (which a stopped record names), and how an invalid record
+/// is described.
+#[derive(Debug, Clone)]
+pub struct Printer {
+    /// The inputs' names, as [`Chunk::file`] numbers them.
+    pub names: Vec<Arc<str>>,
+    /// The format; none: as each input was read (grids as grids, boards as boards, else lines).
+    pub format: Option<Format>,
+    /// The node limit the searches ran under, named when it stops one.
+    pub max_nodes: Option<u64>,
+    /// The time limit the searches ran under, named when it stops one.
+    pub timeout: Option<Duration>,
+    /// The message of an invalid record.
+    pub describe: Describe,
+}
+
+impl Printer {
+    /// A printer of records from inputs of these names, in the formats they were read in.
+    pub fn new(names: Vec<Arc<str>>) -> Printer {
+        Printer {
+            names,
+            format: None,
+            max_nodes: None,
+            timeout: None,
+            describe,
+        }
+    }
+
+    /// With the output format (none: as read).
+    pub fn format(mut self, format: Option<Format>) -> Printer {
+        self.format = format;
+        self
+    }
+
+    /// With the limits the searches ran under.
+    pub fn limits(mut self, max_nodes: Option<u64>, timeout: Option<Duration>) -> Printer {
+        self.max_nodes = max_nodes;
+        self.timeout = timeout;
+        self
+    }
+
+    /// With the messages of invalid records.
+    pub fn describe(mut self, describe: Describe) -> Printer {
+        self.describe = describe;
+        self
+    }
+
+    /// The format of the records of an input read as `read_as`.
+    fn format_of(&self, read_as: ReadAs) -> Format {
+        self.format.unwrap_or(match read_as.format {
+            InputFormat::Grid => Format::Grid,
+            InputFormat::Leetcode => Format::Leetcode,
+            _ => Format::Line,
+        })
+    }
+}
+
+/// The library's description of an invalid record: `FILE:LINE:COLUMN: message` where the
+/// reader says where, `FILE:LINE: message` otherwise.
+pub fn describe(problem: &Problem, entry: &Entry, name: &str) -> String {
+    let line = entry.line;
+    match problem {
+        Problem::Unreadable(crate::read::EntryError::Parse(p)) => {
+            format!("{name}:{}:{}: {}", p.line, p.column, p.kind)
+        }
+        Problem::Grade(e) => format!("{name}:{line}: cannot grade: {e}"),
+        Problem::Mismatch(m) => m.to_string(),
+        _ => format!("{name}:{line}: {problem}"),
+    }
+}
+
+/// What a record is written with besides the record: where its puzzle came from, and how it is
+/// drawn.
+pub struct About<'a> {
+    /// The input's name.
+    pub name: &'a str,
+    /// The line the puzzle starts on.
+    pub line: usize,
+    /// The puzzle as read, on one line (JSON `input`), if it has one.
+    pub input: Option<&'a str>,
+    /// The title line before it.
+    pub title: Option<&'a str>,
+    /// A CSV line's other columns.
+    pub columns: &'a [(Arc<str>, String)],
+    /// The format.
+    pub format: Format,
+    /// Why the record is invalid (or mismatched), in full.
+    pub error: Option<String>,
+    /// Draws a solution for [`Format::Pretty`] (a jigsaw's regions, a killer's cages).
+    pub pretty: &'a dyn Fn(&Grid) -> String,
+}
+
+/// Solves a chunk and writes its records; stops at the first puzzle a cancel flag stopped.
+pub fn solve_chunk(
+    solver: &mut batch::Solver<'_>,
+    printer: &Printer,
+    task: Task,
+    chunk: Chunk,
+) -> Done {
+    let mut done = Done::with_capacity(chunk.entries.len(), chunk.bytes_end);
+    let name = &printer.names[chunk.file];
+    for (k, entry) in chunk.entries.iter().enumerate() {
+        let record = solver.solve(entry, chunk.first_index + k as u64);
+        let rules = record
+            .puzzle
+            .as_ref()
+            .and_then(|g| solver.rules().get(g.shape()).ok());
+        let symbols = record.symbols;
+        let input = record.input_line(entry);
+        let pretty = |grid: &Grid| match rules {
+            Some(rules) => rules.to_pretty(grid, symbols),
+            None => crate::to_pretty(grid, symbols),
+        };
+        let about = About {
+            name,
+            line: entry.line,
+            input: Some(&input),
+            title: entry.title.as_deref(),
+            columns: &entry.columns,
+            format: printer.format_of(entry.read_as),
+            error: record
+                .problem
+                .as_ref()
+                .map(|p| (printer.describe)(p, entry, name)),
+            pretty: &pretty,
+        };
+        done.push(record.tally(), |out| {
+            write_record(out, &record, &about, printer, task)
+        });
+        if record.cancelled() {
+            // A cancel: this record, stopped with what it found, is the last.
+            done.interrupted = true;
+            break;
+        }
+    }
+    done
+}
+
+/// Searches a chunk of killer sudoku (numbered from `first_index`, of input 0) and writes
+/// their records; with `draw`, the drawing of its first puzzle that was read.
+pub fn solve_killer_chunk(
+    solver: &mut batch::Solver<'_>,
+    printer: &Printer,
+    task: Task,
+    first_index: u64,
+    entries: &[KillerEntry],
+    draw: bool,
+) -> Done {
+    let mut done = Done::with_capacity(entries.len(), 0);
+    let name = &printer.names[0];
+    for (k, entry) in entries.iter().enumerate() {
+        let record = solver.solve_killer(entry, first_index + k as u64);
+        let symbols = record.symbols;
+        let killer = entry
+            .killer
+            .as_ref()
+            .ok()
+            .filter(|_| record.nodes.is_some());
+        if let Some(killer) = killer {
+            if done.broken.is_none() {
+                done.broken = record
+                    .grids
+                    .iter()
+                    .find_map(|g| killer.check(g).err())
+                    .map(|e| e.to_string());
+            }
+            if draw && done.drawing.is_none() {
+                done.drawing = Some(killer.to_svg(record.grids.first(), symbols));
+            }
+        }
+        let pretty = |grid: &Grid| match killer {
+            Some(killer) => killer.to_pretty(Some(grid), symbols),
+            None => crate::to_pretty(grid, symbols),
+        };
+        let about = About {
+            name,
+            line: entry.line,
+            input: None,
+            title: None,
+            columns: &[],
+            format: printer.format.unwrap_or(Format::Line),
+            error: record
+                .problem
+                .as_ref()
+                .map(|p| describe_killer(p, name, entry.line)),
+            pretty: &pretty,
+        };
+        done.push(record.tally(), |out| {
+            write_record(out, &record, &about, printer, task)
+        });
+        if record.cancelled() {
+            done.interrupted = true;
+            break;
+        }
+    }
+    done
+}
+
+/// Why a killer sudoku is invalid: `FILE:LINE:COLUMN: ...` where the reader says where, else
+/// at the puzzle's first `line`.
+pub fn describe_killer(problem: &Problem, name: &str, line: usize) -> String {
+    match problem {
+        Problem::Killer(KillerError::Syntax {
+            line,
+            column,
+            message,
+        }) => format!("{name}:{line}:{column}: {message}"),
+        problem => format!("{name}:{line}: {problem}"),
+    }
+}
+
+/// Writes one puzzle's record in the chosen format.
+pub fn write_record(
+    out: &mut Vec<u8>,
+    record: &Record,
+    about: &About<'_>,
+    printer: &Printer,
+    task: Task,
+) -> io::Result<()> {
+    let (format, name, symbols) = (about.format, about.name, record.symbols);
+    let error = about.error.clone();
+    let rating = record
+        .rating
+        .as_ref()
+        .filter(|_| record.status == Status::Unique);
+    if format == Format::Json {
+        let json = RecordJson::new(record)
+            .file(name)
+            .input(about.input)
+            .title(about.title)
+            .columns(about.columns)
+            .error(error.as_deref());
+        serde_json::to_writer(&mut *out, &json)?;
+        return out.write_all(b"\n");
+    }
+    // Grids and drawings are separated by a blank line (between records, not after).
+    if record.index > 1 && matches!(format, Format::Grid | Format::Pretty) {
+        writeln!(out)?;
+    }
+    // Text formats: a line `# status: reason` stands in for a puzzle with nothing to show.
+    let reason = match (record.status, error) {
+        (_, Some(e)) => Some(e),
+        (Status::Unsolvable, _) => Some("no solution".to_string()),
+        (Status::Multiple, _) => Some("more than one solution".to_string()),
+        (Status::Stopped, _) => Some(stopped_reason(record, printer)),
+        _ => None,
+    };
+    if let Task::Rate { explain } = task {
+        return match (reason, rating) {
+            (None, Some(rating)) => write_rating(out, record, about, rating, explain),
+            (reason, _) => writeln!(
+                out,
+                "# {}: {}",
+                record.status,
+                reason.unwrap_or_else(|| "no solution".to_string())
+            ),
+        };
+    }
+    if let Task::Count(_) = task {
+        // A count a cancel stopped is what it found so far, `K+`, as `dlx xc` prints it.
+        return match reason {
+            Some(r) if record.status == Status::Invalid => {
+                writeln!(out, "# {}: {r}", record.status)
+            }
+            Some(r) if record.status == Status::Stopped && !record.cancelled() => {
+                writeln!(out, "# {}: {r}", record.status)
+            }
+            _ => writeln!(out, "{}", count_text(record)),
+        };
+    }
+    let shown: &[Grid] = match task {
+        Task::All(_) => &record.grids,
+        _ => &record.grids[..record.grids.len().min(1)],
+    };
+    // A solution is shown for `solved` and `unique`; anything else gets its `#` line.
+    let has_answer = matches!(record.status, Status::Solved | Status::Unique) && !shown.is_empty();
+    if !has_answer {
+        let reason = reason.unwrap_or_else(|| "no solution".to_string());
+        return writeln!(out, "# {}: {reason}", record.status);
+    }
+    if let Task::All(_) = task {
+        // Solutions of consecutive puzzles must not run together: a comment line (which every
+        // reader skips) opens each puzzle's list.
+        let count = record.count.unwrap_or(shown.len() as u64);
+        let more = record.complete == Some(false);
+        writeln!(
+            out,
+            "# puzzle {} ({name}:{}): {}",
+            record.index,
+            about.line,
+            solutions(count, more)
+        )?;
+    }
+    for (k, grid) in shown.iter().enumerate() {
+        match format {
+            Format::Line => writeln!(out, "{}", crate::to_line(grid, symbols))?,
+            Format::Grid | Format::Pretty => {
+                if k > 0 {
+                    writeln!(out)?;
+                }
+                let text = match format {
+                    Format::Grid => crate::to_grid(grid, symbols),
+                    _ => (about.pretty)(grid),
+                };
+                out.write_all(text.as_bytes())?;
+            }
+            Format::Leetcode => writeln!(out, "{}", crate::to_leetcode(grid, symbols))?,
+            Format::Json => {}
+        }
+    }
+    Ok(())
+}
+
+/// `K solutions`, `K+ solutions` (a count that stopped), `1 solution`.
+pub fn solutions(count: u64, more: bool) -> String {
+    let plus = if more { "+" } else { "" };
+    let s = if count == 1 && !more { "" } else { "s" };
+    format!("{count}{plus} solution{s}")
+}
+
+/// A record's count as a count is written: `K`, or `K+` when the search did not finish.
+fn count_text(record: &Record) -> String {
+    let count = record.count.unwrap_or(0);
+    let more = if record.complete == Some(false) {
+        "+"
+    } else {
+        ""
+    };
+    format!("{count}{more}")
+}
+
+/// A graded puzzle: `PUZZLE GRADE SCORE HARDEST GUESSES` on one line, or with `explain` its
+/// steps and a summary.
+fn write_rating(
+    out: &mut Vec<u8>,
+    record: &Record,
+    about: &About<'_>,
+    rating: &Rating,
+    explain: bool,
+) -> io::Result<()> {
+    let symbols = record.symbols;
+    let puzzle = record
+        .puzzle
+        .as_ref()
+        .map(|g| crate::to_line(g, symbols))
+        .unwrap_or_default();
+    let (grade, score, guesses) = (rating.grade.name(), rating.score, rating.guesses);
+    if !explain {
+        let hardest = rating.hardest.map_or("none", Technique::id);
+        return writeln!(out, "{puzzle} {grade} {score} {hardest} {guesses}");
+    }
+    if record.index > 1 {
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "puzzle {} ({}:{}): {puzzle}",
+        record.index, about.name, about.line
+    )?;
+    let steps: Vec<String> = rating.steps.iter().map(|s| s.explain(symbols)).collect();
+    let width = steps.len().to_string().len();
+    for (k, step) in steps.iter().enumerate() {
+        writeln!(out, "{:>width$}. {step}", k + 1)?;
+    }
+    let used: Vec<String> = Technique::ALL
+        .into_iter()
+        .filter(|&x| rating.counts[x as usize] > 0)
+        .map(|x| format!("{} {}", x.name(), rating.counts[x as usize]))
+        .collect();
+    let hardest = rating.hardest.map_or("none (no blank)", Technique::name);
+    writeln!(
+        out,
+        "grade: {grade}, score {score}; hardest: {hardest}; steps: {}",
+        if used.is_empty() {
+            "none".to_string()
+        } else {
+            used.join(", ")
+        }
+    )
+}
+
+/// Says which limit stopped a search, for a person.
+fn stopped_reason(record: &Record, printer: &Printer) -> String {
+    let nodes = record.nodes.unwrap_or(0);
+    let found = match record.count {
+        Some(c) if c > 0 => format!(", {c} solution{} found", if c == 1 { "" } else { "s" }),
+        _ => String::new(),
+    };
+    let after = crate::plural(nodes as usize, "node");
+    if record.cancelled() {
+        return format!("interrupted after {after}{found}");
+    }
+    match (record.stopped, printer.max_nodes, printer.timeout) {
+        (Some(StopReason::NodeLimit), Some(max), _) => {
+            format!("the node limit ({max}) was reached{found}")
+        }
+        (Some(StopReason::Deadline), _, Some(t)) => format!(
+            "the time limit ({} s) was reached after {after}{found}",
+            t.as_secs_f64()
+        ),
+        _ => format!("stopped after {after}{found}"),
+    }
+}
+
+/// The record of a generated puzzle (number `index`, or the error that stopped it), as a
+/// chunk of its own, in `format` ([`Format::Leetcode`] writes lines).
+pub fn write_generated(
+    index: u64,
+    made: &Result<Generated, crate::GenerateError>,
+    format: Format,
+    symbols: Symbols,
+    rules: &Sudoku,
+) -> Done {
+    let mut done = Done::with_capacity(1, index);
+    let tally = match made {
+        Ok(g) => Tally {
+            status: Status::Unique,
+            nodes: g.nodes,
+            grade: g.rating.as_ref().map(|r| r.grade),
+            strategy: g.nodes.map(|_| g.strategy),
+        },
+        Err(_) => Tally {
+            status: Status::Stopped,
+            nodes: None,
+            grade: None,
+            strategy: None,
+        },
+    };
+    done.push(tally, |out| match (made, format) {
+        (Err(e), Format::Json) => {
+            let record =
+                serde_json::json!({"index": index, "status": "stopped", "error": e.to_string()});
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")
+        }
+        (Err(e), _) => writeln!(out, "# stopped: puzzle {index}: {e}"),
+        (Ok(g), Format::Grid) => writeln!(out, "{}", crate::to_grid(&g.puzzle, symbols)),
+        (Ok(g), Format::Pretty) => writeln!(out, "{}", rules.to_pretty(&g.puzzle, symbols)),
+        (Ok(made), Format::Json) => {
+            let json = GeneratedJson {
+                index,
+                made,
+                symbols,
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            writeln!(out)
+        }
+        (Ok(g), _) => writeln!(out, "{}", crate::to_line(&g.puzzle, symbols)),
+    });
+    done
+}
+
+/// Progress, as a [`Writer`] reports it: input bytes read, and records written.
+pub type Progress<'p> = Box<dyn FnMut(u64, u64) + 'p>;
+
+/// Writes the solved chunks, which the pipeline hands over in input order: the records (the
+/// first `show` of them, if limited), the summary's counts, and the progress.
+pub struct Writer<'o, W: Write> {
+    out: &'o mut W,
+    /// Write only the first records; the rest are counted.
+    show: Option<u64>,
+    progress: Option<Progress<'o>>,
+    /// The totals of the records taken.
+    pub summary: Summary,
+    written: u64,
+    bytes_done: u64,
+    /// A write failed: the error (the pipeline was told to stop).
+    pub failed: Option<io::Error>,
+    /// The first chunk's drawing, in input order.
+    pub drawing: Option<String>,
+    /// The first solution that broke the rules.
+    pub broken: Option<String>,
+}
+
+impl<'o, W: Write> Writer<'o, W> {
+    /// A writer to `out` of every record.
+    pub fn new(out: &'o mut W) -> Self {
+        Writer {
+            out,
+            show: None,
+            progress: None,
+            summary: Summary::default(),
+            written: 0,
+            bytes_done: 0,
+            failed: None,
+            drawing: None,
+            broken: None,
+        }
+    }
+
+    /// Writes only the first `show` records (all if none); the others are counted.
+    pub fn show(mut self, show: Option<u64>) -> Self {
+        self.show = show;
+        self
+    }
+
+    /// Calls `progress` with the bytes read and the records done after each chunk, and while
+    /// waiting for one.
+    pub fn progress(mut self, progress: Option<Progress<'o>>) -> Self {
+        self.progress = progress;
+        self
+    }
+
+    /// The output.
+    pub fn out(&mut self) -> &mut W {
+        self.out
+    }
+
+    fn report(&mut self) {
+        if let Some(progress) = &mut self.progress {
+            progress(self.bytes_done, self.summary.puzzles);
+        }
+    }
+}
+
+impl<W: Write> Sink<Done> for Writer<'_, W> {
+    fn take(&mut self, d: Done) -> ControlFlow<()> {
+        if self.drawing.is_none() {
+            self.drawing = d.drawing;
+        }
+        if self.broken.is_none() {
+            self.broken = d.broken;
+        }
+        for tally in &d.tallies {
+            self.summary.add(*tally);
+        }
+        // The records shown are a prefix of the whole output, so a prefix of each chunk.
+        let take = match self.show {
+            Some(show) => (show.saturating_sub(self.written) as usize).min(d.tallies.len()),
+            None => d.tallies.len(),
+        };
+        self.written += take as u64;
+        let bytes = &d.out[..if take == 0 { 0 } else { d.ends[take - 1] }];
+        if !bytes.is_empty() {
+            if let Err(e) = self.out.write_all(bytes) {
+                self.failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        self.bytes_done = d.bytes_end;
+        self.report();
+        if d.interrupted {
+            self.summary.interrupted = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn idle(&mut self) {
+        // Flush before waiting, so output keeps up with slow input; progress goes on while a
+        // slow chunk holds up the output.
+        if let Err(e) = self.out.flush() {
+            self.failed.get_or_insert(e);
+        }
+        self.report();
+    }
+}
