@@ -174,13 +174,6 @@ fn parse_args() -> Result<Cli, ExitCode> {
         }
     })
 }
-/// Text made safe inside an SVG (XML) element: `&`, `<`, `>`.
-pub(crate) fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// `1 solution`, `2 solutions`: a count and its noun, singular or plural.
 pub(crate) fn plural(n: u64, word: &str) -> String {
     match (n, word.as_bytes().last()) {

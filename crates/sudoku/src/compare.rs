@@ -180,6 +180,17 @@ impl Run {
     }
 }
 
+/// One file's comparison: its puzzles' lines and every method's run over them.
+#[derive(Debug)]
+pub struct FileRuns {
+    /// The file's name.
+    pub name: String,
+    /// The line of each puzzle.
+    pub line_nos: Vec<usize>,
+    /// Each method's run.
+    pub runs: Vec<Run>,
+}
+
 /// Runs one method over every puzzle, one after another on this thread, each within the
 /// timeout; `progress` hears how many puzzles are done, now and then. `None` if the cancel
 /// flag stopped it (a run over some of the puzzles would not compare).

@@ -40,6 +40,7 @@
 struct ReadmeDoctests;
 
 pub mod batch;
+pub mod chart;
 pub mod compare;
 mod generate;
 mod geometry;

@@ -2,23 +2,20 @@
 //! solving and proving uniqueness; a table (or JSON, or CSV) of speed and nodes per method and
 //! file, and a plot of the node distributions.
 
-mod plot;
-mod runs;
-
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku::{compare, Method, Symbols};
+use sudoku::compare::{self, FileRuns};
+use sudoku::{Method, Symbols};
 
 use sudoku::read::{ReadSettings, Reader};
 
 use crate::files::Source;
 use crate::sudoku::flags::InputFormat;
 use crate::{signals, InputError, Interrupted};
-use runs::FileRuns;
 
 /// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.
 const SAMPLE: (&str, &[u8]) = (
@@ -193,7 +190,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     out.flush()?;
     if let (Some(path), Some(file)) = (&args.plot, plot_file.as_mut()) {
-        file.write_all(plot::svg(&files, args.task()).as_bytes())
+        file.write_all(sudoku::chart::nodes(&files, args.task()).as_bytes())
             .with_context(|| format!("writing the plot to {}", path.display()))?;
     }
     if disagreements > 0 {

@@ -225,7 +225,7 @@ pub fn run(args: &Args) -> Result<()> {
                 .map_or(String::new(), |d| format!(", --difficulty {d}")),
             t.nodes.len()
         );
-        let svg = super::plot::svg(&super::plot::Distributions {
+        let svg = sudoku::chart::distributions(&sudoku::chart::Distributions {
             title: &title,
             clues: &t.clues,
             nodes: &t.nodes,
