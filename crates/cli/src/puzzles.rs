@@ -381,8 +381,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
     let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
     if args.format == PuzzleFormat::Json {
-        let mut xc = xc::Summary::new(&outcome, None);
-        xc.best_costs = Some(best.costs());
+        let xc = dlx::report::Summary::new(&outcome).best(best.costs(), None);
         let summary = Summary {
             xc,
             distinct: None,
@@ -476,9 +475,9 @@ fn parse_rect(s: &str) -> Option<(usize, usize)> {
 
 /// The summary object of `--format json`: the keys of `dlx xc`, and the symmetry count.
 #[derive(Debug, Serialize)]
-struct Summary<'a> {
+struct Summary {
     #[serde(flatten)]
-    xc: xc::Summary<'a>,
+    xc: dlx::report::Summary,
     #[serde(skip_serializing_if = "Option::is_none")]
     distinct: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -588,9 +587,9 @@ where
         PuzzleFormat::Json => {
             let summary = Summary {
                 xc: if args.stats {
-                    xc::Summary::new(&outcome, None).shared(&report)
+                    dlx::report::Summary::new(&outcome).shared(&report)
                 } else {
-                    xc::Summary::new(&outcome, None)
+                    dlx::report::Summary::new(&outcome)
                 },
                 distinct: distinct.as_ref().map(|d| d.count),
                 symmetries: distinct.as_ref().map(|d| d.symmetries),

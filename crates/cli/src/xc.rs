@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use dlx::report::Summary;
 use dlx::split::JobLine;
 use dlx::{Limits, OptionId, Outcome, Problem, Report, Solver, StopReason};
-use serde::Serialize;
 
 use crate::{plural, quote, signals, InputError, Interrupted, Stopped};
 
@@ -89,63 +89,6 @@ pub struct Args {
     pub zdd: Option<PathBuf>,
 }
 
-/// The summary record of `--format json`.
-#[derive(Debug, Serialize)]
-pub(crate) struct Summary<'a> {
-    pub solutions: u64,
-    pub nodes: u64,
-    pub updates: u64,
-    /// Purifications and nodes found of the chosen color (0 without colors), as dlx2 counts.
-    pub cleansings: u64,
-    pub complete: bool,
-    pub stopped_by: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub profile: Option<&'a [u64]>,
-    /// The job counted (`--job`), as its line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub job: Option<String>,
-    /// Threads the search ran on, when more than one (with `--stats`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub threads: Option<usize>,
-    /// Jobs the tree was shared out as, when more than one thread ran (with `--stats`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub jobs: Option<u64>,
-    /// With `--best K`: the costs of the cheapest solutions found, cheapest first.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub best_costs: Option<Vec<u64>>,
-    /// With `--best K`: K, for `dlx merge` to keep as many.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub best: Option<u64>,
-}
-
-impl<'a> Summary<'a> {
-    pub(crate) fn new(outcome: &Outcome, profile: Option<&'a [u64]>) -> Self {
-        Summary {
-            solutions: outcome.solutions,
-            nodes: outcome.nodes,
-            updates: outcome.updates,
-            cleansings: outcome.cleansings,
-            complete: outcome.is_complete(),
-            stopped_by: outcome.stopped.map(stop_name),
-            profile,
-            job: None,
-            threads: None,
-            jobs: None,
-            best_costs: None,
-            best: None,
-        }
-    }
-
-    /// With the threads and jobs of a parallel search, when it ran on more than one thread.
-    pub(crate) fn shared(mut self, report: &Report) -> Self {
-        if report.threads > 1 {
-            self.threads = Some(report.threads);
-            self.jobs = Some(report.jobs);
-        }
-        self
-    }
-}
-
 /// The limits the flags `--limit`, `--max-nodes` and `--timeout` (from `start`) set, with
 /// Ctrl-C's flag.
 pub(crate) fn limits(
@@ -161,34 +104,6 @@ pub(crate) fn limits(
         .cancel(Some(signals::stop_flag()))
 }
 
-/// What stopped a search, as summaries name it (`stopped_by`): the flag of the limit.
-pub(crate) fn stop_name(reason: StopReason) -> &'static str {
-    match reason {
-        StopReason::SolutionLimit => "limit",
-        StopReason::NodeLimit => "max_nodes",
-        StopReason::Deadline => "timeout",
-        StopReason::Cancelled => "cancelled",
-        StopReason::ZddNodeLimit => "max_zdd_nodes",
-        StopReason::MemoryLimit => "memory",
-        _ => "visitor",
-    }
-}
-
-/// The reason a summary names (`stopped_by`), read back.
-pub(crate) fn stop_reason(name: &str) -> Option<StopReason> {
-    [
-        StopReason::SolutionLimit,
-        StopReason::NodeLimit,
-        StopReason::Deadline,
-        StopReason::Cancelled,
-        StopReason::Visitor,
-        StopReason::ZddNodeLimit,
-        StopReason::MemoryLimit,
-    ]
-    .into_iter()
-    .find(|&r| stop_name(r) == name)
-}
-
 /// The line `--stats` adds for a search on several threads.
 pub(crate) fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<()> {
     if report.threads > 1 {
@@ -200,12 +115,6 @@ pub(crate) fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<
         )?;
     }
     Ok(())
-}
-
-/// A count as printed: `K`, or `K+` when the search did not finish (the count is a lower bound).
-pub(crate) fn count_text(outcome: &Outcome) -> String {
-    let more = if outcome.is_complete() { "" } else { "+" };
-    format!("{}{more}", outcome.solutions)
 }
 
 /// How the command ends after a search: `Ok` when it finished or stopped at the `--limit`
@@ -265,7 +174,7 @@ pub(crate) fn write_stats_text(
         Some(StopReason::NodeLimit) => "stopped by --max-nodes (search incomplete)".to_string(),
         Some(StopReason::Deadline) => "stopped by --timeout (search incomplete)".to_string(),
         Some(StopReason::Cancelled) => "interrupted (search incomplete)".to_string(),
-        Some(other) => format!("stopped by {} (search incomplete)", stop_name(other)),
+        Some(other) => format!("stopped by {} (search incomplete)", other.name()),
     };
     // Cleansings are dlx2's figure: shown for problems with colors, where it can be nonzero.
     let cleansings = if colored {
@@ -368,7 +277,7 @@ pub fn run(args: &Args) -> Result<()> {
     match args.format {
         Format::Text => {
             if args.count {
-                writeln!(out, "{}", count_text(&outcome))?;
+                writeln!(out, "{}", Summary::new(&outcome).count_text())?;
             }
             out.flush()?;
             if args.stats || args.profile {
@@ -380,11 +289,12 @@ pub fn run(args: &Args) -> Result<()> {
             }
         }
         Format::Json => {
-            let mut summary = Summary::new(&outcome, profile);
+            let mut summary = Summary::new(&outcome)
+                .profile(profile)
+                .job(job.as_ref().map(JobLine::to_string));
             if args.stats {
                 summary = summary.shared(&report);
             }
-            summary.job = job.as_ref().map(JobLine::to_string);
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
             out.flush()?;
@@ -443,10 +353,10 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
                 write_solution(problem, options, args.format, true, &mut out)?;
             }
             Format::Json => {
-                let json = serde_json::json!({
-                    "solution": option_names(problem, options),
-                    "cost": solution.cost,
-                });
+                let json = dlx::report::Costed {
+                    cost: solution.cost,
+                    solution: option_names(problem, options),
+                };
                 serde_json::to_writer(&mut out, &json)?;
                 out.write_all(b"\n")?;
             }
@@ -455,10 +365,10 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     let costs = best.costs();
     if args.format == Format::Json {
         let profile = args.profile.then(|| best.stats.profile());
-        let mut summary = Summary::new(&outcome, profile);
-        summary.best_costs = Some(costs.clone());
-        summary.best = Some(k);
-        summary.job = job.map(JobLine::to_string);
+        let summary = Summary::new(&outcome)
+            .profile(profile)
+            .best(costs.clone(), Some(k))
+            .job(job.map(JobLine::to_string));
         serde_json::to_writer(&mut out, &summary)?;
         out.write_all(b"\n")?;
     }

@@ -173,7 +173,7 @@ pub fn summary_json(memo: &Memo, profile: bool) -> String {
     let s = &memo.stats;
     let stopped = match memo.stopped {
         None => "null".to_string(),
-        Some(r) => format!("\"{}\"", crate::xc::stop_name(r)),
+        Some(r) => format!("\"{}\"", r.name()),
     };
     let mut json = format!(
         "{{\"solutions\":{},\"nodes\":{},\"updates\":{},\"cleansings\":{},\

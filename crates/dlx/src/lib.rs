@@ -72,6 +72,8 @@ mod engine;
 mod memo;
 mod parallel;
 mod problem;
+#[cfg(feature = "serde")]
+pub mod report;
 mod search;
 pub mod text;
 pub mod zdd;

@@ -125,6 +125,38 @@ pub enum StopReason {
     MemoryLimit,
 }
 
+impl StopReason {
+    /// Every reason.
+    pub const ALL: [StopReason; 7] = [
+        StopReason::SolutionLimit,
+        StopReason::NodeLimit,
+        StopReason::Deadline,
+        StopReason::Cancelled,
+        StopReason::Visitor,
+        StopReason::ZddNodeLimit,
+        StopReason::MemoryLimit,
+    ];
+
+    /// Its name in records (`stopped_by`): `limit`, `max_nodes`, `timeout`, `cancelled`,
+    /// `visitor`, `max_zdd_nodes`, `memory`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::SolutionLimit => "limit",
+            StopReason::NodeLimit => "max_nodes",
+            StopReason::Deadline => "timeout",
+            StopReason::Cancelled => "cancelled",
+            StopReason::Visitor => "visitor",
+            StopReason::ZddNodeLimit => "max_zdd_nodes",
+            StopReason::MemoryLimit => "memory",
+        }
+    }
+
+    /// The reason of a [name](StopReason::name).
+    pub fn from_name(name: &str) -> Option<StopReason> {
+        StopReason::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
 /// What stopped a search, in words for a message (`the node limit`); a command line names
 /// its own flags instead.
 impl std::fmt::Display for StopReason {

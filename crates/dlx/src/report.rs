@@ -1,0 +1,300 @@
+//! A search's results as records for programs (the `serde` feature): the [`Summary`] object a
+//! search ends with (what `dlx xc --format json` prints last), the [`Costed`] solutions of a
+//! search for the cheapest, and [`Merge`], which adds up the summaries of the jobs of a split
+//! search ([`split`](crate::split)) run anywhere, as `dlx merge` does.
+//!
+//! ```
+//! use dlx::report::Merge;
+//!
+//! // Two jobs' summaries, each as `dlx xc FILE --count --format json --job LINE` prints it.
+//! let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
+//! let jobs = problem.parallel().split(2)?;
+//! let (fingerprint, total) = (problem.fingerprint(), jobs.len());
+//! let mut merge = Merge::new();
+//! for (i, job) in jobs.into_iter().enumerate() {
+//!     let report = problem.parallel().threads(1).count_job(&job)?;
+//!     let line = dlx::split::JobLine { fingerprint, index: i + 1, total, job };
+//!     let summary = dlx::report::Summary::new(&report.outcome).job(Some(line.to_string()));
+//!     merge.add_line(&serde_json::to_string(&summary)?)?;
+//! }
+//! let merged = merge.finish()?;
+//! assert_eq!(merged.summary.solutions, 2);
+//! assert!(merged.summary.complete);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::split::{JobLine, JobLineError, Tally, TallyError};
+use crate::{Outcome, Report, Stats, StopReason};
+
+/// The summary record of a search: its figures, whether it finished and what stopped it, and
+/// what a run adds (the profile, the job, the threads, the cheapest costs).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Search-tree nodes ([`Stats::nodes`]).
+    pub nodes: u64,
+    /// Updates ([`Stats::updates`]).
+    pub updates: u64,
+    /// Purifications and nodes found of the chosen color (0 without colors), as dlx2 counts.
+    #[serde(default)]
+    pub cleansings: u64,
+    /// The whole tree was searched.
+    pub complete: bool,
+    /// What stopped the search ([`StopReason::name`]), if anything did.
+    pub stopped_by: Option<String>,
+    /// Nodes at each level of the search tree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<Vec<u64>>,
+    /// The job counted, as its line ([`JobLine`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job: Option<String>,
+    /// Threads the search ran on, when more than one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+    /// Jobs the tree was shared out as, when more than one thread ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jobs: Option<u64>,
+    /// A search for the K cheapest solutions: the costs found, cheapest first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_costs: Option<Vec<u64>>,
+    /// A search for the K cheapest solutions: K.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<u64>,
+}
+
+impl Summary {
+    /// The summary of a search that ended with `outcome`.
+    pub fn new(outcome: &Outcome) -> Summary {
+        Summary {
+            solutions: outcome.solutions,
+            nodes: outcome.nodes,
+            updates: outcome.updates,
+            cleansings: outcome.cleansings,
+            complete: outcome.is_complete(),
+            stopped_by: outcome.stopped.map(|r| r.name().to_string()),
+            ..Summary::default()
+        }
+    }
+
+    /// With the nodes at each level.
+    pub fn profile(mut self, profile: Option<&[u64]>) -> Summary {
+        self.profile = profile.map(<[u64]>::to_vec);
+        self
+    }
+
+    /// With the job counted.
+    pub fn job(mut self, job: Option<String>) -> Summary {
+        self.job = job;
+        self
+    }
+
+    /// With the threads and jobs of a parallel search, when it ran on more than one thread.
+    pub fn shared(mut self, report: &Report) -> Summary {
+        if report.threads > 1 {
+            self.threads = Some(report.threads);
+            self.jobs = Some(report.jobs);
+        }
+        self
+    }
+
+    /// With the costs of a search for the `k` cheapest solutions.
+    pub fn best(mut self, costs: Vec<u64>, k: Option<u64>) -> Summary {
+        self.best_costs = Some(costs);
+        self.best = k;
+        self
+    }
+
+    /// The count as written for a person: `K`, or `K+` when the search did not finish.
+    pub fn count_text(&self) -> String {
+        let more = if self.complete { "" } else { "+" };
+        format!("{}{more}", self.solutions)
+    }
+}
+
+/// A solution of a search for the cheapest, as a record: its cost and its options, each as
+/// its items' names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Costed {
+    /// The total cost.
+    pub cost: u64,
+    /// The options, each as its items (colors as `item:color`).
+    pub solution: Vec<Vec<String>>,
+}
+
+/// The nodes of the smallest, the median and the largest job of a merge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Spread {
+    /// The fewest nodes of a job.
+    pub min: u64,
+    /// The median job's nodes (the upper median).
+    pub median: u64,
+    /// The most nodes of a job.
+    pub max: u64,
+}
+
+/// Why a line does not merge.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    /// The line is neither a job's summary nor a costed solution.
+    #[error(
+        "not a job summary ({0}): give the lines of `dlx xc FILE --count --format json --job \
+         LINE`"
+    )]
+    NotASummary(String),
+    /// A summary names no job.
+    #[error(
+        "a summary without a job: run each job with `dlx xc FILE --count --format json --job \
+         LINE`"
+    )]
+    NoJob,
+    /// The job's line does not read.
+    #[error(transparent)]
+    JobLine(#[from] JobLineError),
+    /// Jobs of a count and jobs of a search for the cheapest, or for another K, are mixed.
+    #[error("a job of {} among jobs of {}: merge the jobs of one search", search(*.found), search(*.expected))]
+    Mixed {
+        /// This job's K, if it looked for the cheapest.
+        found: Option<u64>,
+        /// The K of the jobs before.
+        expected: Option<u64>,
+    },
+    /// A job was stopped by a limit: its count is not the subtree's.
+    #[error("job {index} of {total} was stopped ({name}): run it again without limits")]
+    Stopped {
+        /// The job's number.
+        index: usize,
+        /// The number of jobs of the split.
+        total: usize,
+        /// What stopped it, as its summary names it.
+        name: String,
+    },
+    /// The jobs do not add up (another problem, a job twice, jobs missing).
+    #[error(transparent)]
+    Tally(TallyError),
+    /// Costed solutions among the summaries of a count.
+    #[error("solution lines among the summaries of a count: give the summaries only")]
+    SolutionsInCount,
+}
+
+fn search(k: Option<u64>) -> String {
+    k.map_or("--count".to_string(), |k| format!("--best {k}"))
+}
+
+/// Adds up the summaries of the jobs of a split search, line by line: the JSON lines that
+/// `dlx xc FILE --count --format json --job LINE` prints (or, for a search for the K
+/// cheapest, its solution lines and summary).
+#[derive(Debug, Default)]
+pub struct Merge {
+    tally: Tally,
+    best: Option<u64>,
+    costed: Vec<Costed>,
+    summaries: usize,
+}
+
+/// What the jobs add up to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Merged {
+    /// The whole search's figures.
+    pub outcome: Outcome,
+    /// The whole search's summary (for the cheapest: with the costs of the K best).
+    pub summary: Summary,
+    /// How many jobs.
+    pub jobs: usize,
+    /// The spread of their nodes.
+    pub job_nodes: Spread,
+    /// A search for the K cheapest: the K cheapest of all the jobs' solutions, cheapest first
+    /// (equal costs in the order they came).
+    pub best: Option<Vec<Costed>>,
+}
+
+impl Merge {
+    /// No job yet.
+    pub fn new() -> Merge {
+        Merge::default()
+    }
+
+    /// Adds a line: a job's summary, or a costed solution; a blank line is passed over.
+    pub fn add_line(&mut self, line: &str) -> Result<(), MergeError> {
+        if line.trim().is_empty() {
+            return Ok(());
+        }
+        if let Ok(solution) = serde_json::from_str::<Costed>(line) {
+            self.costed.push(solution);
+            return Ok(());
+        }
+        let s: Summary =
+            serde_json::from_str(line).map_err(|e| MergeError::NotASummary(e.to_string()))?;
+        self.add(&s)
+    }
+
+    /// Adds a job's summary.
+    pub fn add(&mut self, s: &Summary) -> Result<(), MergeError> {
+        let job: JobLine = s.job.as_deref().ok_or(MergeError::NoJob)?.parse()?;
+        // Jobs of a count and jobs of --best K do not mix, nor jobs of another K.
+        if self.summaries > 0 && s.best != self.best {
+            return Err(MergeError::Mixed {
+                found: s.best,
+                expected: self.best,
+            });
+        }
+        self.best = s.best;
+        self.summaries += 1;
+        // A summary that says it is incomplete but not why is stopped all the same.
+        let name = s.stopped_by.as_deref().unwrap_or("incomplete");
+        let stopped =
+            (!s.complete).then(|| StopReason::from_name(name).unwrap_or(StopReason::Visitor));
+        let profile = s.profile.clone().unwrap_or_default();
+        let stats = Stats::from_figures(s.solutions, s.nodes, s.updates, s.cleansings, profile);
+        self.tally.add(&job, &stats, stopped).map_err(|e| match e {
+            TallyError::Stopped { index, total, .. } => MergeError::Stopped {
+                index,
+                total,
+                name: name.to_string(),
+            },
+            e => MergeError::Tally(e),
+        })
+    }
+
+    /// The totals, once every job of the split is in.
+    pub fn finish(mut self) -> Result<Merged, MergeError> {
+        let total = self.tally.finish().map_err(MergeError::Tally)?.clone();
+        let mut nodes = self.tally.job_nodes();
+        nodes.sort_unstable();
+        let job_nodes = Spread {
+            min: nodes[0],
+            median: nodes[nodes.len() / 2],
+            max: nodes[nodes.len() - 1],
+        };
+        let outcome = Outcome::from_stats(&total, None);
+        let mut summary = Summary::new(&outcome);
+        let best = match self.best {
+            Some(k) => {
+                self.costed.sort_by_key(|c| c.cost);
+                self.costed
+                    .truncate(usize::try_from(k).unwrap_or(usize::MAX));
+                let costs = self.costed.iter().map(|c| c.cost).collect();
+                summary = summary.best(costs, Some(k));
+                Some(self.costed)
+            }
+            None if !self.costed.is_empty() => return Err(MergeError::SolutionsInCount),
+            None => {
+                let profile = total.profile();
+                summary = summary.profile((!profile.is_empty()).then_some(profile));
+                None
+            }
+        };
+        Ok(Merged {
+            outcome,
+            summary,
+            jobs: nodes.len(),
+            job_nodes,
+            best,
+        })
+    }
+}
