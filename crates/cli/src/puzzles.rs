@@ -7,13 +7,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx::{Limits, Report};
+use dlx::Report;
 use puzzles::{
-    Board, Capitals, Crossword, Distinct, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle,
-    Queens, Tiling, WordList,
+    Board, Capitals, Crossword, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle, Queens,
+    WordList,
 };
 use serde::Serialize;
-use serde_json::{json, Value};
 
 use crate::xc;
 use crate::InputError;
@@ -176,121 +175,6 @@ pub struct LangfordArgs {
     pub common: Common,
 }
 
-/// What the commands add to a puzzle: the count up to symmetry, and how solutions are written.
-trait Front: Puzzle {
-    fn distinct(
-        &self,
-        limits: Limits,
-        visit: &mut dyn FnMut(Self::Solution) -> ControlFlow<()>,
-    ) -> Result<Distinct>;
-    fn text(&self, sol: &Self::Solution) -> String;
-    fn json(&self, sol: &Self::Solution) -> Value;
-    fn svg(&self, sols: &[Self::Solution]) -> String;
-}
-
-impl Front for Queens {
-    fn distinct(
-        &self,
-        limits: Limits,
-        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
-    ) -> Result<Distinct> {
-        Ok(self.distinct_with(limits, visit))
-    }
-    fn text(&self, cols: &Vec<usize>) -> String {
-        let mut s = String::new();
-        for &c in cols {
-            let row: Vec<&str> = (0..self.n())
-                .map(|k| if k == c { "Q" } else { "." })
-                .collect();
-            s.push_str(&row.join(" "));
-            s.push('\n');
-        }
-        s
-    }
-    fn json(&self, cols: &Vec<usize>) -> Value {
-        json!({ "solution": cols })
-    }
-    fn svg(&self, sols: &[Vec<usize>]) -> String {
-        puzzles::svg::queens(self.n(), sols, &format!("{} queens", self.n()))
-    }
-}
-
-impl Front for Polyomino {
-    fn distinct(
-        &self,
-        limits: Limits,
-        visit: &mut dyn FnMut(Tiling) -> ControlFlow<()>,
-    ) -> Result<Distinct> {
-        Ok(self.distinct_with(limits, visit)?)
-    }
-    fn text(&self, t: &Tiling) -> String {
-        t.to_text()
-    }
-    fn json(&self, t: &Tiling) -> Value {
-        let pieces: Vec<Value> = t
-            .placements
-            .iter()
-            .map(|p| json!({ "piece": p.piece.to_string(), "cells": p.cells }))
-            .collect();
-        json!({ "solution": pieces })
-    }
-    fn svg(&self, sols: &[Tiling]) -> String {
-        let b = self.board();
-        puzzles::svg::tilings(
-            sols,
-            &format!("polyomino tilings of a {}x{} board", b.rows(), b.cols()),
-        )
-    }
-}
-
-impl Front for Langford {
-    fn distinct(
-        &self,
-        limits: Limits,
-        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
-    ) -> Result<Distinct> {
-        Ok(self.distinct_with(limits, visit)?)
-    }
-    fn text(&self, seq: &Vec<usize>) -> String {
-        let words: Vec<String> = seq.iter().map(usize::to_string).collect();
-        format!("{}\n", words.join(" "))
-    }
-    fn json(&self, seq: &Vec<usize>) -> Value {
-        json!({ "solution": seq })
-    }
-    fn svg(&self, sols: &[Vec<usize>]) -> String {
-        puzzles::svg::langford(sols, &format!("Langford pairs, n = {}", self.n()))
-    }
-}
-
-impl Front for Crossword {
-    fn distinct(&self, _: Limits, _: &mut dyn FnMut(Fill) -> ControlFlow<()>) -> Result<Distinct> {
-        unreachable!("dlx words counts fillings, not classes")
-    }
-    fn text(&self, fill: &Fill) -> String {
-        fill.to_text()
-    }
-    fn json(&self, fill: &Fill) -> Value {
-        let words: Vec<Value> = fill
-            .words
-            .iter()
-            .map(|(slot, word)| {
-                let way = if slot.across { "across" } else { "down" };
-                json!({ "slot": way, "row": slot.row + 1, "col": slot.col + 1, "word": word })
-            })
-            .collect();
-        json!({ "solution": fill.rows, "words": words })
-    }
-    fn svg(&self, fills: &[Fill]) -> String {
-        let p = self.pattern();
-        puzzles::svg::crosswords(
-            fills,
-            p,
-            &format!("{}x{} crossword fillings", p.rows(), p.cols()),
-        )
-    }
-}
-
 pub fn words(args: &WordsArgs) -> Result<()> {
     let pattern = match (&args.grid, args.size) {
         (Some(path), _) => {
@@ -368,10 +252,10 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         match args.format {
             PuzzleFormat::Text => {
                 let sep = if n > 0 { "\n" } else { "" };
-                write!(out, "{sep}# score {score}\n{}", crossword.text(fill))?;
+                write!(out, "{sep}# score {score}\n{}", crossword.to_text(fill))?;
             }
             PuzzleFormat::Json => {
-                let mut json = crossword.json(fill);
+                let mut json = crossword.to_json(fill);
                 json["score"] = (*score).into();
                 serde_json::to_writer(&mut out, &json)?;
                 out.write_all(b"\n")?;
@@ -395,7 +279,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     out.flush()?;
     if let (Some(path), Some(file)) = (&args.svg, svg_file.as_mut()) {
         let drawn: Vec<Fill> = fills.into_iter().map(|(_, f)| f).collect();
-        file.write_all(crossword.svg(&drawn).as_bytes())
+        file.write_all(crossword.to_svg(&drawn).as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
     if args.stats {
@@ -491,7 +375,7 @@ struct Summary {
 
 fn drive<P>(puzzle: &P, args: &Common, distinct: bool) -> Result<()>
 where
-    P: Front + Sync,
+    P: Puzzle + Sync,
     P::Solution: Send,
 {
     if args.memo.memo {
@@ -521,9 +405,9 @@ where
             let written = match args.format {
                 PuzzleFormat::Text => {
                     let sep = if shown > 0 { "\n" } else { "" };
-                    write!(out, "{sep}{}", puzzle.text(&sol))
+                    write!(out, "{sep}{}", puzzle.to_text(&sol))
                 }
-                PuzzleFormat::Json => serde_json::to_writer(&mut out, &puzzle.json(&sol))
+                PuzzleFormat::Json => serde_json::to_writer(&mut out, &puzzle.to_json(&sol))
                     .map_err(io::Error::from)
                     .and_then(|()| out.write_all(b"\n")),
             };
@@ -623,7 +507,7 @@ where
                 path.display()
             );
         } else {
-            file.write_all(puzzle.svg(&drawn).as_bytes())
+            file.write_all(puzzle.to_svg(&drawn).as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
         }
     }

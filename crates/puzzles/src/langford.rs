@@ -120,6 +120,28 @@ impl Puzzle for Langford {
         }
         seq
     }
+
+    fn to_text(&self, seq: &Vec<usize>) -> String {
+        let words: Vec<String> = seq.iter().map(usize::to_string).collect();
+        format!("{}\n", words.join(" "))
+    }
+
+    fn to_svg(&self, solutions: &[Vec<usize>]) -> String {
+        crate::svg::langford(solutions, &format!("Langford pairs, n = {}", self.n))
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_json(&self, seq: &Vec<usize>) -> serde_json::Value {
+        serde_json::json!({ "solution": seq })
+    }
+
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Result<Distinct, Error> {
+        self.distinct_with(limits, visit)
+    }
 }
 
 #[cfg(test)]

@@ -63,6 +63,28 @@ pub trait Puzzle {
         solver.search(|s| visit(self.decode(s.options())))
     }
 
+    /// A solution drawn as text, as `dlx queens` and the other commands print it: a board of
+    /// `Q` and `.`, a map of piece letters, a Langford sequence, a filled grid.
+    fn to_text(&self, solution: &Self::Solution) -> String;
+
+    /// Solutions drawn side by side in one SVG document ([`svg`]).
+    fn to_svg(&self, solutions: &[Self::Solution]) -> String;
+
+    /// A solution as a JSON object: `{"solution": ...}` (the `serde` feature).
+    #[cfg(feature = "serde")]
+    fn to_json(&self, solution: &Self::Solution) -> serde_json::Value;
+
+    /// Counts solutions up to the puzzle's symmetries, visiting one solution of each class
+    /// ([`Error::NoSymmetries`] where the puzzle has no such count).
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Self::Solution) -> ControlFlow<()>,
+    ) -> Result<Distinct, Error> {
+        let _ = (limits, visit);
+        Err(Error::NoSymmetries)
+    }
+
     /// The first solution, if any.
     fn first(&self) -> Option<Self::Solution> {
         let mut found = None;
@@ -90,6 +112,9 @@ pub enum Error {
         /// What was asked for.
         found: usize,
     },
+    /// The puzzle has no count of solutions up to symmetry ([`Puzzle::distinct`]).
+    #[error("this puzzle has no count of solutions up to symmetry")]
+    NoSymmetries,
     /// A board or piece drawing that cannot be read.
     #[error("line {line}, column {column}: {message}")]
     Drawing {

@@ -500,6 +500,33 @@ impl Puzzle for Polyomino {
                 .collect(),
         }
     }
+    fn to_text(&self, tiling: &Tiling) -> String {
+        tiling.to_text()
+    }
+
+    fn to_svg(&self, tilings: &[Tiling]) -> String {
+        let b = &self.board;
+        let title = format!("polyomino tilings of a {}x{} board", b.rows, b.cols);
+        crate::svg::tilings(tilings, &title)
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_json(&self, tiling: &Tiling) -> serde_json::Value {
+        let pieces: Vec<serde_json::Value> = tiling
+            .placements
+            .iter()
+            .map(|p| serde_json::json!({ "piece": p.piece.to_string(), "cells": p.cells }))
+            .collect();
+        serde_json::json!({ "solution": pieces })
+    }
+
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Tiling) -> ControlFlow<()>,
+    ) -> Result<Distinct, Error> {
+        self.distinct_with(limits, visit)
+    }
 }
 
 /// Every placement of a piece on the board, as sorted cell indices.

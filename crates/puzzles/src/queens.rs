@@ -181,6 +181,35 @@ impl Puzzle for Queens {
         }
         cols
     }
+
+    fn to_text(&self, cols: &Vec<usize>) -> String {
+        let mut s = String::new();
+        for &c in cols {
+            let row: Vec<&str> = (0..self.n)
+                .map(|k| if k == c { "Q" } else { "." })
+                .collect();
+            s.push_str(&row.join(" "));
+            s.push('\n');
+        }
+        s
+    }
+
+    fn to_svg(&self, solutions: &[Vec<usize>]) -> String {
+        crate::svg::queens(self.n, solutions, &format!("{} queens", self.n))
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_json(&self, cols: &Vec<usize>) -> serde_json::Value {
+        serde_json::json!({ "solution": cols })
+    }
+
+    fn distinct(
+        &self,
+        limits: Limits,
+        visit: &mut dyn FnMut(Vec<usize>) -> ControlFlow<()>,
+    ) -> Result<Distinct, Error> {
+        Ok(self.distinct_with(limits, visit))
+    }
 }
 
 #[cfg(test)]

@@ -594,4 +594,26 @@ impl Puzzle for Crossword {
             words,
         }
     }
+    fn to_text(&self, fill: &Fill) -> String {
+        fill.to_text()
+    }
+
+    fn to_svg(&self, fills: &[Fill]) -> String {
+        let p = &self.pattern;
+        let title = format!("{}x{} crossword fillings", p.rows, p.cols);
+        crate::svg::crosswords(fills, p, &title)
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_json(&self, fill: &Fill) -> serde_json::Value {
+        let words: Vec<serde_json::Value> = fill
+            .words
+            .iter()
+            .map(|(slot, word)| {
+                let way = if slot.across { "across" } else { "down" };
+                serde_json::json!({ "slot": way, "row": slot.row + 1, "col": slot.col + 1, "word": word })
+            })
+            .collect();
+        serde_json::json!({ "solution": fill.rows, "words": words })
+    }
 }
