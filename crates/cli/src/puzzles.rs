@@ -538,7 +538,7 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
         PuzzleFormat::Text => writeln!(out, "{}", crate::zdd::count_text(&memo))?,
-        PuzzleFormat::Json => writeln!(out, "{}", crate::zdd::summary_json(&memo, false))?,
+        PuzzleFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
     }
     out.flush()?;
     if args.stats {

@@ -355,7 +355,7 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
             Format::Json => {
                 let json = dlx::report::Costed {
                     cost: solution.cost,
-                    solution: option_names(problem, options),
+                    solution: dlx::report::option_names(problem, options),
                 };
                 serde_json::to_writer(&mut out, &json)?;
                 out.write_all(b"\n")?;
@@ -401,38 +401,18 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     )
 }
 
-/// An option's items as in the input (`name`, or `name:color`), for JSON.
-fn option_names(problem: &Problem, options: impl Iterator<Item = OptionId>) -> Vec<Vec<String>> {
-    options
-        .map(|o| {
-            problem
-                .option_entries(o)
-                .map(|(i, c)| match c {
-                    None => problem.item_name(i).to_string(),
-                    Some(c) => format!("{}:{}", problem.item_name(i), problem.color_name(c)),
-                })
-                .collect()
-        })
-        .collect()
-}
-
 /// `--best K --split N`: the jobs of the search for the K cheapest solutions, as lines.
 fn split_best(problem: &Problem, name: &str, k: u64, n: u64) -> Result<()> {
     let search = problem
         .best(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;
-    let jobs = search.split(usize::try_from(n).unwrap_or(usize::MAX));
-    let fingerprint = problem.fingerprint();
-    let total = jobs.len();
+    let jobs = search
+        .split(usize::try_from(n).unwrap_or(usize::MAX))
+        .into_iter()
+        .map(|prefix| dlx::split::Job::new(prefix.into_iter().map(dlx::Move::Option).collect(), 0))
+        .collect();
     let mut out = BufWriter::new(io::stdout().lock());
-    for (i, prefix) in jobs.into_iter().enumerate() {
-        let moves = prefix.into_iter().map(dlx::Move::Option).collect();
-        let line = JobLine {
-            fingerprint,
-            index: i + 1,
-            total,
-            job: dlx::split::Job::new(moves, 0),
-        };
+    for line in JobLine::number(problem, jobs) {
         writeln!(out, "{line}")?;
     }
     out.flush()?;
@@ -446,20 +426,14 @@ fn split(problem: &Problem, name: &str, k: u64, stats: bool) -> Result<()> {
         .parallel()
         .split(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;
-    let fingerprint = problem.fingerprint();
-    let total = jobs.len();
+    let lines = JobLine::number(problem, jobs);
     let mut out = BufWriter::new(io::stdout().lock());
-    for (i, job) in jobs.into_iter().enumerate() {
-        let line = JobLine {
-            fingerprint,
-            index: i + 1,
-            total,
-            job,
-        };
+    for line in &lines {
         writeln!(out, "{line}")?;
     }
     out.flush()?;
     if stats {
+        let (total, fingerprint) = (lines.len(), problem.fingerprint());
         eprintln!(
             "{} of {name} (fingerprint {fingerprint:016x}); {:.3} s",
             plural(total as u64, "job"),
@@ -506,7 +480,7 @@ fn write_solution(
             }
         }
         Format::Json => {
-            let options = option_names(problem, options);
+            let options = dlx::report::option_names(problem, options);
             serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": options }))?;
             out.write_all(b"\n")?;
         }

@@ -167,37 +167,8 @@ fn flag_of(reason: StopReason) -> &'static str {
     }
 }
 
-/// The JSON summary of a memoized search (written by hand: the count may pass 64 bits, and
-/// is written as an integer all the same).
-pub fn summary_json(memo: &Memo, profile: bool) -> String {
-    let s = &memo.stats;
-    let stopped = match memo.stopped {
-        None => "null".to_string(),
-        Some(r) => format!("\"{}\"", r.name()),
-    };
-    let mut json = format!(
-        "{{\"solutions\":{},\"nodes\":{},\"updates\":{},\"cleansings\":{},\
-         \"zdd_nodes\":{},\"memos\":{},\"hits\":{},\"complete\":{},\"stopped_by\":{stopped}",
-        memo.found(),
-        s.nodes,
-        s.updates,
-        s.cleansings,
-        s.zdd_nodes,
-        s.memos,
-        s.hits,
-        memo.is_complete()
-    );
-    if profile {
-        let levels: Vec<String> = s.profile.iter().map(u64::to_string).collect();
-        json.push_str(&format!(",\"profile\":[{}]", levels.join(",")));
-    }
-    json.push('}');
-    json
-}
-
 /// Writes one solution of a ZDD: its options' lines (a blank line before all but the first),
-/// or, with `json`, a line `{"solution": [[items...], ...]}`. A ZDD without its options' text
-/// gives their numbers instead: one line, or `{"options": [...]}`.
+/// or, with `json`, a JSON line.
 pub fn write_solution(
     zdd: &Zdd,
     options: &[u32],
@@ -206,22 +177,7 @@ pub fn write_solution(
     out: &mut impl Write,
 ) -> io::Result<()> {
     if json {
-        if !zdd.has_labels() {
-            let numbers: Vec<String> = options.iter().map(u32::to_string).collect();
-            return writeln!(out, "{{\"options\":[{}]}}", numbers.join(","));
-        }
-        let items: Vec<Vec<&str>> = options
-            .iter()
-            .map(|&k| {
-                zdd.label(k)
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .filter(|t| !t.starts_with('|'))
-                    .collect()
-            })
-            .collect();
-        serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": items }))?;
-        return out.write_all(b"\n");
+        return dlx::report::write_zdd_solution(zdd, options, out);
     }
     if !first && zdd.has_labels() {
         out.write_all(b"\n")?;
@@ -294,7 +250,7 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     }
     if !to_stdout {
         if json {
-            writeln!(out, "{}", summary_json(&memo, args.profile))?;
+            writeln!(out, "{}", dlx::report::memo_summary(&memo, args.profile))?;
         } else if args.count {
             writeln!(out, "{}", count_text(&memo))?;
         }
@@ -400,33 +356,13 @@ pub fn run(args: &Args) -> Result<()> {
         ZddCommand::Count { input, by_size } => {
             let zdd = read(input)?;
             let json = input.format == crate::xc::Format::Json;
-            if *by_size {
+            if json {
+                writeln!(out, "{}", dlx::report::zdd_count(&zdd, *by_size))?;
+            } else if *by_size {
                 let sizes = zdd.count_by_size();
-                if json {
-                    let pairs: Vec<String> = sizes
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| !c.is_zero())
-                        .map(|(k, c)| format!("{{\"size\":{k},\"solutions\":{c}}}"))
-                        .collect();
-                    writeln!(
-                        out,
-                        "{{\"solutions\":{},\"by_size\":[{}]}}",
-                        zdd.count(),
-                        pairs.join(",")
-                    )?;
-                } else {
-                    for (k, c) in sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()) {
-                        writeln!(out, "{k} {c}")?;
-                    }
+                for (k, c) in sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()) {
+                    writeln!(out, "{k} {c}")?;
                 }
-            } else if json {
-                writeln!(
-                    out,
-                    "{{\"solutions\":{},\"zdd_nodes\":{}}}",
-                    zdd.count(),
-                    zdd.num_nodes()
-                )?;
             } else {
                 writeln!(out, "{}", zdd.count())?;
             }

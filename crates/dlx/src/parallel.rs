@@ -883,6 +883,22 @@ pub struct JobLine {
     pub job: Job,
 }
 
+impl JobLine {
+    /// The lines of the jobs of a split of `problem`, numbered from 1 in their order.
+    pub fn number(problem: &Problem, jobs: Vec<Job>) -> Vec<JobLine> {
+        let (fingerprint, total) = (problem.fingerprint(), jobs.len());
+        jobs.into_iter()
+            .enumerate()
+            .map(|(i, job)| JobLine {
+                fingerprint,
+                index: i + 1,
+                total,
+                job,
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for JobLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -1,7 +1,9 @@
 //! A search's results as records for programs (the `serde` feature): the [`Summary`] object a
 //! search ends with (what `dlx xc --format json` prints last), the [`Costed`] solutions of a
-//! search for the cheapest, and [`Merge`], which adds up the summaries of the jobs of a split
-//! search ([`split`](crate::split)) run anywhere, as `dlx merge` does.
+//! search for the cheapest, solutions as JSON lines ([`write_solution`], [`write_zdd_solution`]),
+//! the records of a memoized search and of a ZDD's count ([`memo_summary`], [`zdd_count`]), and
+//! [`Merge`], which adds up the summaries of the jobs of a split search
+//! ([`split`](crate::split)) run anywhere, as `dlx merge` does.
 //!
 //! ```
 //! use dlx::report::Merge;
@@ -25,8 +27,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::io::{self, Write};
+
 use crate::split::{JobLine, JobLineError, Tally, TallyError};
-use crate::{Outcome, Report, Stats, StopReason};
+use crate::zdd::{Memo, Zdd};
+use crate::{OptionId, Outcome, Problem, Report, Stats, StopReason};
 
 /// The summary record of a search: its figures, whether it finished and what stopped it, and
 /// what a run adds (the profile, the job, the threads, the cheapest costs).
@@ -123,6 +128,110 @@ pub struct Costed {
     pub cost: u64,
     /// The options, each as its items (colors as `item:color`).
     pub solution: Vec<Vec<String>>,
+}
+
+/// A solution's options, each as its items as the input names them (`name`, or `name:color`).
+pub fn option_names(
+    problem: &Problem,
+    options: impl Iterator<Item = OptionId>,
+) -> Vec<Vec<String>> {
+    options
+        .map(|o| {
+            problem
+                .option_entries(o)
+                .map(|(i, c)| match c {
+                    None => problem.item_name(i).to_string(),
+                    Some(c) => format!("{}:{}", problem.item_name(i), problem.color_name(c)),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Writes a solution as a JSON line: `{"solution": [[items...], ...]}`.
+pub fn write_solution(
+    problem: &Problem,
+    options: impl Iterator<Item = OptionId>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let solution = option_names(problem, options);
+    serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": solution }))?;
+    out.write_all(b"\n")
+}
+
+/// Writes a solution of a ZDD as a JSON line: `{"solution": [[items...], ...]}` from the
+/// options' lines the file keeps, or `{"options": [...]}` (their numbers) for a ZDD without
+/// them.
+pub fn write_zdd_solution(zdd: &Zdd, options: &[u32], out: &mut impl Write) -> io::Result<()> {
+    if !zdd.has_labels() {
+        let numbers: Vec<String> = options.iter().map(u32::to_string).collect();
+        return writeln!(out, "{{\"options\":[{}]}}", numbers.join(","));
+    }
+    let items: Vec<Vec<&str>> = options
+        .iter()
+        .map(|&k| {
+            zdd.label(k)
+                .unwrap_or("")
+                .split_whitespace()
+                .filter(|t| !t.starts_with('|'))
+                .collect()
+        })
+        .collect();
+    serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": items }))?;
+    out.write_all(b"\n")
+}
+
+/// The summary record of a memoized search (written by hand: the count may pass 64 bits, and
+/// is written as an integer all the same): [`Summary`]'s figures and ZDD nodes, memos and hits.
+pub fn memo_summary(memo: &Memo, profile: bool) -> String {
+    let s = &memo.stats;
+    let stopped = match memo.stopped {
+        None => "null".to_string(),
+        Some(r) => format!("\"{}\"", r.name()),
+    };
+    let mut json = format!(
+        "{{\"solutions\":{},\"nodes\":{},\"updates\":{},\"cleansings\":{},\
+         \"zdd_nodes\":{},\"memos\":{},\"hits\":{},\"complete\":{},\"stopped_by\":{stopped}",
+        memo.found(),
+        s.nodes,
+        s.updates,
+        s.cleansings,
+        s.zdd_nodes,
+        s.memos,
+        s.hits,
+        memo.is_complete()
+    );
+    if profile {
+        let levels: Vec<String> = s.profile.iter().map(u64::to_string).collect();
+        json.push_str(&format!(",\"profile\":[{}]", levels.join(",")));
+    }
+    json.push('}');
+    json
+}
+
+/// The count of a ZDD's solutions as a record: `{"solutions": N, "zdd_nodes": Z}`, or with
+/// `by_size` how many solutions have each number of options (`"by_size": [{"size": K,
+/// "solutions": N}, ...]`, sizes with none left out).
+pub fn zdd_count(zdd: &Zdd, by_size: bool) -> String {
+    if !by_size {
+        return format!(
+            "{{\"solutions\":{},\"zdd_nodes\":{}}}",
+            zdd.count(),
+            zdd.num_nodes()
+        );
+    }
+    let pairs: Vec<String> = zdd
+        .count_by_size()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_zero())
+        .map(|(k, c)| format!("{{\"size\":{k},\"solutions\":{c}}}"))
+        .collect();
+    format!(
+        "{{\"solutions\":{},\"by_size\":[{}]}}",
+        zdd.count(),
+        pairs.join(",")
+    )
 }
 
 /// The nodes of the smallest, the median and the largest job of a merge.
