@@ -50,48 +50,27 @@ enum Command {
     Words(puzzles::WordsArgs),
     /// Compare the classic sudoku methods with Dancing Links: speed and nodes per puzzle.
     Bench(bench::Args),
-    /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1, dlx2
-    /// and dlx3.
+    /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1, dlx2,
+    /// dlx3, dlx5 and dlx6.
     Check,
 }
 
 /// An error the user caused (bad input, unreadable file): reported, exit status 2.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct InputError(pub String);
-
-impl std::fmt::Display for InputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for InputError {}
 
 /// A limit on effort (`--max-nodes`, `--timeout`) stopped a search before it finished: what was
 /// found is written, marked incomplete; the message says what stopped it. Exit status 3.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct Stopped(pub String);
-
-impl std::fmt::Display for Stopped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 /// Ctrl-C ended the command: what it had finished is written (and its partial figures, when
 /// the message is not already on stderr). Exit status 130.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{}", .0.as_deref().unwrap_or("interrupted"))]
 pub struct Interrupted(pub Option<String>);
-
-impl std::fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0.as_deref().unwrap_or("interrupted"))
-    }
-}
-
-impl std::error::Error for Interrupted {}
 
 /// Exit status: bad usage, or input that cannot be read.
 const EXIT_INPUT: u8 = 2;
