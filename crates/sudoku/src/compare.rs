@@ -29,6 +29,7 @@ use dlx::{Limits, StopReason};
 
 use crate::grid::Grid;
 use crate::methods::Method;
+use crate::read::{Entry, EntryError, ReadError, ReadSettings, Reader};
 use crate::rules::{PuzzleError, Sudoku};
 use crate::shape::Shape;
 
@@ -112,6 +113,38 @@ impl Puzzles {
     pub fn lines(&self) -> impl Iterator<Item = usize> + '_ {
         self.list.iter().map(|(line, _)| *line)
     }
+
+    /// The first `first` puzzles of an input, in any layout [`Reader`] reads; those that do
+    /// not read or whose givens clash are left out, and returned with why.
+    pub fn read(
+        input: impl std::io::Read,
+        settings: ReadSettings,
+        first: usize,
+    ) -> Result<(Puzzles, Vec<LeftOut>), ReadError> {
+        let mut puzzles = Puzzles::new();
+        let mut left_out = Vec::new();
+        for entry in Reader::new(input, settings).take(first) {
+            let entry = entry?;
+            match entry.parse(None, Some(crate::Symbols::Default)) {
+                Err(e) => left_out.push(LeftOut::Unreadable(entry, e)),
+                Ok((grid, _)) => {
+                    if let Err(e) = puzzles.push(entry.line, grid) {
+                        left_out.push(LeftOut::Clash(entry, e));
+                    }
+                }
+            }
+        }
+        Ok((puzzles, left_out))
+    }
+}
+
+/// A puzzle [`Puzzles::read`] left out, and why.
+#[derive(Debug)]
+pub enum LeftOut {
+    /// It does not read.
+    Unreadable(Entry, EntryError),
+    /// Its givens clash.
+    Clash(Entry, PuzzleError),
 }
 
 /// One method on one puzzle.
@@ -189,6 +222,58 @@ pub struct FileRuns {
     pub line_nos: Vec<usize>,
     /// Each method's run.
     pub runs: Vec<Run>,
+}
+
+impl FileRuns {
+    /// Runs each method in turn over the puzzles of the file `name`; `progress` hears the
+    /// method and how many puzzles it has done. The methods that finished, and the first that a
+    /// cancel stopped, if any.
+    pub fn run(
+        name: &str,
+        puzzles: &Puzzles,
+        methods: &[Method],
+        settings: &Settings,
+        mut progress: impl FnMut(Method, usize),
+    ) -> (FileRuns, Option<Method>) {
+        let mut runs = Vec::with_capacity(methods.len());
+        let mut cancelled = None;
+        for &method in methods {
+            match run(puzzles, method, settings, |k| progress(method, k)) {
+                Some(run) => runs.push(run),
+                None => {
+                    cancelled = Some(method);
+                    break;
+                }
+            }
+        }
+        let file = FileRuns {
+            name: name.to_string(),
+            line_nos: puzzles.lines().collect(),
+            runs,
+        };
+        (file, cancelled)
+    }
+
+    /// Each run as a row, with its ratios to Dancing Links.
+    pub fn rows(&self) -> Vec<Row<'_>> {
+        let dlx = self.runs.iter().find(|r| r.method == Method::Dlx);
+        self.runs
+            .iter()
+            .map(|r| Row::new(r, &self.name, dlx))
+            .collect()
+    }
+
+    /// The rows as an aligned table ([`table`]).
+    pub fn table(&self, task: &str, timeout: Duration) -> String {
+        table(&self.name, self.line_nos.len(), &self.rows(), task, timeout)
+    }
+
+    /// Searches the timeout stopped, and searches in all.
+    pub fn timeouts(&self) -> (usize, usize) {
+        self.runs.iter().fold((0, 0), |(t, n), run| {
+            (t + run.timeouts(), n + run.attempts.len())
+        })
+    }
 }
 
 /// Runs one method over every puzzle, one after another on this thread, each within the

@@ -8,10 +8,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku::compare::{self, FileRuns};
-use sudoku::{Method, Symbols};
-
-use sudoku::read::{ReadSettings, Reader};
+use sudoku::compare::{self, FileRuns, LeftOut};
+use sudoku::read::ReadSettings;
+use sudoku::Method;
 
 use crate::files::Source;
 use crate::sudoku::flags::InputFormat;
@@ -53,15 +52,6 @@ pub struct Args {
 }
 
 impl Args {
-    /// How many solutions each search looks for.
-    fn limit(&self) -> u64 {
-        if self.solve {
-            1
-        } else {
-            2
-        }
-    }
-
     /// What each search does, for the table and the plot.
     fn task(&self) -> &'static str {
         if self.solve {
@@ -138,12 +128,15 @@ pub fn run(args: &Args) -> Result<()> {
     if sources.is_empty() {
         sources.push(Source::bytes(SAMPLE.0, SAMPLE.1));
     }
-    let settings = ReadSettings::default().input(args.input.into());
+    let read = ReadSettings::default().input(args.input.into());
     // Open the plot first: a path that cannot be written fails before the work.
     let mut plot_file = match &args.plot {
         Some(path) => Some(crate::files::create_output(path)?),
         None => None,
     };
+    let settings = compare::Settings::new(args.timeout)
+        .limit(if args.solve { 1 } else { 2 })
+        .cancel(Some(signals::stop_flag()));
     let mut out = BufWriter::new(io::stdout().lock());
     if args.format == BenchFormat::Csv {
         writeln!(out, "{}", compare::CSV_HEADER)?;
@@ -154,31 +147,72 @@ pub fn run(args: &Args) -> Result<()> {
     for source in sources {
         let name = source.name.to_string();
         let first = args.first.map_or(usize::MAX, |n| n as usize);
-        let Some(puzzles) = read_puzzles(source, &settings, first)? else {
-            continue;
-        };
-        let mut runs = Vec::new();
-        for &method in &methods {
-            match run_method(&name, method, &puzzles, args) {
-                Some(run) => runs.push(run),
-                None => {
-                    interrupted = Some(format!(
-                        "during {method} on {name}; the table holds the methods that finished"
-                    ));
-                    break;
+        let (puzzles, left_out) = compare::Puzzles::read(source.reader, read.clone(), first)
+            .map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
+        for left in &left_out {
+            let problem = match left {
+                LeftOut::Unreadable(entry, e) => {
+                    crate::sudoku::render::describe_entry(e, entry, &name, None)
                 }
-            }
+                LeftOut::Clash(entry, e) => format!("{name}:{}: {e}", entry.line),
+            };
+            eprintln!("dlx: warning: {problem} (left out)");
         }
-        if runs.is_empty() {
+        if puzzles.is_empty() {
+            match left_out.len() {
+                0 => eprintln!("dlx: warning: no puzzles in {name}"),
+                n => eprintln!("dlx: warning: no valid puzzles in {name} ({n} left out)"),
+            }
+            continue;
+        }
+        let mut bar: Option<(Method, ProgressBar)> = None;
+        let (file, cancelled) = FileRuns::run(&name, &puzzles, &methods, &settings, |m, k| {
+            if bar.as_ref().is_none_or(|(shown, _)| *shown != m) {
+                if let Some((_, done)) = bar.take() {
+                    done.finish_and_clear();
+                }
+                bar = Some((m, progress_bar(&name, m, puzzles.len())));
+            }
+            if let Some((_, bar)) = &bar {
+                bar.set_position(k as u64);
+            }
+        });
+        if let Some((_, bar)) = bar {
+            bar.finish_and_clear();
+        }
+        if let Some(method) = cancelled {
+            interrupted = Some(format!(
+                "during {method} on {name}; the table holds the methods that finished"
+            ));
+        }
+        if file.runs.is_empty() {
             break;
         }
-        let file = FileRuns {
-            name,
-            line_nos: puzzles.lines().collect(),
-            runs,
-        };
-        disagreements += report_disagreements(&file, &puzzles);
-        write_file(&mut out, &file, args)?;
+        for d in compare::disagreements(&puzzles, &file.runs) {
+            eprintln!(
+                "dlx: error: {}:{}: {} found {}, {} found {}",
+                file.name,
+                d.line,
+                d.method,
+                crate::plural(d.count, "solution"),
+                d.reference,
+                d.reference_count
+            );
+            disagreements += 1;
+        }
+        match args.format {
+            BenchFormat::Json => {
+                for row in file.rows() {
+                    writeln!(out, "{}", serde_json::to_string(&row)?)?;
+                }
+            }
+            BenchFormat::Csv => {
+                for row in file.rows() {
+                    writeln!(out, "{}", row.csv())?;
+                }
+            }
+            BenchFormat::Table => write!(out, "{}", file.table(args.task(), args.timeout))?,
+        }
         out.flush()?;
         files.push(file);
         if interrupted.is_some() {
@@ -206,10 +240,8 @@ pub fn run(args: &Args) -> Result<()> {
     // command whose search a limit stopped.
     let (timeouts, searches) = files
         .iter()
-        .flat_map(|f| &f.runs)
-        .fold((0, 0), |(t, n), run| {
-            (t + run.timeouts(), n + run.attempts.len())
-        });
+        .map(FileRuns::timeouts)
+        .fold((0, 0), |(t, n), (ft, fn_)| (t + ft, n + fn_));
     if timeouts > 0 {
         return Err(crate::Stopped(format!(
             "{timeouts} of {} stopped by --timeout {} before they finished; the table counts \
@@ -222,111 +254,16 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
-/// The file's valid puzzles with their line numbers; a puzzle that cannot be read, or whose
-/// givens clash, is reported on stderr and left out. `None` when no puzzle is left.
-fn read_puzzles(
-    source: Source,
-    settings: &ReadSettings,
-    first: usize,
-) -> Result<Option<compare::Puzzles>> {
-    let name = source.name.to_string();
-    let mut puzzles = compare::Puzzles::new();
-    let mut skipped = 0;
-    for entry in Reader::new(source.reader, settings.clone()).take(first) {
-        let entry = entry.map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
-        let problem = match entry.parse(None, Some(Symbols::Default)) {
-            Err(e) => Some(crate::sudoku::render::describe_entry(
-                &e, &entry, &name, None,
-            )),
-            Ok((grid, _)) => puzzles
-                .push(entry.line, grid)
-                .err()
-                .map(|e| format!("{name}:{}: {e}", entry.line)),
-        };
-        if let Some(problem) = problem {
-            eprintln!("dlx: warning: {problem} (left out)");
-            skipped += 1;
-        }
+/// A method's progress over a file's puzzles: a bar on a terminal, else nothing.
+fn progress_bar(name: &str, method: Method, puzzles: usize) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
     }
-    if puzzles.is_empty() {
-        match skipped {
-            0 => eprintln!("dlx: warning: no puzzles in {name}"),
-            _ => eprintln!("dlx: warning: no valid puzzles in {name} ({skipped} left out)"),
-        }
-        return Ok(None);
-    }
-    Ok(Some(puzzles))
-}
-
-/// Runs one method over every puzzle, with a progress bar on a terminal. `None` if Ctrl-C came
-/// first.
-fn run_method(
-    name: &str,
-    method: Method,
-    puzzles: &compare::Puzzles,
-    args: &Args,
-) -> Option<compare::Run> {
-    let bar = if io::stderr().is_terminal() {
-        let bar =
-            ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{msg:>32} {bar:30} {pos}/{len} [{elapsed}]")
-                .expect("a valid template"),
-        );
-        bar.set_message(format!("{name}: {method}"));
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let settings = compare::Settings::new(args.timeout)
-        .limit(args.limit())
-        .cancel(Some(signals::stop_flag()));
-    let run = compare::run(puzzles, method, &settings, |k| bar.set_position(k as u64));
-    bar.finish_and_clear();
-    run
-}
-
-/// Every method must find what Dancing Links finds (or the first method, without it) wherever
-/// both finished: the same count (up to the limit), and the same solution when it is unique.
-fn report_disagreements(file: &FileRuns, puzzles: &compare::Puzzles) -> usize {
-    let bad = compare::disagreements(puzzles, &file.runs);
-    for d in &bad {
-        eprintln!(
-            "dlx: error: {}:{}: {} found {}, {} found {}",
-            file.name,
-            d.line,
-            d.method,
-            crate::plural(d.count, "solution"),
-            d.reference,
-            d.reference_count
-        );
-    }
-    bad.len()
-}
-
-fn write_file(out: &mut impl Write, file: &FileRuns, args: &Args) -> Result<()> {
-    let dlx = file.runs.iter().find(|r| r.method == Method::Dlx);
-    let rows: Vec<compare::Row> = file
-        .runs
-        .iter()
-        .map(|r| compare::Row::new(r, &file.name, dlx))
-        .collect();
-    match args.format {
-        BenchFormat::Json => {
-            for row in &rows {
-                writeln!(out, "{}", serde_json::to_string(row)?)?;
-            }
-        }
-        BenchFormat::Csv => {
-            for row in &rows {
-                writeln!(out, "{}", row.csv())?;
-            }
-        }
-        BenchFormat::Table => {
-            let puzzles = file.line_nos.len();
-            let table = compare::table(&file.name, puzzles, &rows, args.task(), args.timeout);
-            write!(out, "{table}")?;
-        }
-    }
-    Ok(())
+    let bar = ProgressBar::with_draw_target(Some(puzzles as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>32} {bar:30} {pos}/{len} [{elapsed}]")
+            .expect("a valid template"),
+    );
+    bar.set_message(format!("{name}: {method}"));
+    bar
 }
