@@ -125,32 +125,41 @@ fn figures(file: &str) -> Option<(Figures, &'static str)> {
     })
 }
 
+/// What `dlx check` says before its tables, and after them.
+const INTRO: &str = "Counting every solution of the bundled exact-cover instances and checking the
+figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds), dlx5
+(the cheapest solutions of options with costs) and dlx6 (the memoized search) printed.
+";
+const NEXT: &str = "Next: `dlx xc FILE` prints the solutions of a problem in Knuth's text format;
+add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`).";
+
+/// The verdict on a search's figures (`got`, a line of the program's figures file) against
+/// the line of `figures` that starts as `key` does, if any.
+fn verdict(figures: &str, key: &str, got: &str, program: &str, agree: &mut usize) -> String {
+    match figures.lines().find(|l| l.starts_with(key)) {
+        Some(line) if line == got || line.starts_with(&format!("{got}\t")) => {
+            *agree += 1;
+            format!("same as {program}")
+        }
+        Some(_) => format!("DIFFERENT from {program}"),
+        None => "(no figure)".to_string(),
+    }
+}
+
 pub fn run() -> Result<()> {
     let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "Counting every solution of the bundled exact-cover instances and checking the"
-    )?;
-    writeln!(
-        out,
-        "figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds), dlx5"
-    )?;
-    writeln!(
-        out,
-        "(the cheapest solutions of options with costs) and dlx6 (the memoized search) printed."
-    )?;
-    writeln!(out)?;
+    writeln!(out, "{INTRO}")?;
     writeln!(
         out,
         "{:<26} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
         "instance", "solutions", "nodes", "updates", "cleansings", "seconds"
     )?;
     let (mut agree, mut total_updates, mut total_secs) = (0, 0u64, 0f64);
+    let cancel = || dlx::Limits::none().cancel(signals::stop_flag());
     for &(file, text) in INSTANCES {
         let problem = dlx::text::parse(text)?.problem;
         let start = Instant::now();
-        let limits = dlx::Limits::none().cancel(signals::stop_flag());
-        let outcome = problem.solver().with_limits(limits).count();
+        let outcome = problem.solver().with_limits(cancel()).count();
         if outcome.stopped.is_some() {
             // Ctrl-C: the instances so far are printed; say how far it got.
             return Err(Interrupted(Some(format!(
@@ -184,20 +193,17 @@ pub fn run() -> Result<()> {
         out.flush()?;
     }
     // The cheapest solutions: dlx5's figures and costs, k = 1 and k = 10.
-    writeln!(out)?;
     writeln!(
         out,
-        "{:<28} {:>3} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
+        "\n{:<28} {:>3} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
         "with costs (--best k)", "k", "improved", "nodes", "updates", "cleansings", "seconds"
     )?;
-    let mut cost_agree = 0;
     for &(file, text) in COST_INSTANCES {
         let problem = dlx::text::parse(text)?.problem;
         let name = file.trim_start_matches("cost/");
         for k in [1usize, 10] {
             let start = Instant::now();
-            let limits = dlx::Limits::none().cancel(signals::stop_flag());
-            let best = problem.best(k)?.with_limits(limits).run();
+            let best = problem.best(k)?.with_limits(cancel()).run();
             if best.stopped.is_some() {
                 return Err(Interrupted(Some(format!("during {file} with k = {k}"))).into());
             }
@@ -209,22 +215,13 @@ pub fn run() -> Result<()> {
             } else {
                 costs.join(",")
             };
+            // The file's line: the figures, then the costs of the solutions reached.
             let got = format!(
                 "{name}\t{k}\t{}\t{}\t{}\t{}\t{costs}",
                 s.solutions, s.nodes, s.updates, s.cleansings
             );
-            // The file's line: the figures, then the costs of the solutions reached.
-            let verdict = match COST_FIGURES
-                .lines()
-                .find(|l| l.starts_with(&format!("{name}\t{k}\t")))
-            {
-                Some(line) if line.starts_with(&format!("{got}\t")) => {
-                    cost_agree += 1;
-                    "same as dlx5".to_string()
-                }
-                Some(_) => "DIFFERENT from dlx5".to_string(),
-                None => "(no figure)".to_string(),
-            };
+            let key = format!("{name}\t{k}\t");
+            let verdict = verdict(COST_FIGURES, &key, &got, "dlx5", &mut agree);
             total_updates += s.updates;
             total_secs += secs;
             writeln!(
@@ -236,18 +233,15 @@ pub fn run() -> Result<()> {
         }
     }
     // The memoized search: dlx6's figures.
-    writeln!(out)?;
     writeln!(
         out,
-        "{:<26} {:>17} {:>10} {:>12} {:>9} {:>9}  vs Knuth",
+        "\n{:<26} {:>17} {:>10} {:>12} {:>9} {:>9}  vs Knuth",
         "memoized (--memo)", "solutions", "nodes", "updates", "ZDD nodes", "seconds"
     )?;
-    let mut memo_agree = 0;
     for &(file, text) in MEMO_INSTANCES {
         let problem = dlx::text::parse(text)?.problem;
         let start = Instant::now();
-        let limits = dlx::Limits::none().cancel(signals::stop_flag());
-        let memo = problem.memo().with_limits(limits)?.run();
+        let memo = problem.memo().with_limits(cancel())?.run();
         let Some(count) = memo.count() else {
             return Err(Interrupted(Some(format!("during {file} (--memo)"))).into());
         };
@@ -257,17 +251,7 @@ pub fn run() -> Result<()> {
             "{file}\t{count}\t{}\t{}\t{}\t{}\t{}\t{}",
             s.nodes, s.updates, s.cleansings, s.zdd_nodes, s.memos, s.hits
         );
-        let verdict = match MEMO_FIGURES
-            .lines()
-            .find(|l| l.starts_with(&format!("{file}\t")))
-        {
-            Some(line) if line == got => {
-                memo_agree += 1;
-                "same as dlx6"
-            }
-            Some(_) => "DIFFERENT from dlx6",
-            None => "(no figure)",
-        };
+        let verdict = verdict(MEMO_FIGURES, &format!("{file}\t"), &got, "dlx6", &mut agree);
         total_updates += s.updates;
         total_secs += secs;
         writeln!(
@@ -278,23 +262,13 @@ pub fn run() -> Result<()> {
         out.flush()?;
     }
     let checked = INSTANCES.len() + 2 * COST_INSTANCES.len() + MEMO_INSTANCES.len();
-    let agree = agree + cost_agree + memo_agree;
-    writeln!(out)?;
     writeln!(
         out,
-        "{agree} of {checked} searches agree with Knuth's programs exactly; {:.0} M updates in {:.2} s ({:.0} M updates/s).",
+        "\n{agree} of {checked} searches agree with Knuth's programs exactly; {:.0} M updates in \
+         {:.2} s ({:.0} M updates/s).\n\n{NEXT}",
         total_updates as f64 / 1e6,
         total_secs,
         total_updates as f64 / 1e6 / total_secs,
-    )?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "Next: `dlx xc FILE` prints the solutions of a problem in Knuth's text format;"
-    )?;
-    writeln!(
-        out,
-        "add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`)."
     )?;
     if agree != checked {
         bail!("some figures differ from Knuth's");
