@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx::Report;
@@ -36,42 +36,17 @@ pub struct Symmetric {
     pub distinct: bool,
 }
 
-/// What the puzzle commands share.
+/// What the puzzle commands share: the search's flags, and the drawing.
 #[derive(Debug, clap::Args)]
 pub struct Common {
-    /// Print only the number of solutions (`K+` when a limit stopped the search first).
-    #[arg(long)]
-    pub count: bool,
-    /// Stop after N solutions, N >= 1 (with --svg, draw the first N).
-    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
-    pub limit: Option<u64>,
-    /// Print solutions, nodes, updates and the time on standard error.
-    #[arg(long)]
-    pub stats: bool,
-    /// Draw the first solution (the first N with --limit N) into an SVG file.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: xc::SearchFlags,
     /// Output format.
     #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
     pub format: PuzzleFormat,
-    /// Stop before the search exceeds N nodes: what was found is printed, a message on
-    /// standard error says so, and the exit status is 3.
-    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
-    pub max_nodes: Option<u64>,
-    /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds, allow_negative_numbers = true)]
-    pub timeout: Option<Duration>,
-    /// Search on N threads (0: one per core). A count uses every core unless told otherwise
-    /// (with --distinct, one); a listing one thread, or N with solutions printed as found (see
-    /// --ordered). The figures of a complete search are the same on any number of threads.
-    #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
-    pub jobs: Option<usize>,
-    /// With --jobs, print the solutions in the order one thread finds them (with --best, the
-    /// same fillings on any number of threads).
-    #[arg(long, conflicts_with = "count")]
-    pub ordered: bool,
-    #[command(flatten)]
-    pub memo: crate::zdd::MemoFlags,
+    /// Draw the first solution (the first N with --limit N) into an SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 /// The item orders of `dlx queens`.
@@ -194,7 +169,7 @@ pub fn words(args: &WordsArgs) -> Result<()> {
     };
     let list = WordList::parse_with(&String::from_utf8_lossy(&bytes), capitals);
     let skipped = list.skipped() + list.capitalized();
-    if args.common.stats || skipped > 0 {
+    if args.common.search.stats || skipped > 0 {
         let capitals = match list.capitalized() {
             0 => String::new(),
             k => format!(
@@ -225,7 +200,7 @@ pub fn words(args: &WordsArgs) -> Result<()> {
         return Ok(());
     }
     match args.best {
-        Some(_) if args.common.memo.memo => Err(InputError(
+        Some(_) if args.common.search.memo.memo => Err(InputError(
             "--memo and --best do not go together: --memo counts every filling".into(),
         )
         .into()),
@@ -241,10 +216,20 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         None => None,
     };
     let start = Instant::now();
-    let limits = xc::limits(args.limit, args.max_nodes, args.timeout, start);
+    let limits = xc::limits(
+        args.search.limit,
+        args.search.max_nodes,
+        args.search.timeout,
+        start,
+    );
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     let (fills, best) = crossword
-        .best(k, limits, args.jobs.unwrap_or(1), args.ordered)
+        .best(
+            k,
+            limits,
+            args.search.jobs.unwrap_or(1),
+            args.search.ordered,
+        )
         .map_err(|e| InputError(e.to_string()))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, (score, fill)) in fills.iter().enumerate() {
@@ -282,7 +267,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         file.write_all(crossword.to_svg(&drawn).as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    if args.stats {
+    if args.search.stats {
         let mut err = io::stderr().lock();
         xc::write_stats_text(&mut err, true, &outcome, None, Some(start.elapsed()))?;
         let verdict = if best.is_complete() {
@@ -295,8 +280,8 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     }
     xc::ending_as(
         &outcome,
-        args.max_nodes,
-        args.timeout,
+        args.search.max_nodes,
+        args.search.timeout,
         "the fillings printed are the best found so far, not proved the best",
     )
 }
@@ -378,10 +363,10 @@ where
     P: Puzzle + Sync,
     P::Solution: Send,
 {
-    if args.memo.memo {
+    if args.search.memo.memo {
         return memo_count(puzzle.problem(), args, distinct);
     }
-    args.memo.check_unused()?;
+    args.search.memo.check_unused()?;
     // Open the drawing first: a path that cannot be written fails before the search.
     let mut svg_file = match &args.svg {
         Some(path) => Some(crate::files::create_output(path)?),
@@ -389,19 +374,19 @@ where
     };
     let start = Instant::now();
     // With --distinct the limit counts classes (the visitor stops), not the engine's solutions.
-    let limit = if distinct { None } else { args.limit };
-    let limits = xc::limits(limit, args.max_nodes, args.timeout, start);
+    let limit = if distinct { None } else { args.search.limit };
+    let limits = xc::limits(limit, args.search.max_nodes, args.search.timeout, start);
     let draw = args
         .svg
         .as_ref()
-        .map(|_| args.limit.unwrap_or(1).max(1) as usize);
+        .map(|_| args.search.limit.unwrap_or(1).max(1) as usize);
     let mut drawn: Vec<P::Solution> = Vec::new();
     // Not locked: the threads of a parallel listing write through it (one at a time).
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
     let mut failed: Option<io::Error> = None;
     let mut shown = 0u64;
     let mut visit = |sol: P::Solution| -> ControlFlow<()> {
-        if !args.count {
+        if !args.search.count {
             let written = match args.format {
                 PuzzleFormat::Text => {
                     let sep = if shown > 0 { "\n" } else { "" };
@@ -421,22 +406,23 @@ where
             drawn.push(sol);
         }
         // With --distinct the limit counts classes, not the engine's solutions.
-        if distinct && args.limit.is_some_and(|l| shown >= l) {
+        if distinct && args.search.limit.is_some_and(|l| shown >= l) {
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     };
     // Counting uses every core unless told; a listing (and a count of classes) one thread.
     let threads = args
+        .search
         .jobs
-        .unwrap_or(if args.count && !distinct { 0 } else { 1 });
+        .unwrap_or(if args.search.count && !distinct { 0 } else { 1 });
     let parallel = puzzle
         .problem()
         .parallel()
         .threads(threads)
         .with_limits(limits.clone());
     let one = |outcome| Report::single(outcome, dlx::Stats::default());
-    let (report, distinct) = if args.count && !distinct && draw.is_none() {
+    let (report, distinct) = if args.search.count && !distinct && draw.is_none() {
         // Only the number: no solution to decode.
         (parallel.count(), None)
     } else if distinct {
@@ -444,7 +430,7 @@ where
         (one(d.outcome), Some(d))
     } else if parallel.num_threads() == 1 {
         (one(puzzle.search(limits, &mut visit)), None)
-    } else if args.ordered {
+    } else if args.search.ordered {
         let report = parallel.search_ordered(|s| visit(puzzle.decode(s.options().iter().copied())));
         (report, None)
     } else {
@@ -463,14 +449,14 @@ where
     let number = distinct.as_ref().map_or(outcome.solutions, |d| d.count);
     match args.format {
         PuzzleFormat::Text => {
-            if args.count {
+            if args.search.count {
                 let more = if outcome.is_complete() { "" } else { "+" };
                 writeln!(out, "{number}{more}")?;
             }
         }
         PuzzleFormat::Json => {
             let summary = Summary {
-                xc: if args.stats {
+                xc: if args.search.stats {
                     dlx::report::Summary::new(&outcome).shared(&report)
                 } else {
                     dlx::report::Summary::new(&outcome)
@@ -485,7 +471,7 @@ where
         }
     }
     out.flush()?;
-    if args.stats {
+    if args.search.stats {
         let mut err = io::stderr().lock();
         let colored = puzzle.problem().has_colors();
         xc::write_stats_text(&mut err, colored, &outcome, None, Some(elapsed))?;
@@ -511,27 +497,27 @@ where
                 .with_context(|| format!("writing {}", path.display()))?;
         }
     }
-    xc::ending(&outcome, args.max_nodes, args.timeout)
+    xc::ending(&outcome, args.search.max_nodes, args.search.timeout)
 }
 
 /// `--count --memo`: the count by the memoized search (Knuth's dlx6), exact at any size.
 fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<()> {
     let refuse = |why: &str| -> Result<()> { Err(InputError(why.to_string()).into()) };
-    if !args.count {
+    if !args.search.count {
         return refuse("--memo counts: add --count");
     }
-    if distinct || args.svg.is_some() || args.limit.is_some() {
+    if distinct || args.svg.is_some() || args.search.limit.is_some() {
         return refuse("--memo counts every solution: it takes no --distinct, --svg or --limit");
     }
-    if args.jobs.is_some_and(|j| j != 1) {
+    if args.search.jobs.is_some_and(|j| j != 1) {
         return refuse(
             "--memo and --jobs do not go together: the memoized search runs on one thread",
         );
     }
     let run = crate::zdd::Run {
-        flags: &args.memo,
-        max_nodes: args.max_nodes,
-        timeout: args.timeout,
+        flags: &args.search.memo,
+        max_nodes: args.search.max_nodes,
+        timeout: args.search.timeout,
     };
     let start = Instant::now();
     let memo = run.search(problem, "the puzzle")?;
@@ -541,7 +527,7 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
         PuzzleFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
     }
     out.flush()?;
-    if args.stats {
+    if args.search.stats {
         crate::zdd::write_stats(
             &mut io::stderr().lock(),
             problem.has_colors(),

@@ -12,7 +12,7 @@ use dlx::{Limits, OptionId, Outcome, Problem, Report, Solver, StopReason};
 
 use crate::{plural, quote, signals, InputError, Interrupted, Stopped};
 
-/// Output formats of `dlx xc`.
+/// Output formats of `dlx xc`, `dlx merge` and `dlx zdd`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Each solution as its option lines, a blank line between solutions.
@@ -21,14 +21,14 @@ pub enum Format {
     Json,
 }
 
+/// The flags of a search, one vocabulary in `dlx xc` and the puzzle commands.
 #[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The problem file; `-` or nothing reads standard input.
-    pub file: Option<PathBuf>,
-    /// Print only the number of solutions.
+pub struct SearchFlags {
+    /// Print only the number of solutions (`K+` when a limit stopped the search first).
     #[arg(long)]
     pub count: bool,
-    /// Stop after N solutions (N >= 1); a count stopped there is printed as `N+`.
+    /// Stop after N solutions (N >= 1); a count stopped there is printed as `N+` (with --svg,
+    /// the first N are drawn).
     #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// Stop before the search exceeds N nodes: what was found is printed, a count as `K+`, a
@@ -38,18 +38,13 @@ pub struct Args {
     /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
     #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
-    /// Print a summary (solutions, nodes, updates, completeness) on standard error.
+    /// Print a summary (solutions, nodes, updates, completeness, time) on standard error.
     #[arg(long)]
     pub stats: bool,
-    /// Add the number of nodes at each level of the search tree to the summary.
-    #[arg(long)]
-    pub profile: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Search on N threads (0: one per core). A count uses every core unless told otherwise;
-    /// a listing uses one thread, or N with solutions printed as found (see --ordered). The
-    /// figures of a complete search are the same on any number of threads.
+    /// Search on N threads (0: one per core). A count uses every core unless told otherwise
+    /// (a count up to symmetry, one); a listing uses one thread, or N with solutions printed
+    /// as found (see --ordered). The figures of a complete search are the same on any number
+    /// of threads.
     #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// With --jobs, print the solutions in the order one thread finds them (each subtree's
@@ -57,6 +52,22 @@ pub struct Args {
     /// of threads.
     #[arg(long, conflicts_with = "count")]
     pub ordered: bool,
+    #[command(flatten)]
+    pub memo: crate::zdd::MemoFlags,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The problem file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchFlags,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Add the number of nodes at each level of the search tree to the summary.
+    #[arg(long)]
+    pub profile: bool,
     /// Cut the search into at least K jobs and print one per line (the problem's fingerprint,
     /// the job's number and its prefix of choices), for `--count --job LINE` to run each,
     /// anywhere, and `dlx merge` to add up their summaries.
@@ -81,8 +92,6 @@ pub struct Args {
     /// earlier run, or another job's), which prunes from the start.
     #[arg(long, value_name = "C", requires = "best")]
     pub bound: Option<u64>,
-    #[command(flatten)]
-    pub memo: crate::zdd::MemoFlags,
     /// Write the ZDD of every solution to OUT (`-`: standard output), in the text format of
     /// Knuth's dlx6 and zddread, with the options' lines; for `dlx zdd`. Implies --memo.
     #[arg(long, value_name = "OUT")]
@@ -211,7 +220,7 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let problem = &parsed.problem;
-    if args.memo.memo || args.zdd.is_some() {
+    if args.search.memo.memo || args.zdd.is_some() {
         if args.split.is_some() {
             return Err(InputError(
                 "--memo and --split do not go together: the memoized search runs on one thread"
@@ -221,12 +230,12 @@ pub fn run(args: &Args) -> Result<()> {
         }
         return crate::zdd::xc(problem, &name, args);
     }
-    args.memo.check_unused()?;
+    args.search.memo.check_unused()?;
     if let Some(k) = args.split {
         if let Some(best) = args.best {
             return split_best(problem, &name, best, k);
         }
-        return split(problem, &name, k, args.stats);
+        return split(problem, &name, k, args.search.stats);
     }
     let job = match &args.job {
         Some(line) => Some(read_job(problem, &name, line)?),
@@ -235,7 +244,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(k) = args.best {
         return self::best(problem, &name, k, args, job.as_ref());
     }
-    if job.is_some() && !args.count {
+    if job.is_some() && !args.search.count {
         return Err(InputError(
             "--job runs one job of a split count (with --count) or of a split search for the              cheapest solutions (with --best K)"
                 .into(),
@@ -244,9 +253,17 @@ pub fn run(args: &Args) -> Result<()> {
     }
 
     let start = Instant::now();
-    let limits = limits(args.limit, args.max_nodes, args.timeout, start);
+    let limits = limits(
+        args.search.limit,
+        args.search.max_nodes,
+        args.search.timeout,
+        start,
+    );
     // Counting uses every core unless told; a listing one thread unless told.
-    let threads = args.jobs.unwrap_or(if args.count { 0 } else { 1 });
+    let threads = args
+        .search
+        .jobs
+        .unwrap_or(if args.search.count { 0 } else { 1 });
     let parallel = problem
         .parallel()
         .threads(threads)
@@ -258,14 +275,20 @@ pub fn run(args: &Args) -> Result<()> {
         parallel
             .count_job(&job.job)
             .map_err(|e| InputError(format!("job {}: {e}", job.index)))?
-    } else if args.count {
+    } else if args.search.count {
         parallel.count()
     } else if parallel.num_threads() == 1 {
         let mut solver = problem.solver().with_limits(limits);
         print_solutions(problem, &mut solver, args.format, &mut out)?;
         Report::single(solver.outcome(), solver.stats().clone())
     } else {
-        print_parallel(problem, &parallel, args.format, args.ordered, &mut out)?
+        print_parallel(
+            problem,
+            &parallel,
+            args.format,
+            args.search.ordered,
+            &mut out,
+        )?
     };
     let outcome = report.outcome;
     let elapsed = start.elapsed();
@@ -276,14 +299,14 @@ pub fn run(args: &Args) -> Result<()> {
     let colored = problem.has_colors() || problem.has_bounds();
     match args.format {
         Format::Text => {
-            if args.count {
+            if args.search.count {
                 writeln!(out, "{}", Summary::new(&outcome).count_text())?;
             }
             out.flush()?;
-            if args.stats || args.profile {
+            if args.search.stats || args.profile {
                 let mut err = io::stderr().lock();
                 write_stats_text(&mut err, colored, &outcome, profile, Some(elapsed))?;
-                if args.stats {
+                if args.search.stats {
                     write_shared(&mut err, &report)?;
                 }
             }
@@ -292,26 +315,31 @@ pub fn run(args: &Args) -> Result<()> {
             let mut summary = Summary::new(&outcome)
                 .profile(profile)
                 .job(job.as_ref().map(JobLine::to_string));
-            if args.stats {
+            if args.search.stats {
                 summary = summary.shared(&report);
             }
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
             out.flush()?;
-            if args.stats {
+            if args.search.stats {
                 let mut err = io::stderr().lock();
                 write_stats_text(&mut err, colored, &outcome, None, Some(elapsed))?;
                 write_shared(&mut err, &report)?;
             }
         }
     }
-    ending(&outcome, args.max_nodes, args.timeout)
+    ending(&outcome, args.search.max_nodes, args.search.timeout)
 }
 
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.
 fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine>) -> Result<()> {
     let start = Instant::now();
-    let limits = limits(args.limit, args.max_nodes, args.timeout, start);
+    let limits = limits(
+        args.search.limit,
+        args.search.max_nodes,
+        args.search.timeout,
+        start,
+    );
     let mut search = problem
         .best(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;
@@ -337,8 +365,8 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     }
     let best = search
         .with_limits(limits)
-        .threads(args.jobs.unwrap_or(1))
-        .ordered(args.ordered)
+        .threads(args.search.jobs.unwrap_or(1))
+        .ordered(args.search.ordered)
         .run();
     let outcome = Outcome::from_stats(&best.stats, best.stopped);
     let mut out = BufWriter::new(io::stdout().lock());
@@ -373,7 +401,7 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
         out.write_all(b"\n")?;
     }
     out.flush()?;
-    if args.stats || args.profile {
+    if args.search.stats || args.profile {
         let mut err = io::stderr().lock();
         let profile = args.profile.then(|| best.stats.profile());
         write_stats_text(&mut err, true, &outcome, profile, Some(start.elapsed()))?;
@@ -395,8 +423,8 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     }
     ending_as(
         &outcome,
-        args.max_nodes,
-        args.timeout,
+        args.search.max_nodes,
+        args.search.timeout,
         "the costs printed are the best found so far, not proved optimal",
     )
 }

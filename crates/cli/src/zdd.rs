@@ -191,23 +191,23 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     let refuse = |flag: &str, why: &str| -> Result<()> {
         Err(InputError(format!("--memo and {flag} do not go together: {why}")).into())
     };
-    if args.limit.is_some() {
+    if args.search.limit.is_some() {
         return refuse(
             "--limit",
             "the memoized search finds solutions in groups; use --max-nodes or --timeout",
         );
     }
-    if args.jobs.is_some_and(|j| j != 1) {
+    if args.search.jobs.is_some_and(|j| j != 1) {
         return refuse("--jobs", "the memoized search runs on one thread");
     }
-    if args.ordered || args.job.is_some() || args.best.is_some() {
+    if args.search.ordered || args.job.is_some() || args.best.is_some() {
         return refuse(
             "--ordered, --job or --best",
             "it counts and lists every solution",
         );
     }
     let to_stdout = args.zdd.as_deref().is_some_and(|p| p.as_os_str() == "-");
-    if to_stdout && args.count {
+    if to_stdout && args.search.count {
         return refuse(
             "--count with --zdd -",
             "both would be written on standard output",
@@ -220,12 +220,12 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
         Some(p) if p.as_os_str() == "-" => Some(Box::new(io::stdout().lock())),
         Some(p) => Some(Box::new(crate::files::create_output(p)?)),
     };
-    let mut flags = args.memo.clone();
+    let mut flags = args.search.memo.clone();
     flags.memo = true;
     let run = Run {
         flags: &flags,
-        max_nodes: args.max_nodes,
-        timeout: args.timeout,
+        max_nodes: args.search.max_nodes,
+        timeout: args.search.timeout,
     };
     let start = Instant::now();
     let memo = run.search(problem, name)?;
@@ -244,19 +244,19 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
             let mut w = BufWriter::new(w);
             zdd.write(&mut w)?;
             w.flush()?;
-        } else if !args.count {
+        } else if !args.search.count {
             write_all(zdd, zdd.solutions(), json, &mut out)?;
         }
     }
     if !to_stdout {
         if json {
             writeln!(out, "{}", dlx::report::memo_summary(&memo, args.profile))?;
-        } else if args.count {
+        } else if args.search.count {
             writeln!(out, "{}", count_text(&memo))?;
         }
     }
     out.flush()?;
-    if args.stats || args.profile {
+    if args.search.stats || args.profile {
         let mut err = io::stderr().lock();
         write_stats(&mut err, problem.has_colors(), &memo, elapsed)?;
         if args.profile {
