@@ -430,15 +430,9 @@ where
         (one(d.outcome), Some(d))
     } else if parallel.num_threads() == 1 {
         (one(puzzle.search(limits, &mut visit)), None)
-    } else if args.search.ordered {
-        let report = parallel.search_ordered(|s| visit(puzzle.decode(s.options().iter().copied())));
-        (report, None)
     } else {
-        let visit = std::sync::Mutex::new(&mut visit);
-        let report = parallel.search(|s| {
-            let solution = puzzle.decode(s.options());
-            (visit.lock().unwrap_or_else(|e| e.into_inner()))(solution)
-        });
+        let ordered = args.search.ordered;
+        let report = parallel.search_each(ordered, |s| visit(puzzle.decode(s.iter().copied())));
         (report, None)
     };
     let outcome = report.outcome;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use dlx::report::Summary;
 use dlx::split::JobLine;
-use dlx::{Limits, OptionId, Outcome, Problem, Report, Solver, StopReason};
+use dlx::{Limits, OptionId, Outcome, Problem, Report, StopReason};
 
 use crate::{plural, quote, signals, InputError, Interrupted, Stopped};
 
@@ -277,18 +277,9 @@ pub fn run(args: &Args) -> Result<()> {
             .map_err(|e| InputError(format!("job {}: {e}", job.index)))?
     } else if args.search.count {
         parallel.count()
-    } else if parallel.num_threads() == 1 {
-        let mut solver = problem.solver().with_limits(limits);
-        print_solutions(problem, &mut solver, args.format, &mut out)?;
-        Report::single(solver.outcome(), solver.stats().clone())
     } else {
-        print_parallel(
-            problem,
-            &parallel,
-            args.format,
-            args.search.ordered,
-            &mut out,
-        )?
+        let ordered = args.search.ordered;
+        print_solutions(problem, &parallel, limits, args.format, ordered, &mut out)?
     };
     let outcome = report.outcome;
     let elapsed = start.elapsed();
@@ -371,14 +362,14 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     let outcome = Outcome::from_stats(&best.stats, best.stopped);
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, solution) in best.solutions.iter().enumerate() {
-        let options = solution.options.iter().copied();
+        let mut options = solution.options.iter().copied();
         match args.format {
             Format::Text => {
                 if n > 0 {
                     out.write_all(b"\n")?;
                 }
                 writeln!(out, "# cost {}", solution.cost)?;
-                write_solution(problem, options, args.format, true, &mut out)?;
+                write_solution(problem, &mut options, args.format, true, &mut out)?;
             }
             Format::Json => {
                 let json = dlx::report::Costed {
@@ -493,7 +484,7 @@ fn read_job(problem: &Problem, name: &str, line: &str) -> Result<JobLine> {
 /// line with each item as in the input (`name`, or `name:color`).
 fn write_solution(
     problem: &Problem,
-    options: impl Iterator<Item = OptionId>,
+    options: &mut dyn Iterator<Item = OptionId>,
     format: Format,
     first: bool,
     out: &mut impl Write,
@@ -516,78 +507,34 @@ fn write_solution(
     Ok(())
 }
 
-/// Streams each solution as it is found.
+/// Streams each solution as it is found: on one thread by the plain search, on several as
+/// they are found or in the one-thread order (`ordered`).
 fn print_solutions(
     problem: &Problem,
-    solver: &mut Solver<'_>,
-    format: Format,
-    out: &mut impl Write,
-) -> Result<Outcome> {
-    let mut failed = None;
-    let mut first = true;
-    let outcome = solver.search(|solution| {
-        let written = write_solution(problem, solution.options(), format, first, out);
-        first = false;
-        match written {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failed = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    });
-    match failed {
-        Some(e) => Err(e).context("writing solutions"),
-        None => Ok(outcome),
-    }
-}
-
-/// Streams the solutions of a search on several threads: as found, or in the one-thread order.
-fn print_parallel<W: Write + Send>(
-    problem: &Problem,
     parallel: &dlx::Parallel<'_>,
+    limits: Limits,
     format: Format,
     ordered: bool,
-    out: &mut W,
+    out: &mut (impl Write + Send),
 ) -> Result<Report> {
-    let mut failed = None;
-    let mut first = true;
-    let report = if ordered {
-        parallel.search_ordered(|solution| {
-            let written = write_solution(
-                problem,
-                solution.options().iter().copied(),
-                format,
-                first,
-                out,
-            );
-            first = false;
-            written.map_or_else(
-                |e| {
-                    failed = Some(e);
-                    ControlFlow::Break(())
-                },
-                |()| ControlFlow::Continue(()),
-            )
-        })
+    let (mut failed, mut first) = (None, true);
+    let mut visit = |options: &mut dyn Iterator<Item = OptionId>| {
+        let written = write_solution(problem, options, format, first, out);
+        first = false;
+        written.map_or_else(
+            |e| {
+                failed = Some(e);
+                ControlFlow::Break(())
+            },
+            |()| ControlFlow::Continue(()),
+        )
+    };
+    let report = if parallel.num_threads() == 1 {
+        let mut solver = problem.solver().with_limits(limits);
+        solver.search(|s| visit(&mut s.options()));
+        Report::single(solver.outcome(), solver.stats().clone())
     } else {
-        let shared = std::sync::Mutex::new((out, true, None));
-        let report = parallel.search(|solution| {
-            let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
-            let (out, first, failed) = &mut *guard;
-            let written = write_solution(problem, solution.options(), format, *first, *out);
-            *first = false;
-            written.map_or_else(
-                |e| {
-                    *failed = Some(e);
-                    ControlFlow::Break(())
-                },
-                |()| ControlFlow::Continue(()),
-            )
-        });
-        let (_, _, f) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-        failed = f;
-        report
+        parallel.search_each(ordered, |options| visit(&mut options.iter().copied()))
     };
     match failed {
         Some(e) => Err(e).context("writing solutions"),

@@ -277,6 +277,29 @@ impl<'p> Parallel<'p> {
         )
     }
 
+    /// Calls `visit` on each solution's options, one solution at a time: in the order of the
+    /// one-thread search with `ordered` ([`Parallel::search_ordered`]), else as the threads
+    /// find them ([`Parallel::search`], the visits taking turns). For a caller that writes
+    /// solutions to one output either way.
+    pub fn search_each<F>(&self, ordered: bool, visit: F) -> Report
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    {
+        if ordered {
+            let mut visit = visit;
+            return self.search_ordered(|s| visit(s.options()));
+        }
+        // One buffer for the options, reused under the lock.
+        let shared = std::sync::Mutex::new((visit, Vec::new()));
+        self.search(|s| {
+            let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+            let (visit, options) = &mut *guard;
+            options.clear();
+            options.extend(s.options());
+            visit(options)
+        })
+    }
+
     /// Calls `visit` on each solution in the order of the one-thread search, on the calling
     /// thread, while the threads search ahead: a subtree's solutions wait until every solution
     /// before them has been visited. Stops when `visit` breaks or a limit is reached; the

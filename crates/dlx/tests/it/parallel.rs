@@ -99,6 +99,20 @@ pub(crate) fn agrees(problem: &Problem, threads: usize, poll: u64) -> Result<u64
     });
     prop_assert_eq!(&figures(&ordered), &want, "ordered, {} threads", threads);
     prop_assert_eq!(&in_order, &order);
+
+    // search_each: the same, one visit at a time, in order or as found.
+    for ordered in [true, false] {
+        let mut each = Vec::new();
+        let report = par.search_each(ordered, |options| {
+            each.push(options.to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(&figures(&report), &want, "each, {} threads", threads);
+        if !ordered {
+            each.sort();
+        }
+        prop_assert_eq!(&each, if ordered { &order } else { &sorted });
+    }
     Ok(count.jobs)
 }
 
