@@ -6,6 +6,7 @@ mod demo;
 mod files;
 mod merge;
 mod puzzles;
+mod search;
 mod signals;
 mod sudoku;
 mod values;

@@ -7,7 +7,8 @@ use anyhow::Result;
 use dlx::report::{Merge, Spread, Summary};
 use serde::Serialize;
 
-use crate::xc::{write_stats_text, Format};
+use crate::search::write_stats;
+use crate::xc::Format;
 use crate::{plural, InputError};
 
 #[derive(Debug, clap::Args)]
@@ -94,7 +95,7 @@ pub fn run(args: &Args) -> Result<()> {
     if args.stats {
         let mut err = io::stderr().lock();
         let colored = merged.best.is_some() || summary.cleansings > 0;
-        write_stats_text(&mut err, colored, &merged.outcome, None, None)?;
+        write_stats(&mut err, colored, &merged.outcome, None, None)?;
         match &summary.best_costs {
             Some(costs) => {
                 let costs: Vec<String> = costs.iter().map(u64::to_string).collect();

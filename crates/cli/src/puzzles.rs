@@ -14,7 +14,6 @@ use puzzles::{
 };
 use serde::Serialize;
 
-use crate::xc;
 use crate::InputError;
 
 /// How `queens`, `polyomino` and `langford` write solutions.
@@ -40,7 +39,7 @@ pub struct Symmetric {
 #[derive(Debug, clap::Args)]
 pub struct Common {
     #[command(flatten)]
-    pub search: xc::SearchFlags,
+    pub search: crate::search::SearchFlags,
     /// Output format.
     #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
     pub format: PuzzleFormat,
@@ -216,12 +215,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         None => None,
     };
     let start = Instant::now();
-    let limits = xc::limits(
-        args.search.limit,
-        args.search.max_nodes,
-        args.search.timeout,
-        start,
-    );
+    let limits = args.search.limits(args.search.limit, start);
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     let (fills, best) = crossword
         .best(
@@ -269,7 +263,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     }
     if args.search.stats {
         let mut err = io::stderr().lock();
-        xc::write_stats_text(&mut err, true, &outcome, None, Some(start.elapsed()))?;
+        crate::search::write_stats(&mut err, true, &outcome, None, Some(start.elapsed()))?;
         let verdict = if best.is_complete() {
             "the best there are"
         } else {
@@ -278,10 +272,8 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         let scores: Vec<String> = scores.iter().map(u64::to_string).collect();
         writeln!(err, "best scores: {} ({verdict})", scores.join(", "))?;
     }
-    xc::ending_as(
+    args.search.ending_as(
         &outcome,
-        args.search.max_nodes,
-        args.search.timeout,
         "the fillings printed are the best found so far, not proved the best",
     )
 }
@@ -375,7 +367,7 @@ where
     let start = Instant::now();
     // With --distinct the limit counts classes (the visitor stops), not the engine's solutions.
     let limit = if distinct { None } else { args.search.limit };
-    let limits = xc::limits(limit, args.search.max_nodes, args.search.timeout, start);
+    let limits = args.search.limits(limit, start);
     let draw = args
         .svg
         .as_ref()
@@ -468,8 +460,8 @@ where
     if args.search.stats {
         let mut err = io::stderr().lock();
         let colored = puzzle.problem().has_colors();
-        xc::write_stats_text(&mut err, colored, &outcome, None, Some(elapsed))?;
-        xc::write_shared(&mut err, &report)?;
+        crate::search::write_stats(&mut err, colored, &outcome, None, Some(elapsed))?;
+        crate::search::write_shared(&mut err, &report)?;
         if let Some(d) = &distinct {
             writeln!(
                 err,
@@ -491,7 +483,7 @@ where
                 .with_context(|| format!("writing {}", path.display()))?;
         }
     }
-    xc::ending(&outcome, args.search.max_nodes, args.search.timeout)
+    args.search.ending_of(&outcome)
 }
 
 /// `--count --memo`: the count by the memoized search (Knuth's dlx6), exact at any size.
@@ -508,26 +500,21 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
             "--memo and --jobs do not go together: the memoized search runs on one thread",
         );
     }
-    let run = crate::zdd::Run {
-        flags: &args.search.memo,
-        max_nodes: args.search.max_nodes,
-        timeout: args.search.timeout,
-    };
     let start = Instant::now();
-    let memo = run.search(problem, "the puzzle")?;
+    let memo = args.search.memo(problem, "the puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
-        PuzzleFormat::Text => writeln!(out, "{}", crate::zdd::count_text(&memo))?,
+        PuzzleFormat::Text => writeln!(out, "{}", crate::search::memo_count(&memo))?,
         PuzzleFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
     }
     out.flush()?;
     if args.search.stats {
-        crate::zdd::write_stats(
+        crate::search::write_memo_stats(
             &mut io::stderr().lock(),
             problem.has_colors(),
             &memo,
             start.elapsed(),
         )?;
     }
-    run.ending(&memo)
+    args.search.memo_ending(&memo)
 }

@@ -3,14 +3,15 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx::report::Summary;
 use dlx::split::JobLine;
-use dlx::{Limits, OptionId, Outcome, Problem, Report, StopReason};
+use dlx::{Limits, OptionId, Outcome, Problem, Report};
 
-use crate::{plural, quote, signals, InputError, Interrupted, Stopped};
+use crate::search::{write_shared, write_stats, SearchFlags};
+use crate::{plural, quote, InputError};
 
 /// Output formats of `dlx xc`, `dlx merge` and `dlx zdd`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -19,41 +20,6 @@ pub enum Format {
     Text,
     /// One JSON object per line: each solution, then a summary.
     Json,
-}
-
-/// The flags of a search, one vocabulary in `dlx xc` and the puzzle commands.
-#[derive(Debug, clap::Args)]
-pub struct SearchFlags {
-    /// Print only the number of solutions (`K+` when a limit stopped the search first).
-    #[arg(long)]
-    pub count: bool,
-    /// Stop after N solutions (N >= 1); a count stopped there is printed as `N+` (with --svg,
-    /// the first N are drawn).
-    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
-    pub limit: Option<u64>,
-    /// Stop before the search exceeds N nodes: what was found is printed, a count as `K+`, a
-    /// message on standard error says so, and the exit status is 3.
-    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
-    pub max_nodes: Option<u64>,
-    /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds, allow_negative_numbers = true)]
-    pub timeout: Option<Duration>,
-    /// Print a summary (solutions, nodes, updates, completeness, time) on standard error.
-    #[arg(long)]
-    pub stats: bool,
-    /// Search on N threads (0: one per core). A count uses every core unless told otherwise
-    /// (a count up to symmetry, one); a listing uses one thread, or N with solutions printed
-    /// as found (see --ordered). The figures of a complete search are the same on any number
-    /// of threads.
-    #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
-    pub jobs: Option<usize>,
-    /// With --jobs, print the solutions in the order one thread finds them (each subtree's
-    /// solutions wait for those before them); with --best, the same solutions on any number
-    /// of threads.
-    #[arg(long, conflicts_with = "count")]
-    pub ordered: bool,
-    #[command(flatten)]
-    pub memo: crate::zdd::MemoFlags,
 }
 
 #[derive(Debug, clap::Args)]
@@ -98,117 +64,6 @@ pub struct Args {
     pub zdd: Option<PathBuf>,
 }
 
-/// The limits the flags `--limit`, `--max-nodes` and `--timeout` (from `start`) set, with
-/// Ctrl-C's flag.
-pub(crate) fn limits(
-    solutions: Option<u64>,
-    max_nodes: Option<u64>,
-    timeout: Option<Duration>,
-    start: Instant,
-) -> Limits {
-    Limits::none()
-        .solutions(solutions)
-        .nodes(max_nodes)
-        .deadline(timeout.map(|t| start + t))
-        .cancel(Some(signals::stop_flag()))
-}
-
-/// The line `--stats` adds for a search on several threads.
-pub(crate) fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    if report.threads > 1 {
-        writeln!(
-            out,
-            "on {} threads; the tree was shared out as {}",
-            report.threads,
-            plural(report.jobs, "job")
-        )?;
-    }
-    Ok(())
-}
-
-/// How the command ends after a search: `Ok` when it finished or stopped at the `--limit`
-/// asked for; [`Stopped`] (exit status 3) when `--max-nodes` or `--timeout` stopped it, and
-/// [`Interrupted`] (130) for Ctrl-C, each saying after how many nodes and solutions.
-pub(crate) fn ending(
-    outcome: &Outcome,
-    max_nodes: Option<u64>,
-    timeout: Option<Duration>,
-) -> Result<()> {
-    ending_as(outcome, max_nodes, timeout, "the search is incomplete")
-}
-
-/// [`ending`], saying what a stop leaves incomplete.
-pub(crate) fn ending_as(
-    outcome: &Outcome,
-    max_nodes: Option<u64>,
-    timeout: Option<Duration>,
-    incomplete: &str,
-) -> Result<()> {
-    let after = format!(
-        "after {} and {}; {incomplete}",
-        plural(outcome.nodes, "node"),
-        plural(outcome.solutions, "solution")
-    );
-    match outcome.stopped {
-        Some(StopReason::NodeLimit) => {
-            let max = max_nodes.map_or(String::new(), |m| format!(" {m}"));
-            Err(Stopped(format!(
-                "the node limit (--max-nodes{max}) was reached {after}"
-            ))
-            .into())
-        }
-        Some(StopReason::Deadline) => {
-            let t = timeout.map_or(String::new(), |t| format!(" {}", t.as_secs_f64()));
-            Err(Stopped(format!("the time limit (--timeout{t}) was reached {after}")).into())
-        }
-        Some(StopReason::Cancelled) => Err(Interrupted(Some(after)).into()),
-        _ => Ok(()),
-    }
-}
-
-/// Writes the `--stats` text for a person: totals, completeness and, if asked, the profile.
-pub(crate) fn write_stats_text(
-    out: &mut impl Write,
-    colored: bool,
-    outcome: &Outcome,
-    profile: Option<&[u64]>,
-    elapsed: Option<Duration>,
-) -> io::Result<()> {
-    let status = match outcome.stopped {
-        None => "search complete".to_string(),
-        // A visitor stops only to honour --limit (a count of classes, with --distinct).
-        Some(StopReason::SolutionLimit | StopReason::Visitor) => {
-            "stopped by --limit (search incomplete)".to_string()
-        }
-        Some(StopReason::NodeLimit) => "stopped by --max-nodes (search incomplete)".to_string(),
-        Some(StopReason::Deadline) => "stopped by --timeout (search incomplete)".to_string(),
-        Some(StopReason::Cancelled) => "interrupted (search incomplete)".to_string(),
-        Some(other) => format!("stopped by {} (search incomplete)", other.name()),
-    };
-    // Cleansings are dlx2's figure: shown for problems with colors, where it can be nonzero.
-    let cleansings = if colored {
-        format!(", {}", crate::plural(outcome.cleansings, "cleansing"))
-    } else {
-        String::new()
-    };
-    // A merge of jobs run elsewhere has no time of its own to show.
-    let time = elapsed.map_or(String::new(), |t| format!("; {:.3} s", t.as_secs_f64()));
-    writeln!(
-        out,
-        "{}, {}, {}{cleansings}; {status}{time}",
-        crate::plural(outcome.solutions, "solution"),
-        crate::plural(outcome.nodes, "node"),
-        crate::plural(outcome.updates, "update"),
-    )?;
-    if let Some(profile) = profile {
-        writeln!(out, "nodes per level:")?;
-        for (level, nodes) in profile.iter().enumerate() {
-            writeln!(out, "{level:>5} {nodes:>12}")?;
-        }
-    }
-    Ok(())
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let (name, bytes) = crate::files::read_input(args.file.as_deref())?;
     let parsed = dlx::text::parse_bytes(&bytes)
@@ -246,19 +101,14 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if job.is_some() && !args.search.count {
         return Err(InputError(
-            "--job runs one job of a split count (with --count) or of a split search for the              cheapest solutions (with --best K)"
+            "--job runs one job of a split count (with --count) or of a split search for the cheapest solutions (with --best K)"
                 .into(),
         )
         .into());
     }
 
     let start = Instant::now();
-    let limits = limits(
-        args.search.limit,
-        args.search.max_nodes,
-        args.search.timeout,
-        start,
-    );
+    let limits = args.search.limits(args.search.limit, start);
     // Counting uses every core unless told; a listing one thread unless told.
     let threads = args
         .search
@@ -296,7 +146,7 @@ pub fn run(args: &Args) -> Result<()> {
             out.flush()?;
             if args.search.stats || args.profile {
                 let mut err = io::stderr().lock();
-                write_stats_text(&mut err, colored, &outcome, profile, Some(elapsed))?;
+                write_stats(&mut err, colored, &outcome, profile, Some(elapsed))?;
                 if args.search.stats {
                     write_shared(&mut err, &report)?;
                 }
@@ -314,23 +164,18 @@ pub fn run(args: &Args) -> Result<()> {
             out.flush()?;
             if args.search.stats {
                 let mut err = io::stderr().lock();
-                write_stats_text(&mut err, colored, &outcome, None, Some(elapsed))?;
+                write_stats(&mut err, colored, &outcome, None, Some(elapsed))?;
                 write_shared(&mut err, &report)?;
             }
         }
     }
-    ending(&outcome, args.search.max_nodes, args.search.timeout)
+    args.search.ending_of(&outcome)
 }
 
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.
 fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine>) -> Result<()> {
     let start = Instant::now();
-    let limits = limits(
-        args.search.limit,
-        args.search.max_nodes,
-        args.search.timeout,
-        start,
-    );
+    let limits = args.search.limits(args.search.limit, start);
     let mut search = problem
         .best(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;
@@ -395,7 +240,7 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     if args.search.stats || args.profile {
         let mut err = io::stderr().lock();
         let profile = args.profile.then(|| best.stats.profile());
-        write_stats_text(&mut err, true, &outcome, profile, Some(start.elapsed()))?;
+        write_stats(&mut err, true, &outcome, profile, Some(start.elapsed()))?;
         let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
         let verdict = if best.is_complete() {
             "optimal"
@@ -412,10 +257,8 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
             }
         )?;
     }
-    ending_as(
+    args.search.ending_as(
         &outcome,
-        args.search.max_nodes,
-        args.search.timeout,
         "the costs printed are the best found so far, not proved optimal",
     )
 }

@@ -1,171 +1,16 @@
-//! The memoized search (`dlx xc --memo`, `--zdd OUT`, the puzzles' `--memo`) and what a ZDD
-//! file gives (`dlx zdd count|sample|list`).
+//! The memoized search of `dlx xc --memo` and `--zdd OUT`, and what a ZDD file gives (`dlx zdd
+//! count|sample|list`).
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Result;
-use dlx::zdd::{Memo, Zdd};
-use dlx::{Problem, StopReason};
+use dlx::zdd::Zdd;
+use dlx::Problem;
 
-use crate::{plural, InputError, Interrupted, Stopped};
-
-/// The flags of the memoized search, shared by `dlx xc` and the puzzle commands.
-#[derive(Debug, Clone, clap::Args)]
-pub struct MemoFlags {
-    /// Count through the memoized search (Knuth's dlx6): a remaining problem met again is not
-    /// searched again, so counts far past what can be enumerated finish, exact at any size.
-    /// One thread; its figures are dlx6's (with --stats: ZDD nodes, memos and hits too).
-    #[arg(long)]
-    pub memo: bool,
-    /// With --memo: stop once the ZDD has more than N nodes (dlx6's Z<n>).
-    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
-    pub max_zdd_nodes: Option<u64>,
-    /// With --memo: the most memory the cache and the ZDD may take (`512M`, `8G`; bytes
-    /// without a suffix); past it the search stops with a message naming the budget.
-    /// (Default 4G.)
-    #[arg(long, value_name = "SIZE", value_parser = crate::values::bytes)]
-    pub memory: Option<u64>,
-}
-
-/// The memory budget when `--memory` is not given.
-const DEFAULT_MEMORY: u64 = 4 << 30;
-
-impl MemoFlags {
-    /// The memory budget.
-    pub fn memory(&self) -> u64 {
-        self.memory.unwrap_or(DEFAULT_MEMORY)
-    }
-
-    /// Refuses the flags that only the memoized search reads, when it does not run.
-    pub fn check_unused(&self) -> Result<(), InputError> {
-        if !self.memo && (self.max_zdd_nodes.is_some() || self.memory.is_some()) {
-            return Err(InputError(
-                "--max-zdd-nodes and --memory limit the memoized search: add --memo".into(),
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// The limits of a run, as the flags set them.
-pub struct Run<'a> {
-    pub flags: &'a MemoFlags,
-    pub max_nodes: Option<u64>,
-    pub timeout: Option<Duration>,
-}
-
-impl Run<'_> {
-    /// The memoized search of `problem`, under the flags' limits and Ctrl-C.
-    pub fn search(&self, problem: &Problem, name: &str) -> Result<Memo> {
-        let start = Instant::now();
-        let limits = crate::xc::limits(None, self.max_nodes, self.timeout, start);
-        let search = problem
-            .memo()
-            .with_limits(limits)
-            .map_err(|e| InputError(format!("{name}: {e}")))?
-            .max_zdd_nodes(self.flags.max_zdd_nodes)
-            .max_memory(self.flags.memory());
-        Ok(search.run())
-    }
-
-    /// How the command ends: `Ok` when the search finished; [`Stopped`] (exit status 3) for
-    /// a limit, naming its flag; [`Interrupted`] for Ctrl-C.
-    pub fn ending(&self, memo: &Memo) -> Result<()> {
-        let after = format!(
-            "after {} and {} solutions: the count printed is a lower bound and no ZDD was \
-             written",
-            plural(memo.stats.nodes, "node"),
-            memo.found()
-        );
-        let message = match memo.stopped {
-            None => return Ok(()),
-            Some(StopReason::NodeLimit) => format!(
-                "the node limit (--max-nodes {}) was reached {after}",
-                self.max_nodes.unwrap_or(0)
-            ),
-            Some(StopReason::Deadline) => format!(
-                "the time limit (--timeout {}) was reached {after}",
-                self.timeout.map_or(0.0, |t| t.as_secs_f64())
-            ),
-            Some(StopReason::ZddNodeLimit) => format!(
-                "the ZDD passed its node limit (--max-zdd-nodes {}) {after}",
-                self.flags.max_zdd_nodes.unwrap_or(0)
-            ),
-            Some(StopReason::MemoryLimit) => format!(
-                "the cache and the ZDD would need more than the memory budget (--memory {}, \
-                 {} bytes) {after}; give a larger budget with --memory",
-                size_text(self.flags.memory()),
-                self.flags.memory()
-            ),
-            Some(_) => return Err(Interrupted(Some(after)).into()),
-        };
-        Err(Stopped(message).into())
-    }
-}
-
-/// A byte count as `--memory` reads it back: `4G`, `512M`, or bytes.
-fn size_text(bytes: u64) -> String {
-    for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] {
-        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
-            return format!("{}{unit}", bytes >> shift);
-        }
-    }
-    bytes.to_string()
-}
-
-/// The count as printed: exact, or `K+` when the search stopped.
-pub fn count_text(memo: &Memo) -> String {
-    let more = if memo.is_complete() { "" } else { "+" };
-    format!("{}{more}", memo.found())
-}
-
-/// The `--stats` line of a memoized search.
-pub fn write_stats(
-    out: &mut impl Write,
-    colored: bool,
-    memo: &Memo,
-    elapsed: Duration,
-) -> io::Result<()> {
-    let s = &memo.stats;
-    let cleansings = if colored {
-        format!(", {}", plural(s.cleansings, "cleansing"))
-    } else {
-        String::new()
-    };
-    let status = match memo.stopped {
-        None => "search complete".to_string(),
-        Some(reason) => format!("stopped by {} (search incomplete)", flag_of(reason)),
-    };
-    let noun = if count_text(memo) == "1" {
-        "solution"
-    } else {
-        "solutions"
-    };
-    writeln!(
-        out,
-        "{} {noun}, {}, {}{cleansings}; {}, {}, {}, {} MiB; {status}; {:.3} s",
-        count_text(memo),
-        plural(s.nodes, "node"),
-        plural(s.updates, "update"),
-        plural(s.zdd_nodes, "ZDD node"),
-        plural(s.memos, "memo"),
-        plural(s.hits, "hit"),
-        s.memory >> 20,
-        elapsed.as_secs_f64()
-    )
-}
-
-fn flag_of(reason: StopReason) -> &'static str {
-    match reason {
-        StopReason::NodeLimit => "--max-nodes",
-        StopReason::Deadline => "--timeout",
-        StopReason::ZddNodeLimit => "--max-zdd-nodes",
-        StopReason::MemoryLimit => "--memory",
-        _ => "Ctrl-C",
-    }
-}
+use crate::search::{memo_count, write_memo_stats, write_profile};
+use crate::{InputError, Interrupted};
 
 /// Writes one solution of a ZDD: its options' lines (a blank line before all but the first),
 /// or, with `json`, a JSON line.
@@ -220,15 +65,8 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
         Some(p) if p.as_os_str() == "-" => Some(Box::new(io::stdout().lock())),
         Some(p) => Some(Box::new(crate::files::create_output(p)?)),
     };
-    let mut flags = args.search.memo.clone();
-    flags.memo = true;
-    let run = Run {
-        flags: &flags,
-        max_nodes: args.search.max_nodes,
-        timeout: args.search.timeout,
-    };
     let start = Instant::now();
-    let memo = run.search(problem, name)?;
+    let memo = args.search.memo(problem, name)?;
     let elapsed = start.elapsed();
     let json = args.format == crate::xc::Format::Json;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
@@ -252,21 +90,18 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
         if json {
             writeln!(out, "{}", dlx::report::memo_summary(&memo, args.profile))?;
         } else if args.search.count {
-            writeln!(out, "{}", count_text(&memo))?;
+            writeln!(out, "{}", memo_count(&memo))?;
         }
     }
     out.flush()?;
     if args.search.stats || args.profile {
         let mut err = io::stderr().lock();
-        write_stats(&mut err, problem.has_colors(), &memo, elapsed)?;
+        write_memo_stats(&mut err, problem.has_colors(), &memo, elapsed)?;
         if args.profile {
-            writeln!(err, "nodes per level:")?;
-            for (level, nodes) in memo.stats.profile.iter().enumerate() {
-                writeln!(err, "{level:>5} {nodes:>12}")?;
-            }
+            write_profile(&mut err, &memo.stats.profile)?;
         }
     }
-    run.ending(&memo)
+    args.search.memo_ending(&memo)
 }
 
 /// Writes solutions of a ZDD, as [`write_solution`] does, until Ctrl-C (looked at every 4096):

@@ -1,0 +1,282 @@
+//! The flags of a search, one vocabulary in `dlx xc`, the memoized search and the puzzle
+//! commands, and what they make: the limits, the `--stats` line, and how a stopped search ends
+//! (its message names the flag that stopped it).
+
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use dlx::zdd::Memo;
+use dlx::{Limits, Outcome, Problem, Report, StopReason};
+
+use crate::{plural, signals, InputError, Interrupted, Stopped};
+
+/// The flags of a search, one vocabulary in `dlx xc` and the puzzle commands.
+#[derive(Debug, clap::Args)]
+pub struct SearchFlags {
+    /// Print only the number of solutions (`K+` when a limit stopped the search first).
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N solutions (N >= 1); a count stopped there is printed as `N+` (with --svg,
+    /// the first N are drawn).
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
+    pub limit: Option<u64>,
+    /// Stop before the search exceeds N nodes: what was found is printed, a count as `K+`, a
+    /// message on standard error says so, and the exit status is 3.
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
+    pub max_nodes: Option<u64>,
+    /// Stop the search after this many seconds (checked every 4096 nodes), as --max-nodes does.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::values::seconds, allow_negative_numbers = true)]
+    pub timeout: Option<Duration>,
+    /// Print a summary (solutions, nodes, updates, completeness, time) on standard error.
+    #[arg(long)]
+    pub stats: bool,
+    /// Search on N threads (0: one per core). A count uses every core unless told otherwise
+    /// (a count up to symmetry, one); a listing uses one thread, or N with solutions printed
+    /// as found (see --ordered). The figures of a complete search are the same on any number
+    /// of threads.
+    #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
+    /// With --jobs, print the solutions in the order one thread finds them (each subtree's
+    /// solutions wait for those before them); with --best, the same solutions on any number
+    /// of threads.
+    #[arg(long, conflicts_with = "count")]
+    pub ordered: bool,
+    #[command(flatten)]
+    pub memo: MemoFlags,
+}
+
+/// The flags of the memoized search, shared by `dlx xc` and the puzzle commands.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MemoFlags {
+    /// Count through the memoized search (Knuth's dlx6): a remaining problem met again is not
+    /// searched again, so counts far past what can be enumerated finish, exact at any size.
+    /// One thread; its figures are dlx6's (with --stats: ZDD nodes, memos and hits too).
+    #[arg(long)]
+    pub memo: bool,
+    /// With --memo: stop once the ZDD has more than N nodes (dlx6's Z<n>).
+    #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
+    pub max_zdd_nodes: Option<u64>,
+    /// With --memo: the most memory the cache and the ZDD may take (`512M`, `8G`; bytes
+    /// without a suffix); past it the search stops with a message naming the budget.
+    /// (Default 4G.)
+    #[arg(long, value_name = "SIZE", value_parser = crate::values::bytes)]
+    pub memory: Option<u64>,
+}
+
+/// The memory budget when `--memory` is not given.
+const DEFAULT_MEMORY: u64 = 4 << 30;
+
+impl MemoFlags {
+    /// The memory budget.
+    pub fn memory(&self) -> u64 {
+        self.memory.unwrap_or(DEFAULT_MEMORY)
+    }
+
+    /// Refuses the flags that only the memoized search reads, when it does not run.
+    pub fn check_unused(&self) -> Result<(), InputError> {
+        if !self.memo && (self.max_zdd_nodes.is_some() || self.memory.is_some()) {
+            return Err(InputError(
+                "--max-zdd-nodes and --memory limit the memoized search: add --memo".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl SearchFlags {
+    /// The limits the flags set (the time limit from `start`), with Ctrl-C's flag; `solutions`
+    /// stands for --limit (a count up to symmetry counts classes, not the engine's solutions).
+    pub fn limits(&self, solutions: Option<u64>, start: Instant) -> Limits {
+        Limits::none()
+            .solutions(solutions)
+            .nodes(self.max_nodes)
+            .deadline(self.timeout.map(|t| start + t))
+            .cancel(Some(signals::stop_flag()))
+    }
+
+    /// How the command ends after a search: `Ok` when it finished or stopped at the `--limit`
+    /// asked for; [`Stopped`] (exit status 3) when a limit stopped it, naming its flag, and
+    /// [`Interrupted`] (130) for Ctrl-C, each saying what it had done (`after`).
+    pub fn ending(&self, stopped: Option<StopReason>, after: String) -> Result<()> {
+        let message = match stopped {
+            None | Some(StopReason::SolutionLimit | StopReason::Visitor) => return Ok(()),
+            Some(StopReason::NodeLimit) => format!(
+                "the node limit (--max-nodes {}) was reached {after}",
+                self.max_nodes.unwrap_or(0)
+            ),
+            Some(StopReason::Deadline) => format!(
+                "the time limit (--timeout {}) was reached {after}",
+                self.timeout.map_or(0.0, |t| t.as_secs_f64())
+            ),
+            Some(StopReason::ZddNodeLimit) => format!(
+                "the ZDD passed its node limit (--max-zdd-nodes {}) {after}",
+                self.memo.max_zdd_nodes.unwrap_or(0)
+            ),
+            Some(StopReason::MemoryLimit) => format!(
+                "the cache and the ZDD would need more than the memory budget (--memory {}, \
+                 {} bytes) {after}; give a larger budget with --memory",
+                size_text(self.memo.memory()),
+                self.memo.memory()
+            ),
+            Some(_) => return Err(Interrupted(Some(after)).into()),
+        };
+        Err(Stopped(message).into())
+    }
+
+    /// [`SearchFlags::ending`] of a search by dancing links: `incomplete` says what a stop
+    /// leaves incomplete.
+    pub fn ending_as(&self, outcome: &Outcome, incomplete: &str) -> Result<()> {
+        let after = format!(
+            "after {} and {}; {incomplete}",
+            plural(outcome.nodes, "node"),
+            plural(outcome.solutions, "solution")
+        );
+        self.ending(outcome.stopped, after)
+    }
+
+    /// [`SearchFlags::ending_as`] where the search is what a stop leaves incomplete.
+    pub fn ending_of(&self, outcome: &Outcome) -> Result<()> {
+        self.ending_as(outcome, "the search is incomplete")
+    }
+
+    /// The memoized search of `problem` (named `name` in messages), under the flags' limits and
+    /// Ctrl-C.
+    pub fn memo(&self, problem: &Problem, name: &str) -> Result<Memo> {
+        let search = problem
+            .memo()
+            .with_limits(self.limits(None, Instant::now()))
+            .map_err(|e| InputError(format!("{name}: {e}")))?
+            .max_zdd_nodes(self.memo.max_zdd_nodes)
+            .max_memory(self.memo.memory());
+        Ok(search.run())
+    }
+
+    /// How the command ends after a memoized search.
+    pub fn memo_ending(&self, memo: &Memo) -> Result<()> {
+        let after = format!(
+            "after {} and {} solutions: the count printed is a lower bound and no ZDD was \
+             written",
+            plural(memo.stats.nodes, "node"),
+            memo.found()
+        );
+        self.ending(memo.stopped, after)
+    }
+}
+
+/// A byte count as `--memory` reads it back: `4G`, `512M`, or bytes.
+fn size_text(bytes: u64) -> String {
+    for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{unit}", bytes >> shift);
+        }
+    }
+    bytes.to_string()
+}
+
+/// What stopped a search, for the `--stats` line: `stopped by --max-nodes (search incomplete)`.
+fn status(stopped: Option<StopReason>) -> String {
+    let flag = match stopped {
+        None => return "search complete".to_string(),
+        Some(StopReason::Cancelled) => return "interrupted (search incomplete)".to_string(),
+        // A visitor stops only to honour --limit (a count of classes, with --distinct).
+        Some(StopReason::SolutionLimit | StopReason::Visitor) => "--limit",
+        Some(StopReason::NodeLimit) => "--max-nodes",
+        Some(StopReason::Deadline) => "--timeout",
+        Some(StopReason::ZddNodeLimit) => "--max-zdd-nodes",
+        Some(StopReason::MemoryLimit) => "--memory",
+        Some(other) => other.name(),
+    };
+    format!("stopped by {flag} (search incomplete)")
+}
+
+/// `, K cleansings` for a problem with colors (dlx2's figure, which can be nonzero only there).
+fn cleansings(colored: bool, cleansings: u64) -> String {
+    if colored {
+        format!(", {}", plural(cleansings, "cleansing"))
+    } else {
+        String::new()
+    }
+}
+
+/// Writes the `--stats` text for a person: totals, completeness and, if asked, the profile.
+pub fn write_stats(
+    out: &mut impl Write,
+    colored: bool,
+    outcome: &Outcome,
+    profile: Option<&[u64]>,
+    elapsed: Option<Duration>,
+) -> io::Result<()> {
+    // A merge of jobs run elsewhere has no time of its own to show.
+    let time = elapsed.map_or(String::new(), |t| format!("; {:.3} s", t.as_secs_f64()));
+    writeln!(
+        out,
+        "{}, {}, {}{}; {}{time}",
+        plural(outcome.solutions, "solution"),
+        plural(outcome.nodes, "node"),
+        plural(outcome.updates, "update"),
+        cleansings(colored, outcome.cleansings),
+        status(outcome.stopped),
+    )?;
+    if let Some(profile) = profile {
+        write_profile(out, profile)?;
+    }
+    Ok(())
+}
+
+/// The nodes at each level, a line each.
+pub fn write_profile(out: &mut impl Write, profile: &[u64]) -> io::Result<()> {
+    writeln!(out, "nodes per level:")?;
+    for (level, nodes) in profile.iter().enumerate() {
+        writeln!(out, "{level:>5} {nodes:>12}")?;
+    }
+    Ok(())
+}
+
+/// The line `--stats` adds for a search on several threads.
+pub fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<()> {
+    if report.threads > 1 {
+        writeln!(
+            out,
+            "on {} threads; the tree was shared out as {}",
+            report.threads,
+            plural(report.jobs, "job")
+        )?;
+    }
+    Ok(())
+}
+
+/// The count of a memoized search as printed: exact, or `K+` when the search stopped.
+pub fn memo_count(memo: &Memo) -> String {
+    let more = if memo.is_complete() { "" } else { "+" };
+    format!("{}{more}", memo.found())
+}
+
+/// The `--stats` line of a memoized search.
+pub fn write_memo_stats(
+    out: &mut impl Write,
+    colored: bool,
+    memo: &Memo,
+    elapsed: Duration,
+) -> io::Result<()> {
+    let s = &memo.stats;
+    let count = memo_count(memo);
+    let noun = if count == "1" {
+        "solution"
+    } else {
+        "solutions"
+    };
+    writeln!(
+        out,
+        "{count} {noun}, {}, {}{}; {}, {}, {}, {} MiB; {}; {:.3} s",
+        plural(s.nodes, "node"),
+        plural(s.updates, "update"),
+        cleansings(colored, s.cleansings),
+        plural(s.zdd_nodes, "ZDD node"),
+        plural(s.memos, "memo"),
+        plural(s.hits, "hit"),
+        s.memory >> 20,
+        status(memo.stopped),
+        elapsed.as_secs_f64()
+    )
+}
