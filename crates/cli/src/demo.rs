@@ -4,12 +4,12 @@
 use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
-use sudoku::{Symbols, Variant};
-
 use sudoku::batch::Task;
+use sudoku::print::{Format, Job};
+use sudoku::Symbols;
 
 use crate::files::Source;
-use crate::sudoku::flags::{default_jobs, Batch, InputFormat, OutputFormat, ProgressMode};
+use crate::sudoku::flags::{default_jobs, Batch, ProgressMode};
 use crate::sudoku::run::run_batch;
 
 /// The sample, compiled into the binary: hard 9x9 puzzles and 16x16 ones.
@@ -44,22 +44,17 @@ pub fn run() -> Result<()> {
         .iter()
         .map(|&(name, bytes)| Source::bytes(name, bytes))
         .collect();
+    let mut job = Job::new(Task::Unique);
+    job.settings = job
+        .settings
+        .symbols(Some(Symbols::Default))
+        .strategy(sudoku::Strategy::Dlx);
+    job.format = Some(Format::Pretty);
+    job.threads = jobs;
     let batch = Batch {
-        mode: Task::Unique,
-        symbols: Some(Symbols::Default),
-        box_shape: None,
-        column: None,
-        solution_column: None,
-        variant: Variant::default(),
-        input: InputFormat::Auto,
-        format: Some(OutputFormat::Pretty),
-        verify: false,
-        max_nodes: None,
-        timeout: None,
-        jobs,
+        job,
         show: Some(SHOWN),
         progress: ProgressMode::Off,
-        strategy: sudoku::Strategy::Dlx,
     };
     let summary = run_batch(sources, &batch, &mut out)?;
     writeln!(out)?;

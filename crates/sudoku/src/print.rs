@@ -4,27 +4,19 @@
 //! and a [`Writer`] (the batch's [`Sink`]) puts the chunks back in input order, keeps the
 //! [`Summary`] and reports progress through a callback.
 //!
-//! A batch of puzzles from a file, solved on every core, written as lines in input order:
+//! A batch of puzzles from a file, solved on every core, written as lines in input order (a
+//! [`Job`] is what `dlx sudoku` runs; [`solve_chunk`] and the pipeline are the parts under it):
 //!
 //! ```
 //! use std::sync::Arc;
-//! use sudoku::batch::{Rules, Settings, Solver, Task};
-//! use sudoku::pipeline::Pipeline;
-//! use sudoku::print::{self, Format, Printer, Writer};
-//! use sudoku::read::{ReadSettings, Reader};
+//! use sudoku::batch::Task;
+//! use sudoku::print::{self, Input, Job, Writer};
 //!
-//! let input = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
-//! let (settings, rules) = (Settings::new(Task::Unique), Rules::default());
-//! let printer = Printer::new(vec![Arc::from("input")]).format(Some(Format::Line));
-//! let chunks = print::chunks(Reader::new(input.as_bytes(), ReadSettings::default()), 0, 256);
-//! let mut out = Vec::new();
+//! let text = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+//! let input = Input { name: Arc::from("hard.txt"), reader: Box::new(text.as_bytes()), len: None };
+//! let (mut out, job) = (Vec::new(), Job::new(Task::Unique));
 //! let mut writer = Writer::new(&mut out);
-//! Pipeline::new().threads(4).run(
-//!     chunks.map(|c| c.map_err(|e| e.to_string())),
-//!     || Solver::new(&settings, &rules),
-//!     |solver, chunk| print::solve_chunk(solver, &printer, Task::Unique, chunk),
-//!     &mut writer,
-//! )?;
+//! job.run(vec![input], &mut writer, print::describe, |_, _| {}).expect("readable");
 //! assert_eq!(writer.summary.unique, 1);
 //! drop(writer);
 //! assert!(String::from_utf8(out)?.starts_with("812753649"));
@@ -73,7 +65,7 @@ pub struct Chunk {
 }
 
 /// The chunks of one input read by `reader`, `size` puzzles each, numbered from 1, as input
-/// `file` of the batch.
+/// `file` of the batch (what [`Job::run`] solves, numbered across its inputs).
 pub fn chunks<R: io::Read>(
     reader: Reader<R>,
     file: usize,
@@ -93,6 +85,134 @@ pub fn chunks<R: io::Read>(
         })
     })
 }
+
+/// An input of a [`Job`]: its name, its bytes, and their number if known (for progress).
+pub struct Input {
+    /// The name records and messages give it.
+    pub name: Arc<str>,
+    /// Its bytes.
+    pub reader: Box<dyn io::Read + Send>,
+    /// How many bytes, if known.
+    pub len: Option<u64>,
+}
+
+/// A batch as `dlx sudoku` runs it: how each puzzle is searched and by which rules, how the
+/// inputs are read and the records written, on how many threads.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Job {
+    /// The task, the limits and the strategy; its cancel flag stops the whole batch.
+    pub settings: batch::Settings,
+    /// The rules (a variant of sudoku).
+    pub variant: crate::Variant,
+    /// How the inputs are read.
+    pub read: crate::read::ReadSettings,
+    /// How the records are written (none: as each input was read).
+    pub format: Option<Format>,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+}
+
+/// An input of a [`Job`] that could not be read: its name, and why.
+#[derive(Debug)]
+pub struct InputError {
+    /// The input's name.
+    pub name: Arc<str>,
+    /// Why.
+    pub error: ReadError,
+}
+
+impl Job {
+    /// A job doing `task` by the classic rules, inputs read in any layout, records in the
+    /// layout read, on every core.
+    pub fn new(task: Task) -> Job {
+        Job {
+            settings: batch::Settings::new(task),
+            variant: crate::Variant::default(),
+            read: crate::read::ReadSettings::default(),
+            format: None,
+            threads: 0,
+        }
+    }
+
+    /// Reads the inputs in turn, a chunk of puzzles at a time, solves them on the threads and
+    /// has `writer` write the records in input order, numbered across the inputs; `describe`
+    /// words an invalid record, and `first` hears the first puzzle of each input (how it was
+    /// read). Stops at an input that cannot be read, or when the cancel flag is set.
+    pub fn run<W: Write>(
+        &self,
+        inputs: Vec<Input>,
+        writer: &mut Writer<'_, W>,
+        describe: Describe,
+        first: impl FnMut(&str, &Entry) + Send + 'static,
+    ) -> Result<(), InputError> {
+        // Each input's chunks call it in turn, on the reading thread.
+        let first = Arc::new(std::sync::Mutex::new(first));
+        let printer = Printer::new(inputs.iter().map(|i| Arc::clone(&i.name)).collect())
+            .format(self.format)
+            .limits(self.settings.max_nodes, self.settings.timeout)
+            .describe(describe);
+        let idle = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let mut settings = self.settings.clone();
+        settings.idle = (self.threads != 1).then(|| Arc::clone(&idle));
+        let rules = batch::Rules::new(self.variant.clone());
+        let read = self.read.clone();
+        let mut bytes_before = 0u64;
+        let chunks = inputs
+            .into_iter()
+            .enumerate()
+            .flat_map(move |(file, input)| {
+                let (name, base) = (input.name, bytes_before);
+                bytes_before += input.len.unwrap_or(0);
+                let (mut told, first) = (false, Arc::clone(&first));
+                let reader = Reader::new(input.reader, read.clone());
+                chunks(reader, file, CHUNK).map(move |chunk| {
+                    let chunk = chunk.map_err(|error| InputError {
+                        name: Arc::clone(&name),
+                        error,
+                    })?;
+                    if let Some(entry) = chunk.entries.first().filter(|_| !told) {
+                        told = true;
+                        (first.lock().unwrap_or_else(|e| e.into_inner()))(&name, entry);
+                    }
+                    Ok(Chunk {
+                        bytes_end: base + chunk.bytes_end,
+                        ..chunk
+                    })
+                })
+            });
+        // Records are numbered across the inputs.
+        let chunks = chunks.scan(1u64, |next, chunk| {
+            Some(chunk.map(|chunk| {
+                let first_index = *next;
+                *next += chunk.entries.len() as u64;
+                Chunk {
+                    first_index,
+                    ..chunk
+                }
+            }))
+        });
+        let mut pipeline = crate::pipeline::Pipeline::new()
+            .threads(self.threads)
+            .idle_counter(Some(idle))
+            .thread_name("sudoku-batch");
+        if let Some(cancel) = &settings.cancel {
+            pipeline = pipeline.stop_flag(Arc::clone(cancel));
+        }
+        let task = settings.task;
+        pipeline
+            .run(
+                chunks,
+                || batch::Solver::new(&settings, &rules),
+                |solver, chunk| solve_chunk(solver, &printer, task, chunk),
+                writer,
+            )
+            .map(|_| ())
+    }
+}
+
+/// The most puzzles in a chunk of work.
+const CHUNK: usize = 256;
 
 /// A chunk, solved: its records' bytes and tallies.
 #[derive(Debug, Default)]

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 use sudoku::batch::Task;
-use sudoku::read::Column;
+use sudoku::print::Job;
+use sudoku::read::{Column, ReadSettings};
 use sudoku::{Regions, Shape, Strategy, Symbols, Variant};
 
 use crate::InputError;
@@ -162,30 +163,36 @@ impl BatchArgs {
     /// The batch these flags and the command's own make.
     pub(crate) fn batch(
         &self,
-        mode: Task,
+        task: Task,
         variant: Variant,
         format: Option<OutputFormat>,
         verify: bool,
     ) -> Batch {
+        // A regions map says the size (a 7x7 jigsaw needs no --box).
+        let box_shape = self
+            .box_shape
+            .or_else(|| variant.regions.as_ref().map(Regions::shape));
+        let mut job = Job::new(task);
+        job.settings = job
+            .settings
+            .symbols(self.symbols.fixed())
+            .box_shape(box_shape)
+            .verify(verify)
+            .max_nodes(self.max_nodes)
+            .timeout(self.timeout)
+            .strategy(self.solver.into());
+        job.read = ReadSettings::default()
+            .input(self.input.into())
+            .box_shape(box_shape)
+            .column(self.column.clone())
+            .solution_column(self.solution_column.clone());
+        job.variant = variant;
+        job.format = format.map(Into::into);
+        job.threads = jobs(self.jobs);
         Batch {
-            mode,
-            symbols: self.symbols.fixed(),
-            // A regions map says the size (a 7x7 jigsaw needs no --box).
-            box_shape: self
-                .box_shape
-                .or_else(|| variant.regions.as_ref().map(Regions::shape)),
-            column: self.column.clone(),
-            solution_column: self.solution_column.clone(),
-            variant,
-            input: self.input,
-            format,
-            verify,
-            max_nodes: self.max_nodes,
-            timeout: self.timeout,
-            jobs: jobs(self.jobs),
+            job,
             show: None,
             progress: progress_mode(self.progress),
-            strategy: self.solver.into(),
         }
     }
 }
@@ -257,24 +264,13 @@ pub(crate) fn parse_box(s: &str) -> Result<Shape, String> {
     Shape::with_box(r, c).map_err(|e| e.to_string())
 }
 
-/// Everything a batch needs besides its sources.
+/// Everything a batch needs besides its sources: the library's job, and how much of it is
+/// shown.
 pub struct Batch {
-    pub mode: Task,
-    /// `None`: detected per puzzle.
-    pub symbols: Option<Symbols>,
-    pub box_shape: Option<Shape>,
-    pub column: Option<Column>,
-    pub solution_column: Option<Column>,
-    pub variant: Variant,
-    pub input: InputFormat,
-    pub format: Option<OutputFormat>,
-    pub verify: bool,
-    pub max_nodes: Option<u64>,
-    pub timeout: Option<Duration>,
-    pub jobs: usize,
+    pub job: Job,
+    /// Write only the first records (the main job shows a few); the rest are counted.
     pub show: Option<u64>,
     pub progress: ProgressMode,
-    pub strategy: Strategy,
 }
 
 /// Workers for `--jobs`: as asked, at most one per core (more only cost their start and a

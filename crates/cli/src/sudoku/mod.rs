@@ -180,14 +180,15 @@ fn run_files(files: &[PathBuf], batch: &Batch, stats: bool) -> Result<()> {
     let inputs = names.join(", ");
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = run_batch(sources, batch, &mut out)?;
-    let json = batch.format == Some(OutputFormat::Json);
+    let json = batch.job.format == Some(sudoku::print::Format::Json);
+    let settings = &batch.job.settings;
     report(
         &summary,
         &inputs,
         json,
         stats,
         &mut out,
-        batch.max_nodes,
-        batch.timeout,
+        settings.max_nodes,
+        settings.timeout,
     )
 }
