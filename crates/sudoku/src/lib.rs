@@ -31,7 +31,7 @@
 //!
 //! Features: `leetcode` (default) reads and writes LeetCode boards and killer sudoku in JSON;
 //! `serde` serializes batch records and summaries; `print` (default, with both) writes records in
-//! every format and puts a batch's chunks back in order ([`print`]).
+//! every format and puts a batch's chunks back in order ([`print`](mod@print)).
 #![deny(missing_docs)]
 
 /// The crate README's example (shown on crates.io), compiled and run as a doctest.

@@ -1,5 +1,5 @@
 //! Records as people and programs read them, as ripgrep's printer is to its searcher: each
-//! worker of a batch turns the typed records of [`batch`](crate::batch) into the bytes of a
+//! worker of a batch turns the typed records of [`batch`](mod@crate::batch) into the bytes of a
 //! [`Format`] ([`solve_chunk`], [`solve_killer_chunk`], [`write_record`], [`write_generated`]),
 //! and a [`Writer`] (the batch's [`Sink`]) puts the chunks back in input order, keeps the
 //! [`Summary`] and reports progress through a callback.
