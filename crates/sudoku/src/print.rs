@@ -209,10 +209,61 @@ impl Job {
             )
             .map(|_| ())
     }
+
+    /// Reads killer sudokus from one input ([`crate::read::KillerReader`], cages that do not
+    /// all touch accepted with `allow_disconnected`), solves them on the threads and has
+    /// `writer` write the records in input order (with `draw`, the drawing of the first that
+    /// reads is kept in the writer). Stops at a read error, or when the cancel flag is set.
+    pub fn run_killer<W: Write>(
+        &self,
+        input: Input,
+        allow_disconnected: bool,
+        draw: bool,
+        writer: &mut Writer<'_, W>,
+    ) -> Result<(), io::Error> {
+        let printer = Printer::new(vec![Arc::clone(&input.name)])
+            .format(Some(self.format.unwrap_or(Format::Line)))
+            .limits(self.settings.max_nodes, self.settings.timeout);
+        let mut reader = crate::read::KillerReader::new(input.reader, allow_disconnected);
+        let mut next = 1u64;
+        let chunks = std::iter::from_fn(move || {
+            let entries = match reader
+                .by_ref()
+                .take(KILLER_CHUNK)
+                .collect::<io::Result<Vec<_>>>()
+            {
+                Ok(entries) => entries,
+                Err(e) => return Some(Err(e)),
+            };
+            let first = next;
+            next += entries.len() as u64;
+            (!entries.is_empty()).then_some(Ok((first, entries)))
+        });
+        let rules = batch::Rules::new(self.variant.clone());
+        let mut pipeline = crate::pipeline::Pipeline::new()
+            .threads(self.threads)
+            .thread_name("sudoku-killer");
+        if let Some(cancel) = &self.settings.cancel {
+            pipeline = pipeline.stop_flag(Arc::clone(cancel));
+        }
+        let task = self.settings.task;
+        pipeline
+            .run(
+                chunks,
+                || batch::Solver::new(&self.settings, &rules),
+                |solver, (first, entries): (u64, Vec<KillerEntry>)| {
+                    solve_killer_chunk(solver, &printer, task, first, &entries, draw)
+                },
+                writer,
+            )
+            .map(|_| ())
+    }
 }
 
 /// The most puzzles in a chunk of work.
 const CHUNK: usize = 256;
+/// The most killer sudokus in a chunk (each is a search of its own, and slower).
+const KILLER_CHUNK: usize = 64;
 
 /// A chunk, solved: its records' bytes and tallies.
 #[derive(Debug, Default)]

@@ -9,8 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use sudoku::batch::{self, Problem, Task};
-use sudoku::pipeline::Pipeline;
+use sudoku::batch::{Problem, Task};
 use sudoku::read::{KillerEntry, KillerReader};
 use sudoku::Symbols;
 
@@ -18,7 +17,7 @@ use super::flags::{OutputFormat, ProgressMode};
 use super::output::{report, AroundBar, Progress};
 use crate::files::Source;
 use crate::{signals, InputError};
-use sudoku::print::{self, Printer};
+use sudoku::print::{self, Input, Job};
 
 /// What `dlx sudoku --killer` needs of its flags.
 pub struct Settings<'a> {
@@ -36,9 +35,6 @@ pub struct Settings<'a> {
     pub jobs: usize,
 }
 
-/// The most puzzles in a chunk of work.
-const CHUNK: usize = 64;
-
 pub fn run(s: &Settings<'_>) -> Result<()> {
     let source = Source::open(Some(s.path))?;
     let name = Arc::clone(&source.name);
@@ -52,29 +48,19 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     };
     let start = Instant::now();
     let signals = signals::signals();
-    let settings = batch::Settings::new(s.mode)
+    let mut job = Job::new(s.mode);
+    job.settings = job
+        .settings
         .symbols(Some(s.symbols))
         .max_nodes(s.max_nodes)
         .timeout(s.timeout)
         .cancel(Some(Arc::clone(&signals.stop)));
-    let rules = batch::Rules::default();
-    let mut reader = KillerReader::new(source.reader, s.allow_disconnected);
-    let mut next = 1u64;
-    let chunks = std::iter::from_fn(move || {
-        let entries = match reader.by_ref().take(CHUNK).collect::<io::Result<Vec<_>>>() {
-            Ok(entries) => entries,
-            Err(e) => return Some(Err(e.to_string())),
-        };
-        let first_index = next;
-        next += entries.len() as u64;
-        (!entries.is_empty()).then_some(Ok((first_index, entries)))
-    });
-    let printer = Printer::new(vec![Arc::clone(&name)])
-        .format(Some(s.format.into()))
-        .limits(s.max_nodes, s.timeout);
-    let draw = svg.is_some();
-    let work = |solver: &mut batch::Solver<'_>, (first, entries): (u64, Vec<KillerEntry>)| {
-        print::solve_killer_chunk(solver, &printer, s.mode, first, &entries, draw)
+    job.format = Some(s.format.into());
+    job.threads = s.jobs;
+    let input = Input {
+        name: Arc::clone(&name),
+        reader: source.reader,
+        len: source.len,
     };
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
@@ -82,16 +68,7 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         tty: false,
     };
     let mut writer = super::output::writer(&mut out, None);
-    let ended = Pipeline::new()
-        .threads(s.jobs)
-        .stop_flag(Arc::clone(&signals.stop))
-        .thread_name("dlx-killer")
-        .run(
-            chunks,
-            || batch::Solver::new(&settings, &rules),
-            work,
-            &mut writer,
-        );
+    let ended = job.run_killer(input, s.allow_disconnected, svg.is_some(), &mut writer);
     let (mut summary, drawing, broken) = super::output::finish(writer, start)?;
     summary.interrupted |= signals
         .interrupted
