@@ -87,10 +87,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     args.search.memo.check_unused()?;
     if let Some(k) = args.split {
-        if let Some(best) = args.best {
-            return split_best(problem, &name, best, k);
-        }
-        return split(problem, &name, k, args.search.stats);
+        return split(problem, &name, k, args.best, args.search.stats);
     }
     let job = match &args.job {
         Some(line) => Some(read_job(problem, &name, line)?),
@@ -180,21 +177,13 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
         .best(usize::try_from(k).unwrap_or(usize::MAX))
         .map_err(|e| InputError(format!("{name}: {e}")))?;
     if let Some(job) = job {
-        let prefix = job
-            .job
-            .prefix
-            .iter()
-            .map(|m| match m {
-                dlx::Move::Option(o) => Ok(*o),
-                _ => Err(InputError(format!(
-                    "job {}: a null move; the jobs of --best choose options only",
-                    job.index
-                ))),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        search = search
-            .job(prefix)
-            .map_err(|e| InputError(format!("job {}: {e}", job.index)))?;
+        search = search.job_of(&job.job).map_err(|e| match e {
+            dlx::best::JobError::NullMove => InputError(format!(
+                "job {}: a null move; the jobs of --best choose options only",
+                job.index
+            )),
+            e => InputError(format!("job {}: {e}", job.index)),
+        })?;
     }
     if let Some(bound) = args.bound {
         search = search.bound(bound);
@@ -263,31 +252,18 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     )
 }
 
-/// `--best K --split N`: the jobs of the search for the K cheapest solutions, as lines.
-fn split_best(problem: &Problem, name: &str, k: u64, n: u64) -> Result<()> {
-    let search = problem
-        .best(usize::try_from(k).unwrap_or(usize::MAX))
-        .map_err(|e| InputError(format!("{name}: {e}")))?;
-    let jobs = search
-        .split(usize::try_from(n).unwrap_or(usize::MAX))
-        .into_iter()
-        .map(|prefix| dlx::split::Job::new(prefix.into_iter().map(dlx::Move::Option).collect(), 0))
-        .collect();
-    let mut out = BufWriter::new(io::stdout().lock());
-    for line in JobLine::number(problem, jobs) {
-        writeln!(out, "{line}")?;
-    }
-    out.flush()?;
-    Ok(())
-}
-
-/// `--split K`: the job lines.
-fn split(problem: &Problem, name: &str, k: u64, stats: bool) -> Result<()> {
+/// `--split K`: the job lines (with `--best K`, of the search for the K cheapest).
+fn split(problem: &Problem, name: &str, k: u64, best: Option<u64>, stats: bool) -> Result<()> {
     let start = Instant::now();
-    let jobs = problem
-        .parallel()
-        .split(usize::try_from(k).unwrap_or(usize::MAX))
-        .map_err(|e| InputError(format!("{name}: {e}")))?;
+    let at_most = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let fail = |e: &dyn std::fmt::Display| InputError(format!("{name}: {e}"));
+    let jobs = match best {
+        Some(b) => problem
+            .best(at_most(b))
+            .map_err(|e| fail(&e))?
+            .split_jobs(at_most(k)),
+        None => problem.parallel().split(at_most(k)).map_err(|e| fail(&e))?,
+    };
     let lines = JobLine::number(problem, jobs);
     let mut out = BufWriter::new(io::stdout().lock());
     for line in &lines {

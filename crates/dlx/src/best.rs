@@ -150,6 +150,9 @@ pub enum JobError {
         /// The option's number.
         option: u32,
     },
+    /// A job of another search has a null move, which a search for the cheapest never makes.
+    #[error("a null move; the jobs of a search for the cheapest choose options only")]
+    NullMove,
 }
 
 impl Problem {
@@ -212,6 +215,30 @@ impl<'p> BestSearch<'p> {
     pub fn bound(mut self, cost: u64) -> Self {
         self.bound = Some(cost);
         self
+    }
+
+    /// [`BestSearch::split`] as the jobs of [`crate::split`], to number as
+    /// [`JobLine`](crate::split::JobLine)s and run with [`BestSearch::job_of`] anywhere.
+    pub fn split_jobs(&self, n: usize) -> Vec<crate::split::Job> {
+        self.split(n)
+            .into_iter()
+            .map(|prefix| {
+                crate::split::Job::new(prefix.into_iter().map(crate::Move::Option).collect(), 0)
+            })
+            .collect()
+    }
+
+    /// [`BestSearch::job`] of a job of [`BestSearch::split_jobs`] (read back from its line).
+    pub fn job_of(self, job: &crate::split::Job) -> Result<Self, JobError> {
+        let prefix = job
+            .prefix
+            .iter()
+            .map(|m| match m {
+                crate::Move::Option(o) => Ok(*o),
+                _ => Err(JobError::NullMove),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.job(prefix)
     }
 
     /// Cuts the search into at least `n` jobs where the tree allows (fewer where it is

@@ -212,6 +212,17 @@ proptest! {
         merged.sort_unstable();
         merged.truncate(k);
         prop_assert_eq!(&merged, &best.costs());
+        // The same jobs as lines of a split, read back.
+        let lines = dlx::split::JobLine::number(&problem, search.split_jobs(1 + k * 2));
+        let mut from_lines: Vec<u64> = Vec::new();
+        for line in &lines {
+            let read: dlx::split::JobLine = line.to_string().parse().unwrap();
+            let part = problem.best(k).unwrap().job_of(&read.job).unwrap().run();
+            from_lines.extend(part.costs());
+        }
+        from_lines.sort_unstable();
+        from_lines.truncate(k);
+        prop_assert_eq!(&from_lines, &best.costs());
         if let Some(&top) = all.last() {
             let bound = top / 2;
             let below: Vec<u64> = all.iter().copied().filter(|&c| c < bound).take(k).collect();
