@@ -761,6 +761,33 @@ pub fn write_generated(
     done
 }
 
+/// A [`Sink`] for [`crate::generate_all`]: each puzzle made (or not) written as it comes, in
+/// order, through a [`Writer`] ([`write_generated`]).
+pub struct GeneratedSink<'o, 's, W: Write> {
+    /// The writer, with the summary of the puzzles made.
+    pub writer: Writer<'o, W>,
+    /// The format.
+    pub format: Format,
+    /// The symbols of the digits.
+    pub symbols: Symbols,
+    /// The rules the puzzles are made by (for [`Format::Pretty`]).
+    pub rules: &'s Sudoku,
+}
+
+impl<W: Write> Sink<(u64, Result<Generated, crate::GenerateError>)> for GeneratedSink<'_, '_, W> {
+    fn take(
+        &mut self,
+        (index, made): (u64, Result<Generated, crate::GenerateError>),
+    ) -> ControlFlow<()> {
+        let done = write_generated(index, &made, self.format, self.symbols, self.rules);
+        self.writer.take(done)
+    }
+
+    fn idle(&mut self) {
+        self.writer.idle();
+    }
+}
+
 /// Progress, as a [`Writer`] reports it: input bytes read, and records written.
 pub type Progress<'p> = Box<dyn FnMut(u64, u64) + 'p>;
 

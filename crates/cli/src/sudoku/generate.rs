@@ -2,15 +2,14 @@
 //! core and written in order as they are made.
 
 use std::io::{self, BufWriter, Write};
-use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
-use sudoku::pipeline::{Pipeline, Sink};
-use sudoku::print::Writer;
-use sudoku::{GenerateError, GenerateSettings, Generated, Grade, Shape, Sudoku, Symbols, Symmetry};
+use sudoku::pipeline::Pipeline;
+use sudoku::print::GeneratedSink;
+use sudoku::{GenerateSettings, Grade, Shape, Sudoku, Symbols, Symmetry};
 
 use super::flags::{self, OutputFormat, SymbolSet, VariantArgs};
 use super::output::{AroundBar, Progress};
@@ -98,27 +97,6 @@ pub struct Args {
     pub progress: bool,
 }
 
-/// Writes each puzzle as it comes, in order, through the library's writer (records, progress,
-/// summary).
-struct Written<'o, 's, W: Write> {
-    writer: Writer<'o, W>,
-    format: sudoku::print::Format,
-    symbols: Symbols,
-    sudoku: &'s Sudoku,
-}
-
-impl<W: Write> Sink<(u64, Result<Generated, GenerateError>)> for Written<'_, '_, W> {
-    fn take(&mut self, (index, made): (u64, Result<Generated, GenerateError>)) -> ControlFlow<()> {
-        let done =
-            sudoku::print::write_generated(index, &made, self.format, self.symbols, self.sudoku);
-        self.writer.take(done)
-    }
-
-    fn idle(&mut self) {
-        self.writer.idle();
-    }
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let symbols: Symbols = args.symbols.into();
     if args.format == OutputFormat::Leetcode {
@@ -167,11 +145,11 @@ pub fn run(args: &Args) -> Result<()> {
         progress: Progress::new(flags::progress_mode(args.progress), Some(count), start),
         tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
-    let mut written = Written {
+    let mut written = GeneratedSink {
         writer: super::output::writer(&mut out, None),
         format: args.format.into(),
         symbols,
-        sudoku: &sudoku,
+        rules: &sudoku,
     };
     let pipeline = Pipeline::new()
         .threads(jobs)
