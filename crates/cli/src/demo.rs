@@ -8,7 +8,6 @@ use sudoku::batch::Task;
 use sudoku::print::{Format, Job};
 use sudoku::Symbols;
 
-use crate::files::Source;
 use crate::sudoku::flags::{default_jobs, Batch, ProgressMode};
 use crate::sudoku::run::run_batch;
 
@@ -42,7 +41,7 @@ pub fn run() -> Result<()> {
     writeln!(out)?;
     let sources = SAMPLE
         .iter()
-        .map(|&(name, bytes)| Source::bytes(name, bytes))
+        .map(|&(name, bytes)| crate::files::bytes(name, bytes))
         .collect();
     let mut job = Job::new(Task::Unique);
     job.settings = job

@@ -7,72 +7,53 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
-use std::sync::Arc;
 
 use crate::InputError;
 
-/// One input, opened.
-pub struct Source {
-    /// As records and messages name it: the path, or `<stdin>`.
-    pub name: Arc<str>,
-    pub reader: Box<dyn Read + Send>,
-    /// Its size in bytes, when known (a regular file).
-    pub len: Option<u64>,
-}
+/// One input, opened: the sudoku library's input of a batch (its name, as records and
+/// messages give it, the path or `<stdin>`; its bytes; their number for a regular file).
+pub type Source = sudoku::print::Input;
 
-impl Source {
-    /// Opens a file, or standard input for `None` or `-`.
-    pub fn open(path: Option<&Path>) -> Result<Source, InputError> {
-        match path {
-            None => Ok(Source::stdin()),
-            Some(p) if p.as_os_str() == "-" => Ok(Source::stdin()),
-            Some(p) => {
-                let cannot =
-                    |why: String| InputError(format!("cannot read {}: {why}", p.display()));
-                let file = File::open(p).map_err(|e| cannot(why(&e)))?;
-                let meta = file.metadata().map_err(|e| cannot(why(&e)))?;
-                if meta.is_dir() {
-                    return Err(cannot("it is a directory".into()));
-                }
-                Ok(Source {
-                    name: p.display().to_string().into(),
-                    reader: Box::new(file),
-                    len: meta.is_file().then_some(meta.len()),
-                })
-            }
-        }
-    }
-
-    fn stdin() -> Source {
-        Source {
+/// Opens a file, or standard input for `None` or `-`.
+pub fn open(path: Option<&Path>) -> Result<Source, InputError> {
+    let Some(p) = path.filter(|p| p.as_os_str() != "-") else {
+        return Ok(Source {
             name: "<stdin>".into(),
             reader: Box::new(io::stdin()),
             len: None,
-        }
+        });
+    };
+    let cannot = |why: String| InputError(format!("cannot read {}: {why}", p.display()));
+    let file = File::open(p).map_err(|e| cannot(self::why(&e)))?;
+    let meta = file.metadata().map_err(|e| cannot(self::why(&e)))?;
+    if meta.is_dir() {
+        return Err(cannot("it is a directory".into()));
     }
+    Ok(Source {
+        name: p.display().to_string().into(),
+        reader: Box::new(file),
+        len: meta.is_file().then_some(meta.len()),
+    })
+}
 
-    /// Puzzles held in memory (the bundled sample sets).
-    pub fn bytes(name: &str, bytes: &'static [u8]) -> Source {
-        Source {
-            name: name.into(),
-            reader: Box::new(bytes),
-            len: Some(bytes.len() as u64),
-        }
-    }
-
-    /// The whole input, with its name for messages.
-    pub fn read_all(mut self) -> Result<(String, Vec<u8>), InputError> {
-        let mut bytes = Vec::new();
-        self.reader
-            .read_to_end(&mut bytes)
-            .map_err(|e| InputError(format!("cannot read {}: {}", self.name, why(&e))))?;
-        Ok((self.name.to_string(), bytes))
+/// Puzzles held in memory (the bundled sample sets).
+pub fn bytes(name: &str, bytes: &'static [u8]) -> Source {
+    Source {
+        name: name.into(),
+        reader: Box::new(bytes),
+        len: Some(bytes.len() as u64),
     }
 }
 
 /// Reads a whole input (a file, or standard input for `None` or `-`), with its name.
 pub fn read_input(path: Option<&Path>) -> Result<(String, Vec<u8>), InputError> {
-    Source::open(path)?.read_all()
+    let mut source = open(path)?;
+    let mut bytes = Vec::new();
+    source
+        .reader
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError(format!("cannot read {}: {}", source.name, why(&e))))?;
+    Ok((source.name.to_string(), bytes))
 }
 
 /// Creates an output file (a drawing, a plot) before the work: a path that cannot be written

@@ -38,7 +38,7 @@ pub fn run(args: &Args) -> Result<()> {
         let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
             ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
         } else {
-            let source = crate::files::Source::open(Some(path))?;
+            let source = crate::files::open(Some(path))?;
             (
                 source.name.to_string(),
                 Box::new(BufReader::new(source.reader)),

@@ -12,7 +12,6 @@ use sudoku::compare::{self, FileRuns, LeftOut};
 use sudoku::read::ReadSettings;
 use sudoku::Method;
 
-use crate::files::Source;
 use crate::sudoku::flags::InputFormat;
 use crate::{signals, InputError, Interrupted};
 
@@ -122,11 +121,11 @@ pub fn run(args: &Args) -> Result<()> {
     // Open every input first: an unreadable file is an error before any work.
     let mut sources = Vec::new();
     for path in &args.files {
-        let source = Source::open(Some(path))?;
+        let source = crate::files::open(Some(path))?;
         sources.push(source);
     }
     if sources.is_empty() {
-        sources.push(Source::bytes(SAMPLE.0, SAMPLE.1));
+        sources.push(crate::files::bytes(SAMPLE.0, SAMPLE.1));
     }
     let read = ReadSettings::default().input(args.input.into());
     // Open the plot first: a path that cannot be written fails before the work.

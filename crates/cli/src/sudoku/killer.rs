@@ -17,7 +17,7 @@ use super::flags::{OutputFormat, ProgressMode};
 use super::output::{report, AroundBar, Progress};
 use crate::files::Source;
 use crate::{signals, InputError};
-use sudoku::print::{self, Input, Job};
+use sudoku::print::{self, Job};
 
 /// What `dlx sudoku --killer` needs of its flags.
 pub struct Settings<'a> {
@@ -36,7 +36,7 @@ pub struct Settings<'a> {
 }
 
 pub fn run(s: &Settings<'_>) -> Result<()> {
-    let source = Source::open(Some(s.path))?;
+    let source = crate::files::open(Some(s.path))?;
     let name = Arc::clone(&source.name);
     if s.emit_xcc {
         return emit_xcc(source, s);
@@ -57,18 +57,13 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         .cancel(Some(Arc::clone(&signals.stop)));
     job.format = Some(s.format.into());
     job.threads = s.jobs;
-    let input = Input {
-        name: Arc::clone(&name),
-        reader: source.reader,
-        len: source.len,
-    };
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         progress: Progress::new(ProgressMode::Off, None, start),
         tty: false,
     };
     let mut writer = super::output::writer(&mut out, None);
-    let ended = job.run_killer(input, s.allow_disconnected, svg.is_some(), &mut writer);
+    let ended = job.run_killer(source, s.allow_disconnected, svg.is_some(), &mut writer);
     let (mut summary, drawing, broken) = super::output::finish(writer, start)?;
     summary.interrupted |= signals
         .interrupted

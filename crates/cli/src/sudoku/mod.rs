@@ -14,7 +14,6 @@ use std::path::PathBuf;
 use anyhow::Result;
 use sudoku::batch::Task;
 
-use crate::files::Source;
 use flags::{jobs, Batch, BatchArgs, OutputFormat, VariantArgs};
 use output::report;
 use run::run_batch;
@@ -170,10 +169,10 @@ fn run_files(files: &[PathBuf], batch: &Batch, stats: bool) -> Result<()> {
     // Open every input first: an unreadable file is an error before anything is printed.
     let mut sources = Vec::new();
     if files.is_empty() {
-        sources.push(Source::open(None)?);
+        sources.push(crate::files::open(None)?);
     }
     for path in files {
-        let source = Source::open(Some(path))?;
+        let source = crate::files::open(Some(path))?;
         sources.push(source);
     }
     let names: Vec<&str> = sources.iter().map(|s| &*s.name).collect();

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use sudoku::batch::Summary;
-use sudoku::print::Input;
 use sudoku::read::{InputFormat, ReadError, Which};
 
 use super::flags::Batch;
@@ -55,31 +54,28 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
     let mut job = batch.job.clone();
     job.settings.cancel = Some(Arc::clone(&signals.stop));
     let csv = job.read.column.is_some() || job.read.solution_column.is_some();
-    let inputs = sources
-        .into_iter()
-        .map(|s| Input {
-            name: s.name,
-            reader: s.reader,
-            len: s.len,
-        })
-        .collect();
     let mut out = output::AroundBar {
         out,
         progress: output::Progress::new(batch.progress, total_bytes, start),
         tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
     let mut writer = output::writer(&mut out, batch.show);
-    let ended = job.run(inputs, &mut writer, render::describe, move |name, entry| {
-        // `--column` and `--solution-column` speak of CSV: said once per input read
-        // otherwise, rather than passed over in silence.
-        if csv && entry.read_as.format != InputFormat::Csv {
-            eprintln!(
-                "dlx: warning: {name}: --column and --solution-column are for CSV input, and \
+    let ended = job.run(
+        sources,
+        &mut writer,
+        render::describe,
+        move |name, entry| {
+            // `--column` and `--solution-column` speak of CSV: said once per input read
+            // otherwise, rather than passed over in silence.
+            if csv && entry.read_as.format != InputFormat::Csv {
+                eprintln!(
+                    "dlx: warning: {name}: --column and --solution-column are for CSV input, and \
                  this input is not read as CSV ({}): they are not used",
-                render::read_as(entry.read_as)
-            );
-        }
-    });
+                    render::read_as(entry.read_as)
+                );
+            }
+        },
+    );
     let (mut summary, _, _) = output::finish(writer, start)?;
     summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
     match ended {
