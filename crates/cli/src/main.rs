@@ -5,6 +5,7 @@ mod check;
 mod demo;
 mod files;
 mod merge;
+mod pre;
 mod puzzles;
 mod search;
 mod signals;
@@ -39,6 +40,9 @@ enum Command {
     /// Add up the summaries of the jobs of a split search (`dlx xc FILE --split K`, each job
     /// run with `--count --format json --job LINE`): the totals of the whole search, checked.
     Merge(merge::Args),
+    /// Knuth's preprocessor (dlx-pre): the problem without the options that can never be used
+    /// and the items that are forced, with the same solutions; for `dlx xc --preprocess`.
+    Pre(pre::Args),
     /// Solve, count or check sudoku puzzles (4x4 to 64x64, variants), one record per puzzle.
     Sudoku(Box<sudoku::Args>),
     /// N-queens: count, list or draw the ways to place n queens that do not attack each other.
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         None => demo::run(),
         Some(Command::Xc(args)) => xc::run(&args),
         Some(Command::Merge(args)) => merge::run(&args),
+        Some(Command::Pre(args)) => pre::run(&args),
         Some(Command::Zdd(args)) => zdd::run(&args),
         Some(Command::Sudoku(args)) => sudoku::run(&args),
         Some(Command::Check) => check::run(),

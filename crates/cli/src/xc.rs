@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use dlx::pre::Reduced;
 use dlx::report::Summary;
 use dlx::split::JobLine;
 use dlx::{Limits, OptionId, Outcome, Problem, Report};
@@ -58,6 +59,11 @@ pub struct Args {
     /// earlier run, or another job's), which prunes from the start.
     #[arg(long, value_name = "C", requires = "best")]
     pub bound: Option<u64>,
+    /// Solve the problem as Knuth's dlx-pre reduces it (options that can never be used and
+    /// forced items taken out; see `dlx pre`), each solution printed as options of the file;
+    /// the figures are the reduced problem's.
+    #[arg(long, conflicts_with_all = ["split", "job", "best", "memo", "zdd"])]
+    pub preprocess: bool,
     /// Write the ZDD of every solution to OUT (`-`: standard output), in the text format of
     /// Knuth's dlx6 and zddread, with the options' lines; for `dlx zdd`. Implies --memo.
     #[arg(long, value_name = "OUT")]
@@ -105,13 +111,22 @@ pub fn run(args: &Args) -> Result<()> {
     }
 
     let start = Instant::now();
+    let reduced = match args.preprocess {
+        true => Some(
+            problem
+                .preprocess()
+                .map_err(|e| InputError(format!("{name}: {e}")))?,
+        ),
+        false => None,
+    };
+    let searched = reduced.as_ref().map_or(problem, |r| r.problem());
     let limits = args.search.limits(args.search.limit, start);
     // Counting uses every core unless told; a listing one thread unless told.
     let threads = args
         .search
         .jobs
         .unwrap_or(if args.search.count { 0 } else { 1 });
-    let parallel = problem
+    let parallel = searched
         .parallel()
         .threads(threads)
         .with_limits(limits.clone());
@@ -125,9 +140,18 @@ pub fn run(args: &Args) -> Result<()> {
     } else if args.search.count {
         parallel.count()
     } else {
-        let ordered = args.search.ordered;
-        print_solutions(problem, &parallel, limits, args.format, ordered, &mut out)?
+        let (format, ordered) = (args.format, args.search.ordered);
+        let how = (limits, format, ordered);
+        print_solutions(problem, reduced.as_ref(), &parallel, how, &mut out)?
     };
+    if let Some(r) = reduced.as_ref().filter(|_| args.search.stats) {
+        eprintln!(
+            "preprocessed: {} and {} removed in {}",
+            plural(r.options_removed() as u64, "option"),
+            plural(r.items_removed() as u64, "item"),
+            plural(r.rounds() as u64, "round")
+        );
+    }
     let outcome = report.outcome;
     let elapsed = start.elapsed();
     // A job's summary always has its profile: `dlx merge` adds the profiles up.
@@ -328,16 +352,19 @@ fn write_solution(
 
 /// Streams each solution as it is found: on one thread by the plain search, on several as
 /// they are found or in the one-thread order (`ordered`).
+///
+/// With `reduced`, the search is of the reduced problem, and each solution is printed as the
+/// options of `problem` its options came from.
 fn print_solutions(
     problem: &Problem,
+    reduced: Option<&Reduced>,
     parallel: &dlx::Parallel<'_>,
-    limits: Limits,
-    format: Format,
-    ordered: bool,
+    (limits, format, ordered): (Limits, Format, bool),
     out: &mut (impl Write + Send),
 ) -> Result<Report> {
     let (mut failed, mut first) = (None, true);
     let mut visit = |options: &mut dyn Iterator<Item = OptionId>| {
+        let options = &mut options.map(|o| reduced.map_or(o, |r| r.origin(o)));
         let written = write_solution(problem, options, format, first, out);
         first = false;
         written.map_or_else(
@@ -349,7 +376,8 @@ fn print_solutions(
         )
     };
     let report = if parallel.num_threads() == 1 {
-        let mut solver = problem.solver().with_limits(limits);
+        let searched = reduced.map_or(problem, Reduced::problem);
+        let mut solver = searched.solver().with_limits(limits);
         solver.search(|s| visit(&mut s.options()));
         Report::single(solver.outcome(), solver.stats().clone())
     } else {

@@ -71,6 +71,7 @@ mod bounded;
 mod engine;
 mod memo;
 mod parallel;
+pub mod pre;
 mod problem;
 #[cfg(feature = "serde")]
 pub mod report;

@@ -7,6 +7,7 @@ mod common;
 mod formats;
 mod fuzz_regressions;
 mod manners;
+mod pre;
 mod puzzles;
 mod readme;
 mod zdd;

@@ -8,3 +8,4 @@ mod engine;
 mod fuzz_regressions;
 mod memo;
 mod parallel;
+mod pre;

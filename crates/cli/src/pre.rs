@@ -1,0 +1,62 @@
+//! `dlx pre`: Knuth's preprocessor, dlx-pre.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Result;
+
+use crate::{plural, InputError};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The problem file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+    /// After each option, a line `| (from N)`: the option of the input it came from, numbered
+    /// from 1 (Knuth's v8).
+    #[arg(long)]
+    pub origins: bool,
+    /// Print what was removed on standard error: options, items, rounds, and the time.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let (name, bytes) = crate::files::read_input(args.file.as_deref())?;
+    let parsed = dlx::text::parse_bytes(&bytes)
+        .map_err(|e| InputError(crate::files::at(&name, e.line, e.column, &e.kind)))?;
+    for warning in &parsed.warnings {
+        eprintln!(
+            "dlx: warning: {name}:{}: option ignored: it has no primary item",
+            warning.line
+        );
+    }
+    let start = Instant::now();
+    let reduced = parsed
+        .problem
+        .preprocess()
+        .map_err(|e| InputError(format!("{name}: {e}")))?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    reduced.write(&mut out, args.origins)?;
+    out.flush()?;
+    if args.stats {
+        let problem = reduced.problem();
+        eprintln!(
+            "removed {} and {} in {}; {} and {} left; {:.3} s",
+            plural(reduced.options_removed() as u64, "option"),
+            plural(reduced.items_removed() as u64, "item"),
+            plural(reduced.rounds() as u64, "round"),
+            plural(problem.num_options() as u64, "option"),
+            plural(problem.num_items() as u64, "item"),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    if let Some(item) = reduced.infeasible() {
+        eprintln!(
+            "dlx: note: {name}: item {} is in no option that can be chosen: the problem has no \
+             solution",
+            parsed.problem.item_name(item)
+        );
+    }
+    Ok(())
+}
