@@ -341,6 +341,28 @@ fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, 
         Some(expected.len() as u64)
     );
 
+    // Knuth's preprocessor keeps the solutions, each as the options it came from (problems
+    // without bounds; it refuses the others).
+    if let Ok(reduced) = problem.preprocess() {
+        let mut solver = reduced.problem().solver();
+        let mapped: BTreeSet<Vec<usize>> = solver
+            .solutions()
+            .map(|s| {
+                let mut v: Vec<usize> = s
+                    .options()
+                    .iter()
+                    .map(|&o| reduced.origin(o).index())
+                    .collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        assert_eq!(
+            &mapped, expected,
+            "the preprocessed problem's solutions\n{text}"
+        );
+    }
+
     // Stopping anywhere and resetting leaves the links as built.
     let limit = u64::from(seed) % (full.nodes + 1);
     let mut limited = problem.solver().with_limits(Limits::none().nodes(limit));
