@@ -170,6 +170,13 @@ struct Pre<'p> {
     last_itm: i32,
     /// Per item, the option last stamped into it (`aux`).
     aux: Vec<i32>,
+    /// The option of each node (0 for headers and spacers).
+    option_of: Vec<u32>,
+    /// Per option, the test that last counted it out; and the test under way.
+    seen: Vec<u32>,
+    test: u32,
+    /// The items whose lengths a test took down.
+    touched: Vec<i32>,
     /// An item a hide left empty; or the stack of options marked for deletion.
     stack: i32,
     change: bool,
@@ -203,6 +210,7 @@ impl<'p> Pre<'p> {
         }
         // The spacer before the first option.
         nd.push(Node::default());
+        let mut option_of = vec![0u32; nd.len()];
         for k in 0..problem.num_options() {
             let left = nd.len() as i32 - 1;
             for (item, color) in problem.option_entries(OptionId(k as u32)) {
@@ -217,6 +225,7 @@ impl<'p> Pre<'p> {
                 nd[bottom as usize].down = at;
                 nd[c as usize].up = at;
                 nd[c as usize].itm += 1;
+                option_of.push(k as u32);
             }
             let last = nd.len() as i32 - 1;
             nd[left as usize].down = last;
@@ -226,11 +235,16 @@ impl<'p> Pre<'p> {
                 itm: -(k as i32 + 1),
                 color: 0,
             });
+            option_of.push(0);
         }
         Pre {
             problem,
             nd,
             aux: vec![0; last_itm as usize],
+            option_of,
+            seen: vec![0; problem.num_options()],
+            test: 0,
+            touched: Vec::new(),
             items,
             second,
             last_itm,
@@ -242,20 +256,37 @@ impl<'p> Pre<'p> {
         }
     }
 
+    /// Node `i`, without a bounds check.
+    #[inline(always)]
+    fn n(&self, i: i32) -> Node {
+        debug_assert!(0 <= i && (i as usize) < self.nd.len());
+        // SAFETY: every index is a link of the matrix, which `new` made valid and every change
+        // keeps valid (a link is only ever set to a node's own index or to a link it read).
+        unsafe { *self.nd.get_unchecked(i as usize) }
+    }
+
+    /// Node `i` for writing, without a bounds check (see [`Pre::n`]).
+    #[inline(always)]
+    fn n_mut(&mut self, i: i32) -> &mut Node {
+        debug_assert!(0 <= i && (i as usize) < self.nd.len());
+        // SAFETY: as for `n`.
+        unsafe { self.nd.get_unchecked_mut(i as usize) }
+    }
+
     fn len(&self, c: i32) -> i32 {
-        self.nd[c as usize].itm
+        self.n(c).itm
     }
 
     fn unlink(&mut self, q: i32) {
-        let Node { up, down, .. } = self.nd[q as usize];
-        self.nd[up as usize].down = down;
-        self.nd[down as usize].up = up;
+        let Node { up, down, .. } = self.n(q);
+        self.n_mut(up).down = down;
+        self.n_mut(down).up = up;
     }
 
     fn relink(&mut self, q: i32) {
-        let Node { up, down, .. } = self.nd[q as usize];
-        self.nd[up as usize].down = q;
-        self.nd[down as usize].up = q;
+        let Node { up, down, .. } = self.n(q);
+        self.n_mut(up).down = q;
+        self.n_mut(down).up = q;
     }
 
     /// Item `cc` has no option left: counted out; a primary one ends it all.
@@ -270,46 +301,46 @@ impl<'p> Pre<'p> {
     /// Hides the other entries of every uncolored option of item `c`; a primary item left
     /// empty is put in `stack`.
     fn hide(&mut self, c: i32) {
-        let mut rr = self.nd[c as usize].down;
+        let mut rr = self.n(c).down;
         while rr >= self.last_itm {
-            if self.nd[rr as usize].color == 0 {
+            if self.n(rr).color == 0 {
                 let mut nn = rr + 1;
                 while nn != rr {
-                    let Node { up, itm: cc, .. } = self.nd[nn as usize];
+                    let Node { up, itm: cc, .. } = self.n(nn);
                     if cc <= 0 {
                         nn = up;
                         continue;
                     }
                     self.unlink(nn);
                     let t = self.len(cc) - 1;
-                    self.nd[cc as usize].itm = t;
+                    self.n_mut(cc).itm = t;
                     if t == 0 && cc < self.second {
                         self.stack = cc;
                     }
                     nn += 1;
                 }
             }
-            rr = self.nd[rr as usize].down;
+            rr = self.n(rr).down;
         }
     }
 
     fn unhide(&mut self, c: i32) {
-        let mut rr = self.nd[c as usize].down;
+        let mut rr = self.n(c).down;
         while rr >= self.last_itm {
-            if self.nd[rr as usize].color == 0 {
+            if self.n(rr).color == 0 {
                 let mut nn = rr + 1;
                 while nn != rr {
-                    let Node { up, itm: cc, .. } = self.nd[nn as usize];
+                    let Node { up, itm: cc, .. } = self.n(nn);
                     if cc <= 0 {
                         nn = up;
                         continue;
                     }
                     self.relink(nn);
-                    self.nd[cc as usize].itm += 1;
+                    self.n_mut(cc).itm += 1;
                     nn += 1;
                 }
             }
-            rr = self.nd[rr as usize].down;
+            rr = self.n(rr).down;
         }
     }
 
@@ -348,29 +379,29 @@ impl<'p> Pre<'p> {
         if self.stack != 0 {
             return self.remove_item(c);
         }
-        let mut r = self.nd[c as usize].down;
+        let mut r = self.n(c).down;
         while r >= self.last_itm {
             // Only where `r` is the first (surviving, uncolored) node of its option.
             let mut q = r - 1;
-            while self.nd[q as usize].down == q - 1 {
+            while self.n(q).down == q - 1 {
                 q -= 1;
             }
-            if self.nd[q as usize].itm <= 0 && self.nd[r as usize].color == 0 {
+            if self.n(q).itm <= 0 && self.n(r).color == 0 {
                 let blocked = self.blocks(r);
                 if blocked != 0 {
                     self.options_out += 1;
                     self.change = true;
-                    self.nd[r as usize].itm = self.stack;
+                    self.n_mut(r).itm = self.stack;
                     self.stack = r;
                 }
             }
-            r = self.nd[r as usize].down;
+            r = self.n(r).down;
         }
         self.unhide(c);
         let mut r = self.stack;
         while r != 0 {
-            let next = self.nd[r as usize].itm;
-            self.nd[r as usize].itm = c;
+            let next = self.n(r).itm;
+            self.n_mut(r).itm = c;
             self.delete(r)?;
             r = next;
         }
@@ -381,12 +412,12 @@ impl<'p> Pre<'p> {
     /// item loses `c`, the others go.
     fn remove_item(&mut self, c: i32) -> Result<(), Ended> {
         self.unhide(c);
-        let mut r = self.nd[c as usize].down;
+        let mut r = self.n(c).down;
         while r >= self.last_itm {
-            let next = self.nd[r as usize].down;
+            let next = self.n(r).down;
             let mut q = r + 1;
             while q != r {
-                let Node { up, itm: cc, .. } = self.nd[q as usize];
+                let Node { up, itm: cc, .. } = self.n(q);
                 if cc <= 0 {
                     q = up;
                     continue;
@@ -398,17 +429,17 @@ impl<'p> Pre<'p> {
             }
             if q != r {
                 // Shortened: node `r` becomes a spacer within its option.
-                self.nd[r as usize] = Node {
+                *self.n_mut(r) = Node {
                     up: r + 1,
                     down: r - 1,
                     itm: 0,
-                    color: self.nd[r as usize].color,
+                    color: self.n(r).color,
                 };
             } else {
                 self.options_out += 1;
                 let mut q = r + 1;
                 while q != r {
-                    let Node { up, itm: cc, .. } = self.nd[q as usize];
+                    let Node { up, itm: cc, .. } = self.n(q);
                     if cc <= 0 {
                         q = up;
                         continue;
@@ -417,14 +448,14 @@ impl<'p> Pre<'p> {
                     if t == 0 {
                         self.note_empty(cc)?;
                     }
-                    self.nd[cc as usize].itm = t;
+                    self.n_mut(cc).itm = t;
                     self.unlink(q);
                     q += 1;
                 }
             }
             r = next;
         }
-        self.nd[c as usize] = Node {
+        *self.n_mut(c) = Node {
             up: c,
             down: c,
             itm: 0,
@@ -435,14 +466,19 @@ impl<'p> Pre<'p> {
         Ok(())
     }
 
-    /// With item `c` hidden: hides every option that clashes with option `r` (of `c`) and
-    /// says which primary item not in `r` that leaves with no option (0 if none), restoring
-    /// everything it hid.
+    /// With item `c` hidden: whether some primary item not in option `r` (of `c`) is left with
+    /// no option once every option that clashes with `r` is taken away (that item, or 0).
+    ///
+    /// Knuth hides those options and unhides them after; this counts instead, with the same
+    /// outcome: each clashing option once (a stamp per option stands for its entries being
+    /// unlinked from the lists still to be walked), its other entries taken off their items'
+    /// lengths, stopping where one primary item not stamped as `r`'s reaches 0; then the
+    /// lengths are put back.
     fn blocks(&mut self, r: i32) -> i32 {
         // Stamp the items of `r`, to tell an item of `r` from one `r` blocks.
         let mut q = r + 1;
         loop {
-            let Node { up, itm: cc, .. } = self.nd[q as usize];
+            let Node { up, itm: cc, .. } = self.n(q);
             if cc <= 0 {
                 q = up;
                 if q > r {
@@ -453,14 +489,22 @@ impl<'p> Pre<'p> {
             self.aux[cc as usize] = r;
             q += 1;
         }
+        self.test = self.test.wrapping_add(1);
+        if self.test == 0 {
+            // After 2^32 tests, stamps from long ago could pass for this one's.
+            self.seen.fill(0);
+            self.test = 1;
+        }
+        self.touched.clear();
+        let mut blocked = 0;
         let mut q = r + 1;
-        loop {
+        'entries: loop {
             let Node {
                 up,
                 itm: cc,
                 color: x,
                 ..
-            } = self.nd[q as usize];
+            } = self.n(q);
             if cc <= 0 {
                 q = up;
                 if q > r {
@@ -468,98 +512,50 @@ impl<'p> Pre<'p> {
                 }
                 break;
             }
-            let mut p = self.nd[cc as usize].down;
+            let mut p = self.n(cc).down;
             while p >= self.last_itm {
-                if !(x > 0 && self.nd[p as usize].color == x) {
-                    if let Some((blocked, at)) = self.hide_option(p, r) {
-                        // Undo what this option hid, then everything before it.
-                        self.unhide_option(p, at - 1);
-                        self.back_up(r, q, Some(p));
-                        return blocked;
+                let option = self.option_of[p as usize] as usize;
+                if self.seen[option] != self.test && !(x > 0 && self.n(p).color == x) {
+                    self.seen[option] = self.test;
+                    let mut qq = p + 1;
+                    while qq != p {
+                        let Node { up, itm: c2, .. } = self.n(qq);
+                        if c2 <= 0 {
+                            qq = up;
+                            continue;
+                        }
+                        let t = self.len(c2) - 1;
+                        if t == 0 && c2 < self.second && self.aux[c2 as usize] != r {
+                            blocked = c2;
+                            break 'entries;
+                        }
+                        self.n_mut(c2).itm = t;
+                        self.touched.push(c2);
+                        qq += 1;
                     }
                 }
-                p = self.nd[p as usize].down;
+                p = self.n(p).down;
             }
             q += 1;
         }
-        self.back_up(r, r - 1, None);
-        0
-    }
-
-    /// Hides the other entries of option `p`, unless one would leave a primary item that is
-    /// not in option `r` empty: then that item, and the entry where it stopped.
-    fn hide_option(&mut self, p: i32, r: i32) -> Option<(i32, i32)> {
-        let mut qq = p + 1;
-        while qq != p {
-            let Node { up, itm: cc, .. } = self.nd[qq as usize];
-            if cc <= 0 {
-                qq = up;
-                continue;
-            }
-            let t = self.len(cc) - 1;
-            if t == 0 && cc < self.second && self.aux[cc as usize] != r {
-                return Some((cc, qq));
-            }
-            self.nd[cc as usize].itm = t;
-            self.unlink(qq);
-            qq += 1;
+        for k in 0..self.touched.len() {
+            let c2 = self.touched[k];
+            self.n_mut(c2).itm += 1;
         }
-        None
-    }
-
-    /// Unhides the entries of option `p` from `qq` back to `p`, as they were hidden.
-    fn unhide_option(&mut self, p: i32, mut qq: i32) {
-        while qq != p {
-            let Node { down, itm: cc, .. } = self.nd[qq as usize];
-            if cc <= 0 {
-                qq = down;
-                continue;
-            }
-            self.nd[cc as usize].itm += 1;
-            self.relink(qq);
-            qq -= 1;
-        }
-    }
-
-    /// Unhides, in reverse, the options hidden for the entries of option `r` from `q` back
-    /// (for `q`'s item, from the option before `resume` when given).
-    fn back_up(&mut self, r: i32, mut q: i32, mut resume: Option<i32>) {
-        while q != r {
-            let Node {
-                down,
-                itm: cc,
-                color: x,
-                ..
-            } = self.nd[q as usize];
-            if cc <= 0 {
-                q = down;
-                continue;
-            }
-            let mut p = match resume.take() {
-                Some(p) => self.nd[p as usize].up,
-                None => self.nd[cc as usize].up,
-            };
-            while p >= self.last_itm {
-                if !(x > 0 && self.nd[p as usize].color == x) {
-                    self.unhide_option(p, p - 1);
-                }
-                p = self.nd[p as usize].up;
-            }
-            q -= 1;
-        }
+        blocked
     }
 
     /// Option `r` goes: each of its entries leaves its item's list.
     fn delete(&mut self, r: i32) -> Result<(), Ended> {
         let mut p = r + 1;
         loop {
-            let Node { up, itm: cc, .. } = self.nd[p as usize];
+            let Node { up, itm: cc, .. } = self.n(p);
             if cc <= 0 {
                 p = up;
                 continue;
             }
             self.unlink(p);
-            self.nd[cc as usize].itm -= 1;
+            self.n_mut(cc).itm -= 1;
             if self.len(cc) == 0 {
                 self.note_empty(cc)?;
             }
@@ -604,18 +600,18 @@ impl<'p> Pre<'p> {
             if self.len(c) == 0 {
                 continue;
             }
-            let mut r = self.nd[c as usize].down;
+            let mut r = self.n(c).down;
             while r >= self.last_itm {
                 let mut q = r - 1;
-                while self.nd[q as usize].down == q - 1 {
+                while self.n(q).down == q - 1 {
                     q -= 1;
                 }
-                if self.nd[q as usize].itm <= 0 {
+                if self.n(q).itm <= 0 {
                     // `r` is the first survivor of its option: the option, from its spacer.
                     let mut entries = Vec::new();
                     let mut q = q + 1;
                     let number = loop {
-                        let Node { itm, color, .. } = self.nd[q as usize];
+                        let Node { itm, color, .. } = self.n(q);
                         if itm < 0 {
                             break -itm;
                         }
@@ -641,7 +637,7 @@ impl<'p> Pre<'p> {
                     }
                     origins.push(from);
                 }
-                r = self.nd[r as usize].down;
+                r = self.n(r).down;
             }
         }
         Reduced {
