@@ -514,8 +514,11 @@ impl<'p> Pre<'p> {
             }
             let mut p = self.n(cc).down;
             while p >= self.last_itm {
+                let Node { down, color, .. } = self.n(p);
                 let option = self.option_of[p as usize] as usize;
-                if self.seen[option] != self.test && !(x > 0 && self.n(p).color == x) {
+                // An option that gives `cc` `r`'s color does not clash there; one counted
+                // out already is as if unlinked.
+                if !(x > 0 && color == x) && self.seen[option] != self.test {
                     self.seen[option] = self.test;
                     let mut qq = p + 1;
                     while qq != p {
@@ -534,7 +537,7 @@ impl<'p> Pre<'p> {
                         qq += 1;
                     }
                 }
-                p = self.n(p).down;
+                p = down;
             }
             q += 1;
         }
