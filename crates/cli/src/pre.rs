@@ -22,15 +22,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (name, bytes) = crate::files::read_input(args.file.as_deref())?;
-    let parsed = dlx::text::parse_bytes(&bytes)
-        .map_err(|e| InputError(crate::files::at(&name, e.line, e.column, &e.kind)))?;
-    for warning in &parsed.warnings {
-        eprintln!(
-            "dlx: warning: {name}:{}: option ignored: it has no primary item",
-            warning.line
-        );
-    }
+    let (name, parsed) = crate::xc::read_problem(args.file.as_deref())?;
     let start = Instant::now();
     let reduced = parsed
         .problem

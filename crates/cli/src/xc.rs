@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -70,8 +70,10 @@ pub struct Args {
     pub zdd: Option<PathBuf>,
 }
 
-pub fn run(args: &Args) -> Result<()> {
-    let (name, bytes) = crate::files::read_input(args.file.as_deref())?;
+/// Reads a problem in Knuth's format (a file, or standard input), with its name; an option
+/// left out is said on standard error, an error has its place (`FILE:LINE:COLUMN: ...`).
+pub(crate) fn read_problem(file: Option<&Path>) -> Result<(String, dlx::text::Parsed)> {
+    let (name, bytes) = crate::files::read_input(file)?;
     let parsed = dlx::text::parse_bytes(&bytes)
         .map_err(|e| InputError(crate::files::at(&name, e.line, e.column, &e.kind)))?;
     for warning in &parsed.warnings {
@@ -80,6 +82,11 @@ pub fn run(args: &Args) -> Result<()> {
             warning.line
         );
     }
+    Ok((name, parsed))
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let (name, parsed) = read_problem(args.file.as_deref())?;
     let problem = &parsed.problem;
     if args.search.memo.memo || args.zdd.is_some() {
         if args.split.is_some() {

@@ -43,8 +43,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
     /// How the puzzles are written.
-    #[arg(long, value_enum, default_value_t = BenchInput::Auto)]
-    pub input: BenchInput,
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
     /// Stop at the first solution instead of proving it unique (counting to 2).
     #[arg(long)]
     pub solve: bool,
@@ -57,40 +57,6 @@ impl Args {
             "each solved (the first solution only)"
         } else {
             "each solved and proved unique (counting to 2)"
-        }
-    }
-}
-
-/// The input formats of `dlx bench`: those of `dlx sudoku`, where a CSV file's second column
-/// (a solution) is not used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum BenchInput {
-    /// Detect per file, as `dlx sudoku` does.
-    Auto,
-    /// One puzzle per line (`#` or whitespace starts a comment).
-    Line,
-    /// Grids of rows, separated by blank lines (spaces, `|` and separator lines allowed).
-    Grid,
-    /// A LeetCode board: a JSON array of arrays of one-character strings.
-    Leetcode,
-    /// Comma-separated, the puzzle in the first column; a header line is skipped.
-    Csv,
-}
-
-impl From<BenchInput> for sudoku::read::InputFormat {
-    fn from(input: BenchInput) -> sudoku::read::InputFormat {
-        InputFormat::from(input).into()
-    }
-}
-
-impl From<BenchInput> for InputFormat {
-    fn from(input: BenchInput) -> InputFormat {
-        match input {
-            BenchInput::Auto => InputFormat::Auto,
-            BenchInput::Line => InputFormat::Line,
-            BenchInput::Grid => InputFormat::Grid,
-            BenchInput::Leetcode => InputFormat::Leetcode,
-            BenchInput::Csv => InputFormat::Csv,
         }
     }
 }

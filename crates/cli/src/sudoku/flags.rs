@@ -36,8 +36,8 @@ pub enum InputFormat {
     Grid,
     /// A LeetCode board: a JSON array of arrays of one-character strings.
     Leetcode,
-    /// Comma-separated, the puzzle first (Kaggle's `quizzes,solutions`); a header line is
-    /// skipped, and the second column is the solution `--verify` checks.
+    /// Comma-separated, the puzzle first (Kaggle's `quizzes,solutions`), a solution maybe
+    /// second; a header line names the columns.
     Csv,
 }
 
