@@ -296,6 +296,22 @@ impl Done {
         }
     }
 
+    /// Adds a record in its format; whether it is the last (a cancel stopped its search: it
+    /// holds what it found, and the records after it are not written).
+    fn record(
+        &mut self,
+        record: &Record,
+        about: &About<'_>,
+        printer: &Printer,
+        task: Task,
+    ) -> bool {
+        self.push(record.tally(), |out| {
+            write_record(out, record, about, printer, task)
+        });
+        self.interrupted = record.cancelled();
+        self.interrupted
+    }
+
     /// Adds a record written by `write` (into memory, which cannot fail).
     fn push(&mut self, tally: Tally, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) {
         let _ = write(&mut self.out);
@@ -435,12 +451,7 @@ pub fn solve_chunk(
                 .map(|p| (printer.describe)(p, entry, name)),
             pretty: &pretty,
         };
-        done.push(record.tally(), |out| {
-            write_record(out, &record, &about, printer, task)
-        });
-        if record.cancelled() {
-            // A cancel: this record, stopped with what it found, is the last.
-            done.interrupted = true;
+        if done.record(&record, &about, printer, task) {
             break;
         }
     }
@@ -496,11 +507,7 @@ pub fn solve_killer_chunk(
                 .map(|p| describe_killer(p, name, entry.line)),
             pretty: &pretty,
         };
-        done.push(record.tally(), |out| {
-            write_record(out, &record, &about, printer, task)
-        });
-        if record.cancelled() {
-            done.interrupted = true;
+        if done.record(&record, &about, printer, task) {
             break;
         }
     }
