@@ -19,7 +19,7 @@
 //! dance walks columns and options as `dlx3` does, since an untweak relinks a column top-down.
 
 use crate::arena::{Item, Links, Node, NodeLinks, NodeMeta, TrailCursor, CLEANSED, LANES};
-use crate::engine::{Control, Engine};
+use crate::engine::{Algorithm, Control};
 use crate::parallel::Job;
 use crate::problem::{OptionId, Problem};
 use crate::search::{
@@ -369,7 +369,7 @@ impl<'p> BoundedSearch<'p> {
     }
 }
 
-impl<'p> Engine<'p> for BoundedSearch<'p> {
+impl<'p> Algorithm<'p> for BoundedSearch<'p> {
     fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
         let Control {
             limits,

@@ -1,6 +1,6 @@
 //! One interface for a search algorithm, so that everything around a search is written once.
 //!
-//! An [`Engine`] is one of Knuth's exact-cover algorithms over a [`Problem`]: its own copy of
+//! An [`Algorithm`] is one of Knuth's exact-cover algorithms over a [`Problem`]: its own copy of
 //! the data it dances on, and its loop. What it must do is small: run (or resume) its loop
 //! under the shared [`Control`] (limits, figures, the parallel search's signal), say which
 //! moves the next level offers, replay a move as the search would make it, give away the
@@ -12,10 +12,13 @@
 //! (`docs/design.md`, "Adding an algorithm").
 //!
 //! Today's engines: [`LinksSearch`] (`dlx1`, and `dlx2` with colors: one loop, specialised at
-//! compile time per class and for the CPU) and [`BoundedSearch`] (`dlx3`, bounds on items).
+//! compile time per class and for the CPU), [`BoundedSearch`] (`dlx3`, bounds on items) and
+//! [`CellsSearch`] (`ssxcc`, dancing cells, with or without colors). A caller names one with
+//! the public [`Engine`], or leaves the choice to [`Engine::Auto`].
 
 use crate::arena::Node;
 use crate::bounded::BoundedSearch;
+use crate::cells::CellsSearch;
 use crate::parallel::Job;
 use crate::problem::{OptionId, Problem};
 use crate::search::{
@@ -38,7 +41,7 @@ pub(crate) struct Control<'a> {
 }
 
 /// A search algorithm (see the [module](self) documentation).
-pub(crate) trait Engine<'p> {
+pub(crate) trait Algorithm<'p> {
     /// Runs or resumes the loop until the tree is exhausted (`None`), a limit stops it, the
     /// visitor breaks, or the signal asks it to pause (`None`, with `paused` set). The visitor
     /// gets the selected options and the nodes chosen on the way to each solution.
@@ -95,6 +98,7 @@ pub(crate) trait Engine<'p> {
 pub(crate) enum Engines<'p> {
     Links(LinksSearch<'p>),
     Bounded(BoundedSearch<'p>),
+    Cells(CellsSearch<'p>),
 }
 
 /// Calls the engine's method, whichever it is: one branch per call, never per node.
@@ -103,8 +107,84 @@ macro_rules! each {
         match $e {
             Engines::Links($x) => $body,
             Engines::Bounded($x) => $body,
+            Engines::Cells($x) => $body,
         }
     };
+}
+
+/// Which algorithm searches a problem: [`Problem::solver_with`], [`crate::Parallel::engine`].
+///
+/// Both engines find the same solutions and count their nodes and updates as Knuth's programs
+/// do; they differ in the order they try options and in how many nodes they need (`ssxcc`
+/// takes forced moves first, which can cut the tree), and so in speed, problem by problem
+/// (`docs/design.md`, "Dancing cells").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The engine that suits the problem (today: dancing links).
+    #[default]
+    Auto,
+    /// Dancing links: Knuth's `dlx1`, `dlx2` with colors, `dlx3` with bounds on items.
+    Links,
+    /// Dancing cells: Knuth's `ssxcc` (sparse sets, forced moves), with or without colors; not
+    /// for bounds on items.
+    Cells,
+}
+
+impl Engine {
+    /// The engines a caller can name, [`Engine::Auto`] first.
+    pub const ALL: [Engine; 3] = [Engine::Auto, Engine::Links, Engine::Cells];
+
+    /// The engine's name: `auto`, `links`, `cells`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Links => "links",
+            Engine::Cells => "cells",
+        }
+    }
+
+    /// The engine that searches `problem` when this one is asked for: [`Engine::Auto`]
+    /// resolved; an error if the engine does not take the problem.
+    pub fn resolve(self, problem: &Problem) -> Result<Engine, EngineError> {
+        match self {
+            Engine::Auto | Engine::Links => Ok(Engine::Links),
+            Engine::Cells if problem.has_bounds() => Err(EngineError::Bounds),
+            Engine::Cells => Ok(Engine::Cells),
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = UnknownEngine;
+
+    /// An engine by its name, in any case.
+    fn from_str(s: &str) -> Result<Engine, UnknownEngine> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownEngine(s.to_string()))
+    }
+}
+
+/// A name that is not an [`Engine`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine `{0}` (auto, links or cells)")]
+pub struct UnknownEngine(String);
+
+/// Why an engine does not take a problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// Dancing cells do not take bounds on items (Knuth's `ssmcc`, not written yet).
+    #[error("the cells engine does not take bounds on items (multiplicities) yet: use links")]
+    Bounds,
 }
 
 /// The engine for `problem`: dancing links with bounds for a problem with bounds on items,
@@ -117,7 +197,15 @@ pub(crate) fn choose(problem: &Problem) -> Engines<'_> {
     }
 }
 
-impl<'p> Engine<'p> for Engines<'p> {
+/// The engine `engine` names for `problem`.
+pub(crate) fn choose_with(problem: &Problem, engine: Engine) -> Result<Engines<'_>, EngineError> {
+    Ok(match engine.resolve(problem)? {
+        Engine::Cells => Engines::Cells(CellsSearch::new(problem)),
+        _ => choose(problem),
+    })
+}
+
+impl<'p> Algorithm<'p> for Engines<'p> {
     fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
         each!(self, e => e.run(ctl, visit))
     }

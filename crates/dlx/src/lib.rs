@@ -68,6 +68,7 @@
 mod arena;
 pub mod best;
 mod bounded;
+mod cells;
 mod engine;
 mod memo;
 mod parallel;
@@ -90,6 +91,7 @@ struct ReadmeDoctests;
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadmeDoctests;
 
+pub use engine::{Engine, EngineError, UnknownEngine};
 pub use parallel::{Parallel, Report};
 
 /// A search split into jobs, to run anywhere and add up: the [`Job`](split::Job)s of

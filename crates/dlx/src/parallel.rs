@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
 use crate::arena::Node;
+use crate::engine::{Engine, EngineError};
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::search::{
     Limits, Move, Outcome, ReplayError, SelectError, Signal, Solution, SolutionRef, Solver, Stats,
@@ -193,6 +194,8 @@ pub struct Parallel<'p> {
     selected: Vec<OptionId>,
     /// The selections covered, made at the first [`Parallel::select`].
     checker: Option<Solver<'p>>,
+    /// The engine every thread runs (resolved: never [`Engine::Auto`]).
+    engine: Engine,
 }
 
 /// How often (in nodes) a worker asks for more of a node limit shared by the threads.
@@ -208,7 +211,33 @@ impl<'p> Parallel<'p> {
             limits: Limits::none(),
             selected: Vec::new(),
             checker: None,
+            engine: Engine::Auto
+                .resolve(problem)
+                .expect("the default engine takes every problem"),
         }
+    }
+
+    /// Runs `engine` on every thread (see [`Engine`]); an error if it does not take the
+    /// problem. With [`Engine::Cells`] the threads find the same solutions as one thread, but
+    /// the nodes and updates they count can differ a little from one thread's, and
+    /// [`Parallel::search_ordered`] runs on one thread: dancing cells leave each item's options
+    /// in an order that depends on every subtree searched before, which a thread given a
+    /// subtree does not have.
+    pub fn engine(mut self, engine: Engine) -> Result<Self, EngineError> {
+        self.engine = engine.resolve(self.problem)?;
+        self.checker = None;
+        let selected = std::mem::take(&mut self.selected);
+        for option in selected {
+            self.select(option).expect("selected before");
+        }
+        Ok(self)
+    }
+
+    /// A fresh solver running the engine.
+    fn solver(&self) -> Solver<'p> {
+        self.problem
+            .solver_with(self.engine)
+            .expect("the engine was checked against the problem")
     }
 
     /// Searches on `n` threads; 0 means one per core.
@@ -245,9 +274,13 @@ impl<'p> Parallel<'p> {
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
         // One solver holds the selections so far, to check each new one against them (a
         // refused selection changes nothing).
-        let problem = self.problem;
+        let (problem, engine) = (self.problem, self.engine);
         self.checker
-            .get_or_insert_with(|| problem.solver())
+            .get_or_insert_with(|| {
+                problem
+                    .solver_with(engine)
+                    .expect("the engine was checked against the problem")
+            })
             .select(option)?;
         self.selected.push(option);
         Ok(())
@@ -308,6 +341,10 @@ impl<'p> Parallel<'p> {
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
+        if self.engine == Engine::Cells && self.num_threads() > 1 {
+            // Only one thread searches in dancing cells' own order.
+            return self.clone().threads(1).search_ordered(visit);
+        }
         let max = self.limits.max_solutions.unwrap_or(u64::MAX);
         let signal = Arc::new(Signal {
             threads: self.num_threads(),
@@ -383,7 +420,7 @@ impl<'p> Parallel<'p> {
     /// options on its way as an estimate). The probes are seeded by the job's prefix, so the
     /// same problem and `k` always give the same jobs.
     pub fn split(&self, k: usize) -> Result<Vec<Job>, JobError> {
-        let mut solver = self.problem.solver();
+        let mut solver = self.solver();
         // Jobs that can be cut, by estimated size (then by prefix, for a fixed order).
         let mut heap = std::collections::BinaryHeap::new();
         let mut leaves = Vec::new();
@@ -459,7 +496,7 @@ impl<'p> Parallel<'p> {
                 len: job.prefix.len(),
             });
         }
-        self.stand_at(&mut self.problem.solver(), &job.prefix, job.rest)?;
+        self.stand_at(&mut self.solver(), &job.prefix, job.rest)?;
         Ok(())
     }
 
@@ -767,7 +804,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         let lock = |m: &'s Mutex<Slot<'p>>| m.lock().unwrap_or_else(|e| e.into_inner());
         let parallel = self.parallel;
         let mut solver = lock(self.slot()).solver.take().unwrap_or_else(|| {
-            let mut s = parallel.problem.solver();
+            let mut s = parallel.solver();
             s.set_signal(Some(Arc::clone(&self.signal)), parallel.poll);
             s
         });

@@ -11,7 +11,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::arena::{Colors, Item, Links, Node, Trail, ROOT};
-use crate::engine::{Control, Engine, Engines};
+use crate::engine::{Algorithm, Control, Engines};
 use crate::problem::{ColorId, ItemId, OptionId, Problem};
 
 /// The deadline and cancel flag are looked at when the node count is a multiple of this, so the
@@ -606,12 +606,17 @@ pub(crate) type Visit<'v> = dyn FnMut(&[OptionId], &[Node]) -> ControlFlow<()> +
 
 impl<'p> Solver<'p> {
     pub(crate) fn new(problem: &'p Problem) -> Self {
+        Self::with_engines(problem, crate::engine::choose(problem))
+    }
+
+    /// A solver running `engine`.
+    pub(crate) fn with_engines(problem: &'p Problem, engine: Engines<'p>) -> Self {
         // Each level covers at least one primary item, so there are at most `num_primary`
         // levels of choices, and solutions are counted one level deeper.
         let depth = problem.num_primary();
         Solver {
             problem,
-            engine: crate::engine::choose(problem),
+            engine,
             limits: Limits::default(),
             stats: Stats {
                 profile: vec![0; depth + 1],
@@ -663,6 +668,14 @@ impl<'p> Solver<'p> {
     /// The problem being searched.
     pub fn problem(&self) -> &'p Problem {
         self.problem
+    }
+
+    /// The engine that runs the search (never [`crate::Engine::Auto`]).
+    pub fn engine(&self) -> crate::Engine {
+        match self.engine {
+            Engines::Cells(_) => crate::Engine::Cells,
+            _ => crate::Engine::Links,
+        }
     }
 
     /// Statistics so far.
@@ -801,7 +814,7 @@ impl<'p> Solver<'p> {
     fn links_engine(&self) -> &LinksSearch<'p> {
         match &self.engine {
             Engines::Links(e) => e,
-            Engines::Bounded(_) => panic!("a problem without bounds"),
+            _ => panic!("a problem searched by dancing links"),
         }
     }
 
@@ -1231,7 +1244,7 @@ impl<'p> LinksSearch<'p> {
     }
 }
 
-impl<'p> Engine<'p> for LinksSearch<'p> {
+impl<'p> Algorithm<'p> for LinksSearch<'p> {
     fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
         self.run_class(ctl, visit)
     }
@@ -1465,6 +1478,25 @@ impl Problem {
     /// A fresh search over this problem, without limits.
     pub fn solver(&self) -> Solver<'_> {
         Solver::new(self)
+    }
+
+    /// A fresh search over this problem by the engine `engine` names (see [`crate::Engine`]);
+    /// an error if that engine does not take the problem.
+    ///
+    /// ```
+    /// use dlx::Engine;
+    ///
+    /// let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
+    /// let links = problem.solver().count();
+    /// let cells = problem.solver_with(Engine::Cells)?.count();
+    /// assert_eq!((links.solutions, cells.solutions), (2, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solver_with(&self, engine: crate::Engine) -> Result<Solver<'_>, crate::EngineError> {
+        Ok(Solver::with_engines(
+            self,
+            crate::engine::choose_with(self, engine)?,
+        ))
     }
 
     /// Counts all solutions: the outcome of a whole search, as [`Solver::count`] gives it.

@@ -11,8 +11,13 @@
 //! - split into jobs, written as lines, run in any order and tallied, the figures add up to the
 //!   whole search's.
 //!
-//! A new engine runs through it by adding its class to [`CLASSES`] (and, once engines can be
-//! asked for by name, its name).
+//! Every engine that takes the class runs through it, by name ([`Engine`]). Dancing cells
+//! (`Engine::Cells`) leave each item's options in an order that depends on the subtrees searched
+//! before, so a thread or a job given a subtree searches it in another order: for that engine
+//! the threads and the jobs must find the same solutions, each once, and the ordered search
+//! (which it runs on one thread) the one-thread order; their nodes may differ.
+//!
+//! A new engine runs through it by adding its name to [`engines`].
 
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
@@ -20,7 +25,7 @@ use std::sync::Arc;
 
 use crate::common::{build_bounded, oracle, BoundedSpec};
 use crate::parallel::{agrees, one_thread, split_adds_up};
-use dlx::{Limits, OptionId, Problem, StopReason};
+use dlx::{Engine, Limits, OptionId, Parallel, Problem, Solver, StopReason};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -69,11 +74,28 @@ fn reversed(spec: &BoundedSpec) -> BoundedSpec {
     (bounds.clone(), *s, options.iter().rev().cloned().collect())
 }
 
-/// Everything the suite asks of the engine that runs `problem`.
-fn conforms(problem: &Problem, spec: &BoundedSpec, stop: u64) -> Result<(), TestCaseError> {
+/// The engines that take problems of `class`.
+fn engines(class: Class) -> &'static [Engine] {
+    match class {
+        Class::Bounded => &[Engine::Auto],
+        _ => &[Engine::Auto, Engine::Cells],
+    }
+}
+
+/// Everything the suite asks of `engine` on `problem`.
+fn conforms(
+    problem: &Problem,
+    spec: &BoundedSpec,
+    stop: u64,
+    engine: Engine,
+) -> Result<(), TestCaseError> {
+    fn with(p: &Problem, engine: Engine) -> Solver<'_> {
+        p.solver_with(engine).unwrap()
+    }
+    let make = |p| with(p, engine);
     // The oracle's solutions, each once.
     let want = oracle(problem);
-    let mut solver = problem.solver();
+    let mut solver = make(problem);
     let got: Vec<Vec<OptionId>> = solver.solutions().map(|s| s.sorted()).collect();
     let unique: BTreeSet<_> = got.iter().cloned().collect();
     prop_assert_eq!(got.len(), unique.len(), "a solution found twice");
@@ -86,7 +108,7 @@ fn conforms(problem: &Problem, spec: &BoundedSpec, stop: u64) -> Result<(), Test
     if let Some(back) = build_bounded(&reversed(spec)) {
         let n = problem.num_options() as u32;
         let mut mapped: BTreeSet<Vec<OptionId>> = BTreeSet::new();
-        for s in back.solver().solutions() {
+        for s in with(&back, engine).solutions() {
             let mut v: Vec<OptionId> = s
                 .options()
                 .iter()
@@ -99,7 +121,7 @@ fn conforms(problem: &Problem, spec: &BoundedSpec, stop: u64) -> Result<(), Test
     }
 
     // A node limit holds, and the stopped search resumes to the same totals.
-    let mut limited = problem.solver().with_limits(Limits::none().nodes(stop));
+    let mut limited = make(problem).with_limits(Limits::none().nodes(stop));
     let part = limited.count();
     prop_assert!(part.nodes <= stop);
     prop_assert_eq!(
@@ -113,20 +135,23 @@ fn conforms(problem: &Problem, spec: &BoundedSpec, stop: u64) -> Result<(), Test
 
     // A solution limit stops at that many.
     let m = stop % 4;
-    let counted = problem.count_up_to(m);
+    let counted = make(problem).count_up_to(m);
     prop_assert_eq!(counted.solutions, m.min(full.solutions));
     prop_assert_eq!(counted.is_complete(), full.solutions < m, "limit {}", m);
 
     // A cancel flag set before the search stops it at once.
     let flag = Arc::new(AtomicBool::new(true));
-    let cancelled = problem
-        .solver()
+    let cancelled = make(problem)
         .with_limits(Limits::none().cancel(flag))
         .count();
     prop_assert_eq!(
         (cancelled.stopped, cancelled.nodes),
         (Some(StopReason::Cancelled), 0)
     );
+
+    if engine == Engine::Cells {
+        return cells_share(problem, &want, full.solutions, stop);
+    }
 
     // Every thread count gives the one-thread figures, solutions and order.
     for threads in [2, 3] {
@@ -136,6 +161,57 @@ fn conforms(problem: &Problem, spec: &BoundedSpec, stop: u64) -> Result<(), Test
     // Split into jobs, they add up.
     let (figures, _) = one_thread(problem);
     split_adds_up(problem, 1 + (stop as usize % 7), stop, &figures)?;
+    Ok(())
+}
+
+/// Dancing cells on threads and in jobs: the same solutions, each once; the ordered search in
+/// the one-thread order.
+fn cells_share(
+    problem: &Problem,
+    want: &BTreeSet<Vec<OptionId>>,
+    count: u64,
+    stop: u64,
+) -> Result<(), TestCaseError> {
+    let mut one = problem.solver_with(Engine::Cells).unwrap();
+    let order: Vec<Vec<OptionId>> = one.solutions().map(|s| s.options().to_vec()).collect();
+    for threads in [2, 3] {
+        let par = Parallel::new(problem)
+            .threads(threads)
+            .poll_every(1)
+            .engine(Engine::Cells)
+            .unwrap();
+        let counted = par.count();
+        prop_assert!(counted.outcome.is_complete());
+        prop_assert_eq!(counted.outcome.solutions, count, "{} threads", threads);
+        let found = std::sync::Mutex::new(Vec::new());
+        let visited = par.search(|s| {
+            let mut options: Vec<OptionId> = s.options().collect();
+            options.sort();
+            found.lock().unwrap().push(options);
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert!(visited.outcome.is_complete());
+        let found = found.into_inner().unwrap();
+        let unique: BTreeSet<_> = found.iter().cloned().collect();
+        prop_assert_eq!(found.len(), unique.len(), "a solution found twice");
+        prop_assert_eq!(&unique, want);
+        let mut in_order = Vec::new();
+        par.search_ordered(|s| {
+            in_order.push(s.options().to_vec());
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(&in_order, &order);
+    }
+    // Split into jobs, run in turn, the solutions add up.
+    let par = Parallel::new(problem).engine(Engine::Cells).unwrap();
+    let jobs = par.split(1 + (stop as usize % 7)).unwrap();
+    let mut total = 0;
+    for job in &jobs {
+        let report = par.count_job(job).unwrap();
+        prop_assert!(report.outcome.is_complete());
+        total += report.outcome.solutions;
+    }
+    prop_assert_eq!(total, count, "{} jobs", jobs.len());
     Ok(())
 }
 
@@ -149,6 +225,8 @@ proptest! {
         // The class decides the engine; a bounded spec whose bounds all came out [1, 1] is
         // searched by the links engine, and must conform as well.
         let _ = class;
-        conforms(&problem, &spec, stop)?;
+        for &engine in engines(class) {
+            conforms(&problem, &spec, stop, engine)?;
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The integration tests of the package, one binary: each module is what was a test file.
 
 mod best;
+mod cells;
 mod colors;
 mod common;
 mod conformance;

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Writes figures.tsv: what Knuth's ssxcc printed for each bundled instance it accepts.
+
+Usage: make.py PATH/TO/ssxcc  (run from data/instances; ssxcc built from ascherer/cwebtest's
+ssxcc.w with ctangle and gcc -O2). Columns: the file, the solutions, nodes and updates of
+`ssxcc` (v1), and the FNV-1a 64-bit hash of its solutions in the order it found them (`m1`): each
+option written as its items (with `:color`) sorted and joined by spaces, one option per line in
+the order of the levels that chose it, a blank line after each solution. Files it refuses (bounds
+on items, long names) or that take it more than 60 seconds are left out, and so are the costs.
+"""
+import glob, re, subprocess, sys
+
+def fnv1a64(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+ssxcc = sys.argv[1]
+rows = []
+for path in sorted(glob.glob("**/*.dlx", recursive=True)):
+    if path.startswith("cost/"):
+        continue
+    text = open(path, "rb").read()
+    try:
+        run = subprocess.run([ssxcc, "m1"], input=text, capture_output=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        print("skipped (slow):", path)
+        continue
+    if b"!" in run.stderr:
+        print("refused:", path, run.stderr.decode().splitlines()[-1])
+        continue
+    m = re.search(rb"Altogether (\d+) solutions?, \S+ mems, (\d+) updates, \d+ bytes, (\d+) nodes", run.stderr)
+    out = []
+    for line in run.stdout.decode().splitlines():
+        if re.fullmatch(r"\d+:", line):
+            if out:
+                out.append("")
+            continue
+        line = re.sub(r"\s*\(\d+ of \d+\)$", "", line)
+        out.append(" ".join(sorted(line.split())))
+    digest = "".join(l + "\n" for l in out) + ("\n" if out else "")
+    rows.append((path, m.group(1).decode(), m.group(3).decode(), m.group(2).decode(), "%016x" % fnv1a64(digest.encode())))
+with open("cells/figures.tsv", "w") as f:
+    f.write("# file\tsolutions\tnodes\tupdates\tfnv1a64_of_solutions_in_order\n")
+    for row in rows:
+        f.write("\t".join(row) + "\n")
+print(len(rows), "files")
