@@ -218,56 +218,19 @@ impl Cells {
     /// item is left with no option, and puts one left with one option on the force stack.
     #[inline(always)]
     fn hide<const CHECK: bool>(&mut self, c: i32, color: u32, updates: &mut u64) -> bool {
-        let nd = self.nd.as_mut_ptr();
-        let clr = self.clr.as_ptr();
-        let set = self.set.as_mut_ptr();
-        let oactive = self.oactive as i32;
-        let mut u = 0u64;
-        // SAFETY: every index is an item's place in `set` (at least 2), a place in an item's
-        // run of `set`, or a node, as built by `Cells::new` and kept by the swaps below (which
-        // only exchange such values); a walk around an option stays within it by its spacer.
-        unsafe {
-            let end = c + *set.add(c as usize - 1);
-            for rr in c..end {
-                let tt = *set.add(rr as usize);
-                if color != 0 && *clr.add(tt as usize) == color {
-                    continue;
-                }
-                // The option's updates, counted apart: a counter live across the whole loop was
-                // kept in memory, and its increment made a chain through memory per update.
-                let mut k = 0u32;
-                let mut nn = tt + 1;
-                while nn != tt {
-                    let Nd { itm: uu, loc: vv } = *nd.add(nn as usize);
-                    if uu < 0 {
-                        nn += uu;
-                        continue;
-                    }
-                    let pos = *set.add(uu as usize - 2);
-                    if pos < oactive {
-                        let ss = *set.add(uu as usize - 1) - 1;
-                        if CHECK && ss <= 1 && uu < self.second && pos < self.active as i32 {
-                            if ss == 0 {
-                                *updates += u + u64::from(k);
-                                return false;
-                            }
-                            self.force.push(uu);
-                        }
-                        let nnp = *set.add((uu + ss) as usize);
-                        *set.add(uu as usize - 1) = ss;
-                        *set.add((uu + ss) as usize) = nn;
-                        *set.add(vv as usize) = nnp;
-                        (*nd.add(nn as usize)).loc = uu + ss;
-                        (*nd.add(nnp as usize)).loc = vv;
-                        k += 1;
-                    }
-                    nn += 1;
-                }
-                u += u64::from(k);
-            }
-        }
+        let at = Hide {
+            nd: self.nd.as_mut_ptr(),
+            set: self.set.as_mut_ptr(),
+            clr: self.clr.as_ptr(),
+            oactive: self.oactive as i32,
+            active: self.active as i32,
+            second: self.second,
+        };
+        // SAFETY: `at` points into this state's arrays, which `hide` indexes only as the
+        // module's invariants allow (see `Hide`).
+        let (u, ok) = unsafe { at.hide::<CHECK>(c, color, &mut self.force) };
         *updates += u;
-        true
+        ok
     }
 
     /// What the level entered now does: a forced move left on the stack, else the scan of the
@@ -571,6 +534,93 @@ impl Cells {
     fn in_set(&self, q: i32) -> bool {
         let Nd { itm, loc } = self.nd[q as usize];
         loc < itm + self.size(itm)
+    }
+}
+
+/// What `ssxcc`'s `hide` reads and writes, as raw pointers and values, in a function of its own:
+/// inlined into the search loop, its counters and bounds did not all fit in registers and were
+/// kept in memory, with a chain of loads and stores through memory per update.
+///
+/// Every index it uses is an item's place in `set` (at least 2, its two header words before
+/// it), a place in an item's run of `set`, or a node of `nd`, as [`Cells::new`] builds them and
+/// the swaps keep them (they only exchange such values); a walk around an option stays within
+/// it, turned back by the spacer after it.
+struct Hide {
+    nd: *mut Nd,
+    set: *mut i32,
+    clr: *const u32,
+    oactive: i32,
+    active: i32,
+    second: i32,
+}
+
+impl Hide {
+    /// Takes the options of item `c` that do not have color `color` (all of them for 0) out of
+    /// the other sets they are in; returns the updates and, with `CHECK`, `false` where an
+    /// active primary item is left with no option (stopping there), after putting those left
+    /// with one on `force`.
+    ///
+    /// # Safety
+    /// The pointers are those of one [`Cells`] state, `c` one of its items.
+    #[inline(never)]
+    unsafe fn hide<const CHECK: bool>(
+        &self,
+        c: i32,
+        color: u32,
+        force: &mut Vec<i32>,
+    ) -> (u64, bool) {
+        let Hide {
+            nd, set, oactive, ..
+        } = *self;
+        let mut u = 0u64;
+        // SAFETY: the indices are the state's own (see the type's documentation).
+        unsafe {
+            let c = c as usize;
+            let end = c + *set.add(c - 1) as usize;
+            for rr in c..end {
+                let tt = *set.add(rr) as usize;
+                #[cfg(target_arch = "x86_64")]
+                if rr + 1 < end {
+                    // The next option's nodes, loaded while this one's are dealt with.
+                    let next = *set.add(rr + 1) as usize;
+                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                        nd.add(next) as *const i8,
+                    );
+                }
+                if color != 0 && *self.clr.add(tt) == color {
+                    continue;
+                }
+                let mut nn = tt + 1;
+                while nn != tt {
+                    let Nd { itm, loc: vv } = *nd.add(nn);
+                    if itm < 0 {
+                        nn = nn.wrapping_add(itm as isize as usize);
+                        continue;
+                    }
+                    let uu = itm as usize;
+                    let pos = *set.add(uu - 2);
+                    if pos < oactive {
+                        let ss = *set.add(uu - 1) - 1;
+                        if CHECK && ss <= 1 && itm < self.second && pos < self.active {
+                            if ss == 0 {
+                                return (u, false);
+                            }
+                            force.push(itm);
+                        }
+                        let last = uu + ss as usize;
+                        let nnp = *set.add(last);
+                        *set.add(uu - 1) = ss;
+                        *set.add(last) = nn as i32;
+                        *set.add(vv as usize) = nnp;
+                        (*nd.add(nn)).loc = last as i32;
+                        (*nd.add(nnp as usize)).loc = vv;
+                        u += 1;
+                    }
+                    nn += 1;
+                }
+            }
+        }
+        (u, true)
     }
 }
 
