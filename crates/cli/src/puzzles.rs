@@ -192,6 +192,14 @@ pub fn words(args: &WordsArgs) -> Result<()> {
     // The best fillings never repeat a word: a constructor's rule.
     let no_repeats = args.no_repeats || args.distinct || args.best.is_some();
     let crossword = Crossword::new(pattern, &list, no_repeats).map_err(|e| located(&name, e))?;
+    if args.best.is_some() || args.emit_xcc {
+        let flag = if args.emit_xcc {
+            "--emit-xcc"
+        } else {
+            "--best"
+        };
+        args.common.search.engine(crossword.problem(), Some(flag))?;
+    }
     if args.emit_xcc {
         let mut out = BufWriter::new(io::stdout().lock());
         dlx::text::write_problem(crossword.problem(), &mut out).context("writing the problem")?;
@@ -355,6 +363,16 @@ where
     P: Puzzle + Sync,
     P::Solution: Send,
 {
+    let only_links = distinct
+        .then_some("--distinct")
+        .or(args.search.memo.memo.then_some("--memo"));
+    let Some(engine) = args.search.engine(puzzle.problem(), only_links)? else {
+        let table = match args.format {
+            PuzzleFormat::Text => crate::search::Table::Text,
+            PuzzleFormat::Json => crate::search::Table::Json,
+        };
+        return crate::search::compare(puzzle.problem(), &args.search, table);
+    };
     if args.search.memo.memo {
         return memo_count(puzzle.problem(), args, distinct);
     }
@@ -404,15 +422,19 @@ where
         ControlFlow::Continue(())
     };
     // Counting uses every core unless told; a listing (and a count of classes) one thread.
-    let threads = args
-        .search
-        .jobs
-        .unwrap_or(if args.search.count && !distinct { 0 } else { 1 });
+    let threads = args.search.jobs.unwrap_or(
+        if args.search.count && !distinct && engine == dlx::Engine::Links {
+            0
+        } else {
+            1
+        },
+    );
     let parallel = puzzle
         .problem()
         .parallel()
         .threads(threads)
-        .with_limits(limits.clone());
+        .with_limits(limits.clone())
+        .with_engine(engine)?;
     let one = |outcome| Report::single(outcome, dlx::Stats::default());
     let (report, distinct) = if args.search.count && !distinct && draw.is_none() {
         // Only the number: no solution to decode.
@@ -421,7 +443,7 @@ where
         let d = puzzle.distinct(limits, &mut visit)?;
         (one(d.outcome), Some(d))
     } else if parallel.num_threads() == 1 {
-        (one(puzzle.search(limits, &mut visit)), None)
+        (one(puzzle.search_with(engine, limits, &mut visit)?), None)
     } else {
         let ordered = args.search.ordered;
         let report = parallel.search_each(ordered, |s| visit(puzzle.decode(s.iter().copied())));
@@ -462,6 +484,7 @@ where
         let colored = puzzle.problem().has_colors();
         crate::search::write_stats(&mut err, colored, &outcome, None, Some(elapsed))?;
         crate::search::write_shared(&mut err, &report)?;
+        args.search.write_engine(&mut err, engine, report.threads)?;
         if let Some(d) = &distinct {
             writeln!(
                 err,

@@ -32,9 +32,9 @@ pub struct SearchFlags {
     #[arg(long)]
     pub stats: bool,
     /// Search on N threads (0: one per core). A count uses every core unless told otherwise
-    /// (a count up to symmetry, one); a listing uses one thread, or N with solutions printed
-    /// as found (see --ordered). The figures of a complete search are the same on any number
-    /// of threads.
+    /// (a count up to symmetry or by dancing cells, one); a listing uses one thread, or N with
+    /// solutions printed as found (see --ordered). The figures of a complete search by dancing
+    /// links are the same on any number of threads (by dancing cells, the solutions).
     #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// With --jobs, print the solutions in the order one thread finds them (each subtree's
@@ -42,8 +42,213 @@ pub struct SearchFlags {
     /// of threads.
     #[arg(long, conflicts_with = "count")]
     pub ordered: bool,
+    /// The search engine (`--stats` names the one that ran when it is not the default).
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
     #[command(flatten)]
     pub memo: MemoFlags,
+}
+
+/// The engines `--engine` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// The engine that suits the problem (today dancing links; see docs/design.md).
+    Auto,
+    /// Dancing links: Knuth's dlx1, dlx2 with colors, dlx3 with bounds, with their figures.
+    Links,
+    /// Dancing cells: Knuth's ssxcc (sparse sets, forced moves first), with its figures and
+    /// solution order; plain and colored problems. On several threads the same solutions, and
+    /// nodes that can differ a little from one thread's.
+    Cells,
+    /// Count with every engine that takes the problem (links, cells, the memoized search) and
+    /// print one row each: engine, solutions, nodes, updates, seconds, complete (one thread
+    /// each unless --jobs says more).
+    All,
+}
+
+impl SearchFlags {
+    /// The engine to run: `--engine`, checked against the problem; `None` for `all`. Refused
+    /// for `what` (a flag that runs by dancing links only) when the engine is not links.
+    pub fn engine(
+        &self,
+        problem: &Problem,
+        only_links: Option<&str>,
+    ) -> Result<Option<dlx::Engine>> {
+        let engine = match self.engine {
+            EngineArg::Auto => dlx::Engine::Auto,
+            EngineArg::Links => dlx::Engine::Links,
+            EngineArg::Cells => dlx::Engine::Cells,
+            EngineArg::All => dlx::Engine::Auto,
+        };
+        let resolved = engine
+            .resolve(problem)
+            .map_err(|e| InputError(format!("--engine cells: {e}; use --engine links")))?;
+        if let Some(what) = only_links {
+            if self.engine == EngineArg::All || resolved != dlx::Engine::Links {
+                let engine = format!("{:?}", self.engine).to_lowercase();
+                return Err(InputError(format!(
+                    "--engine {engine} does not go with {what}, which runs by dancing links"
+                ))
+                .into());
+            }
+        }
+        Ok((self.engine != EngineArg::All).then_some(resolved))
+    }
+
+    /// The line `--stats` adds to name the engine: when one was asked for, or when it is not
+    /// the default's.
+    pub fn write_engine(
+        &self,
+        out: &mut impl Write,
+        engine: dlx::Engine,
+        threads: usize,
+    ) -> io::Result<()> {
+        if self.engine != EngineArg::Auto || engine != dlx::Engine::Links {
+            let what = match engine {
+                dlx::Engine::Cells => "dancing cells (Knuth's ssxcc)",
+                _ => "dancing links (Knuth's dlx1, dlx2, dlx3)",
+            };
+            writeln!(out, "engine: {engine}, {what}")?;
+            if engine == dlx::Engine::Cells && threads > 1 {
+                writeln!(
+                    out,
+                    "(the nodes and updates of dancing cells on several threads are those the \
+                     threads counted; on one, ssxcc's)"
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How `--engine all` writes its rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    Text,
+    Json,
+    Csv,
+}
+
+/// One row of `--engine all`.
+#[derive(Debug, serde::Serialize)]
+struct Row {
+    engine: &'static str,
+    /// A number, or a string where a memoized count passes 64 bits.
+    solutions: serde_json::Value,
+    nodes: u64,
+    updates: u64,
+    seconds: f64,
+    complete: bool,
+}
+
+/// A count as text: its digits.
+fn unquoted(v: &serde_json::Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), str::to_string)
+}
+
+/// `--engine all --count`: counts `problem` with every engine that takes it, one row each.
+pub fn compare(problem: &Problem, flags: &SearchFlags, table: Table) -> Result<()> {
+    if !flags.count {
+        return Err(
+            InputError("--engine all compares the engines' counts: add --count".into()).into(),
+        );
+    }
+    if flags.limit.is_some() {
+        return Err(
+            InputError("--engine all counts every solution: it takes no --limit".into()).into(),
+        );
+    }
+    let threads = flags.jobs.unwrap_or(1);
+    let mut rows = Vec::new();
+    let mut stopped = None;
+    for engine in [dlx::Engine::Links, dlx::Engine::Cells] {
+        let Ok(parallel) = problem.parallel().threads(threads).with_engine(engine) else {
+            continue;
+        };
+        let start = Instant::now();
+        let outcome = parallel
+            .with_limits(flags.limits(None, start))
+            .count()
+            .outcome;
+        stopped = stopped.or(outcome.stopped.map(|_| outcome));
+        rows.push(Row {
+            engine: engine.name(),
+            solutions: outcome.solutions.into(),
+            nodes: outcome.nodes,
+            updates: outcome.updates,
+            seconds: start.elapsed().as_secs_f64(),
+            complete: outcome.is_complete(),
+        });
+    }
+    let start = Instant::now();
+    let memo = flags.memo(problem, "the problem")?;
+    if !memo.is_complete() {
+        stopped = stopped.or(Some(dlx::Outcome::from_stats(
+            &dlx::Stats::from_figures(0, memo.stats.nodes, memo.stats.updates, 0, Vec::new()),
+            memo.stopped,
+        )));
+    }
+    {
+        let found = memo.found();
+        rows.push(Row {
+            engine: "memo",
+            solutions: found
+                .to_u64()
+                .map_or_else(|| found.to_string().into(), Into::into),
+            nodes: memo.stats.nodes,
+            updates: memo.stats.updates,
+            seconds: start.elapsed().as_secs_f64(),
+            complete: memo.is_complete(),
+        });
+    }
+    let mut out = io::stdout().lock();
+    match table {
+        Table::Text => {
+            writeln!(
+                out,
+                "{:<8}{:>14}{:>14}{:>16}{:>10}",
+                "engine", "solutions", "nodes", "updates", "seconds"
+            )?;
+            for r in &rows {
+                let more = if r.complete { "" } else { "+" };
+                writeln!(
+                    out,
+                    "{:<8}{:>14}{:>14}{:>16}{:>10.3}",
+                    r.engine,
+                    format!("{}{more}", unquoted(&r.solutions)),
+                    r.nodes,
+                    r.updates,
+                    r.seconds
+                )?;
+            }
+        }
+        Table::Json => {
+            for r in &rows {
+                serde_json::to_writer(&mut out, r)?;
+                writeln!(out)?;
+            }
+        }
+        Table::Csv => {
+            writeln!(out, "engine,solutions,nodes,updates,seconds,complete")?;
+            for r in &rows {
+                writeln!(
+                    out,
+                    "{},{},{},{},{:.6},{}",
+                    r.engine,
+                    unquoted(&r.solutions),
+                    r.nodes,
+                    r.updates,
+                    r.seconds,
+                    r.complete
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    match stopped {
+        Some(outcome) => flags.ending_of(&outcome),
+        None => Ok(()),
+    }
 }
 
 /// The flags of the memoized search, shared by `dlx xc` and the puzzle commands.

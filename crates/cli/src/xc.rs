@@ -23,6 +23,17 @@ pub enum Format {
     Json,
 }
 
+/// Output formats of `dlx xc`: [`Format`]'s, and CSV for the table of `--engine all`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum XcFormat {
+    /// Each solution as its option lines, a blank line between solutions.
+    Text,
+    /// One JSON object per line: each solution, then a summary.
+    Json,
+    /// The rows of --engine all as CSV, after a header.
+    Csv,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The problem file; `-` or nothing reads standard input.
@@ -30,8 +41,8 @@ pub struct Args {
     #[command(flatten)]
     pub search: SearchFlags,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = XcFormat::Text)]
+    pub format: XcFormat,
     /// Add the number of nodes at each level of the search tree to the summary.
     #[arg(long)]
     pub profile: bool,
@@ -88,6 +99,30 @@ pub(crate) fn read_problem(file: Option<&Path>) -> Result<(String, dlx::text::Pa
 pub fn run(args: &Args) -> Result<()> {
     let (name, parsed) = read_problem(args.file.as_deref())?;
     let problem = &parsed.problem;
+    let only_links = [
+        (args.split.is_some(), "--split"),
+        (args.job.is_some(), "--job"),
+        (args.best.is_some(), "--best"),
+        (args.search.memo.memo, "--memo"),
+        (args.zdd.is_some(), "--zdd"),
+    ]
+    .into_iter()
+    .find_map(|(on, flag)| on.then_some(flag));
+    let Some(engine) = args.search.engine(problem, only_links)? else {
+        let table = match args.format {
+            XcFormat::Text => crate::search::Table::Text,
+            XcFormat::Json => crate::search::Table::Json,
+            XcFormat::Csv => crate::search::Table::Csv,
+        };
+        return crate::search::compare(problem, &args.search, table);
+    };
+    let format = match args.format {
+        XcFormat::Text => Format::Text,
+        XcFormat::Json => Format::Json,
+        XcFormat::Csv => {
+            return Err(InputError("--format csv writes the rows of --engine all".into()).into())
+        }
+    };
     if args.search.memo.memo || args.zdd.is_some() {
         if args.split.is_some() {
             return Err(InputError(
@@ -107,7 +142,7 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     if let Some(k) = args.best {
-        return self::best(problem, &name, k, args, job.as_ref());
+        return self::best(problem, &name, k, args, format, job.as_ref());
     }
     if job.is_some() && !args.search.count {
         return Err(InputError(
@@ -128,15 +163,22 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let searched = reduced.as_ref().map_or(problem, |r| r.problem());
     let limits = args.search.limits(args.search.limit, start);
-    // Counting uses every core unless told; a listing one thread unless told.
-    let threads = args
-        .search
-        .jobs
-        .unwrap_or(if args.search.count { 0 } else { 1 });
+    // Counting uses every core unless told (by dancing links, whose figures are the same on
+    // any number of threads); a listing one thread unless told.
+    let threads =
+        args.search
+            .jobs
+            .unwrap_or(if args.search.count && engine == dlx::Engine::Links {
+                0
+            } else {
+                1
+            });
     let parallel = searched
         .parallel()
         .threads(threads)
-        .with_limits(limits.clone());
+        .with_limits(limits.clone())
+        .with_engine(engine)
+        .map_err(|e| InputError(format!("--engine: {e}")))?;
 
     // Not locked: the threads of a parallel listing write through it (one at a time).
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
@@ -147,8 +189,7 @@ pub fn run(args: &Args) -> Result<()> {
     } else if args.search.count {
         parallel.count()
     } else {
-        let (format, ordered) = (args.format, args.search.ordered);
-        let how = (limits, format, ordered);
+        let how = (limits, format, args.search.ordered);
         print_solutions(problem, reduced.as_ref(), &parallel, how, &mut out)?
     };
     if let Some(r) = reduced.as_ref().filter(|_| args.search.stats) {
@@ -162,11 +203,11 @@ pub fn run(args: &Args) -> Result<()> {
     let outcome = report.outcome;
     let elapsed = start.elapsed();
     // A job's summary always has its profile: `dlx merge` adds the profiles up.
-    let profile = (args.profile || (job.is_some() && args.format == Format::Json))
-        .then(|| report.stats.profile());
+    let profile =
+        (args.profile || (job.is_some() && format == Format::Json)).then(|| report.stats.profile());
 
     let colored = problem.has_colors() || problem.has_bounds();
-    match args.format {
+    match format {
         Format::Text => {
             if args.search.count {
                 writeln!(out, "{}", Summary::new(&outcome).count_text())?;
@@ -177,6 +218,7 @@ pub fn run(args: &Args) -> Result<()> {
                 write_stats(&mut err, colored, &outcome, profile, Some(elapsed))?;
                 if args.search.stats {
                     write_shared(&mut err, &report)?;
+                    args.search.write_engine(&mut err, engine, report.threads)?;
                 }
             }
         }
@@ -194,6 +236,7 @@ pub fn run(args: &Args) -> Result<()> {
                 let mut err = io::stderr().lock();
                 write_stats(&mut err, colored, &outcome, None, Some(elapsed))?;
                 write_shared(&mut err, &report)?;
+                args.search.write_engine(&mut err, engine, report.threads)?;
             }
         }
     }
@@ -201,7 +244,14 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.
-fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine>) -> Result<()> {
+fn best(
+    problem: &Problem,
+    name: &str,
+    k: u64,
+    args: &Args,
+    format: Format,
+    job: Option<&JobLine>,
+) -> Result<()> {
     let start = Instant::now();
     let limits = args.search.limits(args.search.limit, start);
     let mut search = problem
@@ -228,13 +278,13 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, solution) in best.solutions.iter().enumerate() {
         let mut options = solution.options.iter().copied();
-        match args.format {
+        match format {
             Format::Text => {
                 if n > 0 {
                     out.write_all(b"\n")?;
                 }
                 writeln!(out, "# cost {}", solution.cost)?;
-                write_solution(problem, &mut options, args.format, true, &mut out)?;
+                write_solution(problem, &mut options, format, true, &mut out)?;
             }
             Format::Json => {
                 let json = dlx::report::Costed {
@@ -247,7 +297,7 @@ fn best(problem: &Problem, name: &str, k: u64, args: &Args, job: Option<&JobLine
         }
     }
     let costs = best.costs();
-    if args.format == Format::Json {
+    if format == Format::Json {
         let profile = args.profile.then(|| best.stats.profile());
         let summary = Summary::new(&outcome)
             .profile(profile)
@@ -384,7 +434,10 @@ fn print_solutions(
     };
     let report = if parallel.num_threads() == 1 {
         let searched = reduced.map_or(problem, Reduced::problem);
-        let mut solver = searched.solver().with_limits(limits);
+        let mut solver = searched
+            .solver_with(parallel.engine())
+            .map_err(|e| InputError(format!("--engine: {e}")))?
+            .with_limits(limits);
         solver.search(|s| visit(&mut s.options()));
         Report::single(solver.outcome(), solver.stats().clone())
     } else {

@@ -68,7 +68,7 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     let start = Instant::now();
     let memo = args.search.memo(problem, name)?;
     let elapsed = start.elapsed();
-    let json = args.format == crate::xc::Format::Json;
+    let json = args.format == crate::xc::XcFormat::Json;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
     if memo.zdd().is_none() {
         if let Some(p) = args.zdd.as_deref().filter(|p| p.as_os_str() != "-") {

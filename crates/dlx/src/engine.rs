@@ -112,7 +112,7 @@ macro_rules! each {
     };
 }
 
-/// Which algorithm searches a problem: [`Problem::solver_with`], [`crate::Parallel::engine`].
+/// Which algorithm searches a problem: [`Problem::solver_with`], [`crate::Parallel::with_engine`].
 ///
 /// Both engines find the same solutions and count their nodes and updates as Knuth's programs
 /// do; they differ in the order they try options and in how many nodes they need (`ssxcc`
@@ -183,7 +183,7 @@ pub struct UnknownEngine(String);
 #[non_exhaustive]
 pub enum EngineError {
     /// Dancing cells do not take bounds on items (Knuth's `ssmcc`, not written yet).
-    #[error("the cells engine does not take bounds on items (multiplicities) yet: use links")]
+    #[error("dancing cells do not take bounds on items (multiplicities) yet")]
     Bounds,
 }
 

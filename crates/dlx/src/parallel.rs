@@ -223,7 +223,7 @@ impl<'p> Parallel<'p> {
     /// [`Parallel::search_ordered`] runs on one thread: dancing cells leave each item's options
     /// in an order that depends on every subtree searched before, which a thread given a
     /// subtree does not have.
-    pub fn engine(mut self, engine: Engine) -> Result<Self, EngineError> {
+    pub fn with_engine(mut self, engine: Engine) -> Result<Self, EngineError> {
         self.engine = engine.resolve(self.problem)?;
         self.checker = None;
         let selected = std::mem::take(&mut self.selected);
@@ -231,6 +231,11 @@ impl<'p> Parallel<'p> {
             self.select(option).expect("selected before");
         }
         Ok(self)
+    }
+
+    /// The engine the threads run (never [`Engine::Auto`]).
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// A fresh solver running the engine.

@@ -63,6 +63,19 @@ pub trait Puzzle {
         solver.search(|s| visit(self.decode(s.options())))
     }
 
+    /// [`Puzzle::search`] by the engine `engine` names ([`dlx::Engine::Cells`]: dancing
+    /// cells, with Knuth's `ssxcc`'s order and figures); an error if it does not take the
+    /// problem.
+    fn search_with(
+        &self,
+        engine: dlx::Engine,
+        limits: Limits,
+        mut visit: impl FnMut(Self::Solution) -> ControlFlow<()>,
+    ) -> Result<Outcome, dlx::EngineError> {
+        let mut solver = self.problem().solver_with(engine)?.with_limits(limits);
+        Ok(solver.search(|s| visit(self.decode(s.options()))))
+    }
+
     /// A solution drawn as text, as `dlx queens` and the other commands print it: a board of
     /// `Q` and `.`, a map of piece letters, a Langford sequence, a filled grid.
     fn to_text(&self, solution: &Self::Solution) -> String;

@@ -4,6 +4,7 @@ mod batch;
 mod bench;
 mod cli;
 mod common;
+mod engines;
 mod formats;
 mod fuzz_regressions;
 mod manners;

@@ -178,7 +178,7 @@ fn cells_share(
         let par = Parallel::new(problem)
             .threads(threads)
             .poll_every(1)
-            .engine(Engine::Cells)
+            .with_engine(Engine::Cells)
             .unwrap();
         let counted = par.count();
         prop_assert!(counted.outcome.is_complete());
@@ -203,7 +203,7 @@ fn cells_share(
         prop_assert_eq!(&in_order, &order);
     }
     // Split into jobs, run in turn, the solutions add up.
-    let par = Parallel::new(problem).engine(Engine::Cells).unwrap();
+    let par = Parallel::new(problem).with_engine(Engine::Cells).unwrap();
     let jobs = par.split(1 + (stop as usize % 7)).unwrap();
     let mut total = 0;
     for job in &jobs {

@@ -1,0 +1,198 @@
+//! `--engine` from the command line: dancing cells with Knuth's `ssxcc`'s figures and order,
+//! the table of every engine (`--engine all`), the puzzle commands, and the refusals.
+
+use std::collections::BTreeSet;
+
+use crate::common::{instance, run};
+
+/// Each solution as the set of its option lines.
+fn solutions(text: &str) -> BTreeSet<BTreeSet<String>> {
+    text.split("\n\n")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.lines().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn cells_counts_as_ssxcc_and_names_itself() {
+    // ssxcc: 92 solutions, 857 nodes, 15736 updates (cells/figures.tsv); dancing links 1049.
+    let r = run(
+        &[
+            "xc",
+            &instance("queens8.dlx"),
+            "--count",
+            "--stats",
+            "--engine",
+            "cells",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "92\n");
+    assert!(
+        r.stderr
+            .starts_with("92 solutions, 857 nodes, 15736 updates; search complete"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("engine: cells, dancing cells"),
+        "{}",
+        r.stderr
+    );
+    // The default engine says nothing new; asked for by name, it is named.
+    let r = run(&["xc", &instance("queens8.dlx"), "--count", "--stats"], b"");
+    assert!(!r.stderr.contains("engine:"), "{}", r.stderr);
+    let r = run(
+        &[
+            "xc",
+            &instance("queens8.dlx"),
+            "--count",
+            "--stats",
+            "--engine",
+            "links",
+        ],
+        b"",
+    );
+    assert!(r.stderr.contains("1049 nodes"), "{}", r.stderr);
+    assert!(r.stderr.contains("engine: links"), "{}", r.stderr);
+}
+
+#[test]
+fn cells_lists_the_same_solutions() {
+    for file in [
+        "queens8.dlx",
+        "xcc/color108.dlx",
+        "xcc/knuth_example_dlx2.dlx",
+    ] {
+        let links = run(&["xc", &instance(file)], b"");
+        let cells = run(&["xc", &instance(file), "--engine", "cells"], b"");
+        assert_eq!(cells.code, 0, "{file}: {}", cells.stderr);
+        assert_eq!(solutions(&cells.stdout), solutions(&links.stdout), "{file}");
+        // On threads, in the one-thread order.
+        let ordered = run(
+            &[
+                "xc",
+                &instance(file),
+                "--engine",
+                "cells",
+                "-j",
+                "3",
+                "--ordered",
+            ],
+            b"",
+        );
+        assert_eq!(ordered.stdout, cells.stdout, "{file}");
+    }
+}
+
+#[test]
+fn engine_all_prints_a_row_per_engine() {
+    let r = run(
+        &[
+            "xc",
+            &instance("xcc/color104.dlx"),
+            "--count",
+            "--engine",
+            "all",
+            "--format",
+            "csv",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rows: Vec<Vec<&str>> = r.stdout.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0],
+        [
+            "engine",
+            "solutions",
+            "nodes",
+            "updates",
+            "seconds",
+            "complete"
+        ]
+    );
+    let figures: Vec<(&str, &str, &str, &str, &str)> = rows[1..]
+        .iter()
+        .map(|r| (r[0], r[1], r[2], r[3], r[5]))
+        .collect();
+    // dlx2's, ssxcc's and dlx6's figures.
+    assert_eq!(
+        figures,
+        [
+            ("links", "6318", "12397", "33133", "true"),
+            ("cells", "6318", "12251", "36407", "true"),
+            ("memo", "6318", "1811", "17050", "true"),
+        ]
+    );
+    // JSON rows; bounds leave the cells engine out.
+    let r = run(
+        &[
+            "xc",
+            &instance("xcc/mult101.dlx"),
+            "--count",
+            "--engine",
+            "all",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let engines: Vec<String> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["engine"].to_string())
+        .collect();
+    assert_eq!(engines, ["\"links\"", "\"memo\""]);
+    // The puzzle commands take the same flag.
+    let r = run(&["queens", "8", "--count", "--engine", "all"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 4, "{}", r.stdout);
+    assert!(
+        r.stdout.lines().nth(2).unwrap().starts_with("cells"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["langford", "7", "--count", "--engine", "cells"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "52\n"), "{}", r.stderr);
+}
+
+#[test]
+fn engines_are_refused_where_they_do_not_go() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["xc", "BOUNDED", "--engine", "cells"],
+            "do not take bounds",
+        ),
+        (
+            &["xc", "QUEENS", "--engine", "cells", "--split", "4"],
+            "--split",
+        ),
+        (
+            &["xc", "QUEENS", "--engine", "cells", "--memo", "--count"],
+            "--memo",
+        ),
+        (&["xc", "QUEENS", "--engine", "all"], "add --count"),
+        (&["xc", "QUEENS", "--format", "csv"], "--engine all"),
+        (
+            &["queens", "8", "--engine", "cells", "--distinct", "--count"],
+            "--distinct",
+        ),
+    ];
+    for (args, want) in cases {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| match *a {
+                "BOUNDED" => instance("xcc/mult101.dlx"),
+                "QUEENS" => instance("queens8.dlx"),
+                a => a.to_string(),
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&args, b"");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(want), "{args:?}: {}", r.stderr);
+    }
+}
