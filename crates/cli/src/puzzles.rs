@@ -368,8 +368,8 @@ where
         .or(args.search.memo.memo.then_some("--memo"));
     let Some(engine) = args.search.engine(puzzle.problem(), only_links)? else {
         let table = match args.format {
-            PuzzleFormat::Text => crate::search::Table::Text,
-            PuzzleFormat::Json => crate::search::Table::Json,
+            PuzzleFormat::Text => dlx::report::RunsFormat::Text,
+            PuzzleFormat::Json => dlx::report::RunsFormat::Json,
         };
         return crate::search::compare(puzzle.problem(), &args.search, table);
     };

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use dlx::report::RunsFormat;
 use dlx::zdd::Memo;
 use dlx::{Limits, Outcome, Problem, Report, StopReason};
 
@@ -121,134 +122,23 @@ impl SearchFlags {
     }
 }
 
-/// How `--engine all` writes its rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Table {
-    Text,
-    Json,
-    Csv,
-}
-
-/// One row of `--engine all`.
-#[derive(Debug, serde::Serialize)]
-struct Row {
-    engine: &'static str,
-    /// A number, or a string where a memoized count passes 64 bits.
-    solutions: serde_json::Value,
-    nodes: u64,
-    updates: u64,
-    seconds: f64,
-    complete: bool,
-}
-
-/// A count as text: its digits.
-fn unquoted(v: &serde_json::Value) -> String {
-    v.as_str().map_or_else(|| v.to_string(), str::to_string)
-}
-
-/// `--engine all --count`: counts `problem` with every engine that takes it, one row each.
-pub fn compare(problem: &Problem, flags: &SearchFlags, table: Table) -> Result<()> {
-    if !flags.count {
-        return Err(
-            InputError("--engine all compares the engines' counts: add --count".into()).into(),
-        );
+/// `--engine all --count`: counts `problem` with every engine that takes it, a row each.
+pub fn compare(problem: &Problem, flags: &SearchFlags, format: RunsFormat) -> Result<()> {
+    if !flags.count || flags.limit.is_some() {
+        let why = "--engine all compares the engines' counts: add --count (and no --limit)";
+        return Err(InputError(why.into()).into());
     }
-    if flags.limit.is_some() {
-        return Err(
-            InputError("--engine all counts every solution: it takes no --limit".into()).into(),
-        );
-    }
-    let threads = flags.jobs.unwrap_or(1);
-    let mut rows = Vec::new();
-    let mut stopped = None;
-    for engine in [dlx::Engine::Links, dlx::Engine::Cells] {
-        let Ok(parallel) = problem.parallel().threads(threads).with_engine(engine) else {
-            continue;
-        };
-        let start = Instant::now();
-        let outcome = parallel
-            .with_limits(flags.limits(None, start))
-            .count()
-            .outcome;
-        stopped = stopped.or(outcome.stopped.map(|_| outcome));
-        rows.push(Row {
-            engine: engine.name(),
-            solutions: outcome.solutions.into(),
-            nodes: outcome.nodes,
-            updates: outcome.updates,
-            seconds: start.elapsed().as_secs_f64(),
-            complete: outcome.is_complete(),
-        });
-    }
-    let start = Instant::now();
-    let memo = flags.memo(problem, "the problem")?;
-    if !memo.is_complete() {
-        stopped = stopped.or(Some(dlx::Outcome::from_stats(
-            &dlx::Stats::from_figures(0, memo.stats.nodes, memo.stats.updates, 0, Vec::new()),
-            memo.stopped,
-        )));
-    }
-    {
-        let found = memo.found();
-        rows.push(Row {
-            engine: "memo",
-            solutions: found
-                .to_u64()
-                .map_or_else(|| found.to_string().into(), Into::into),
-            nodes: memo.stats.nodes,
-            updates: memo.stats.updates,
-            seconds: start.elapsed().as_secs_f64(),
-            complete: memo.is_complete(),
-        });
-    }
+    let limits = || flags.limits(None, Instant::now());
+    let mut how = dlx::report::Compare::new(&limits);
+    how.threads = flags.jobs.unwrap_or(1);
+    (how.max_zdd_nodes, how.max_memory) = (flags.memo.max_zdd_nodes, Some(flags.memo.memory()));
+    let runs = dlx::report::compare_engines(problem, how);
     let mut out = io::stdout().lock();
-    match table {
-        Table::Text => {
-            writeln!(
-                out,
-                "{:<8}{:>14}{:>14}{:>16}{:>10}",
-                "engine", "solutions", "nodes", "updates", "seconds"
-            )?;
-            for r in &rows {
-                let more = if r.complete { "" } else { "+" };
-                writeln!(
-                    out,
-                    "{:<8}{:>14}{:>14}{:>16}{:>10.3}",
-                    r.engine,
-                    format!("{}{more}", unquoted(&r.solutions)),
-                    r.nodes,
-                    r.updates,
-                    r.seconds
-                )?;
-            }
-        }
-        Table::Json => {
-            for r in &rows {
-                serde_json::to_writer(&mut out, r)?;
-                writeln!(out)?;
-            }
-        }
-        Table::Csv => {
-            writeln!(out, "engine,solutions,nodes,updates,seconds,complete")?;
-            for r in &rows {
-                writeln!(
-                    out,
-                    "{},{},{},{},{:.6},{}",
-                    r.engine,
-                    unquoted(&r.solutions),
-                    r.nodes,
-                    r.updates,
-                    r.seconds,
-                    r.complete
-                )?;
-            }
-        }
-    }
+    dlx::report::write_engine_runs(&mut out, &runs, format)?;
     out.flush()?;
-    match stopped {
-        Some(outcome) => flags.ending_of(&outcome),
-        None => Ok(()),
-    }
+    let stopped = runs.iter().find(|r| !r.complete);
+    let after = stopped.map(|r| format!("in the count by {}: the search is incomplete", r.engine));
+    flags.ending(stopped.and_then(|r| r.stopped), after.unwrap_or_default())
 }
 
 /// The flags of the memoized search, shared by `dlx xc` and the puzzle commands.

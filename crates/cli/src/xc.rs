@@ -110,9 +110,9 @@ pub fn run(args: &Args) -> Result<()> {
     .find_map(|(on, flag)| on.then_some(flag));
     let Some(engine) = args.search.engine(problem, only_links)? else {
         let table = match args.format {
-            XcFormat::Text => crate::search::Table::Text,
-            XcFormat::Json => crate::search::Table::Json,
-            XcFormat::Csv => crate::search::Table::Csv,
+            XcFormat::Text => dlx::report::RunsFormat::Text,
+            XcFormat::Json => dlx::report::RunsFormat::Json,
+            XcFormat::Csv => dlx::report::RunsFormat::Csv,
         };
         return crate::search::compare(problem, &args.search, table);
     };

@@ -407,3 +407,172 @@ impl Merge {
         })
     }
 }
+
+/// One engine's count of a problem: a row of [`compare_engines`], as `dlx xc --engine all`
+/// prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct EngineRun {
+    /// `links`, `cells` or `memo` (the memoized search, Knuth's `dlx6`).
+    pub engine: &'static str,
+    /// The solutions counted: a number, or its digits as a string where a memoized count passes
+    /// 64 bits.
+    pub solutions: serde_json::Value,
+    /// Search-tree nodes, as the engine's program counts them.
+    pub nodes: u64,
+    /// Updates, as the engine's program counts them.
+    pub updates: u64,
+    /// Seconds the count took.
+    pub seconds: f64,
+    /// Whether the count is exact (no limit stopped it).
+    pub complete: bool,
+    /// What stopped it.
+    #[serde(skip)]
+    pub stopped: Option<StopReason>,
+}
+
+/// What [`compare_engines`] runs under.
+#[derive(Clone, Copy)]
+#[non_exhaustive]
+pub struct Compare<'a> {
+    /// Threads of the links and cells counts (the memoized search runs on one).
+    pub threads: usize,
+    /// The limits of each engine's count, made when it starts (no solution limit: each counts
+    /// every solution).
+    pub limits: &'a dyn Fn() -> crate::Limits,
+    /// The memoized search's limit on ZDD nodes.
+    pub max_zdd_nodes: Option<u64>,
+    /// The memoized search's memory budget.
+    pub max_memory: Option<u64>,
+}
+
+impl std::fmt::Debug for Compare<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Compare")
+            .field("threads", &self.threads)
+            .field("max_zdd_nodes", &self.max_zdd_nodes)
+            .field("max_memory", &self.max_memory)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Compare<'a> {
+    /// One thread each, under `limits`, the memoized search without a budget.
+    pub fn new(limits: &'a dyn Fn() -> crate::Limits) -> Self {
+        Compare {
+            threads: 1,
+            limits,
+            max_zdd_nodes: None,
+            max_memory: None,
+        }
+    }
+}
+
+/// Counts `problem` with every engine that takes it, in turn: dancing links, dancing cells
+/// ([`crate::Engine`]), and the memoized search ([`Problem::memo`]); a row each, with the
+/// figures of the engine's program (`dlx1`/`dlx2`/`dlx3`, `ssxcc`, `dlx6`).
+///
+/// ```
+/// let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
+/// let limits = || dlx::Limits::none();
+/// let runs = dlx::report::compare_engines(&problem, dlx::report::Compare::new(&limits));
+/// let engines: Vec<&str> = runs.iter().map(|r| r.engine).collect();
+/// assert_eq!(engines, ["links", "cells", "memo"]);
+/// assert!(runs.iter().all(|r| r.solutions == 2 && r.complete));
+/// # Ok::<(), dlx::text::ParseError>(())
+/// ```
+pub fn compare_engines(problem: &Problem, how: Compare<'_>) -> Vec<EngineRun> {
+    let mut runs = Vec::new();
+    for engine in [crate::Engine::Links, crate::Engine::Cells] {
+        let Ok(parallel) = problem.parallel().threads(how.threads).with_engine(engine) else {
+            continue;
+        };
+        let start = std::time::Instant::now();
+        let mut limits = (how.limits)();
+        limits.max_solutions = None;
+        let outcome = parallel.with_limits(limits).count().outcome;
+        runs.push(EngineRun {
+            engine: engine.name(),
+            solutions: outcome.solutions.into(),
+            nodes: outcome.nodes,
+            updates: outcome.updates,
+            seconds: start.elapsed().as_secs_f64(),
+            complete: outcome.is_complete(),
+            stopped: outcome.stopped,
+        });
+    }
+    let start = std::time::Instant::now();
+    let mut limits = (how.limits)();
+    limits.max_solutions = None;
+    let memo = problem
+        .memo()
+        .with_limits(limits)
+        .expect("no solution limit")
+        .max_zdd_nodes(how.max_zdd_nodes)
+        .max_memory(how.max_memory)
+        .run();
+    let found = memo.found();
+    runs.push(EngineRun {
+        engine: "memo",
+        solutions: found
+            .to_u64()
+            .map_or_else(|| found.to_string().into(), Into::into),
+        nodes: memo.stats.nodes,
+        updates: memo.stats.updates,
+        seconds: start.elapsed().as_secs_f64(),
+        complete: memo.is_complete(),
+        stopped: memo.stopped,
+    });
+    runs
+}
+
+/// How [`write_engine_runs`] writes the rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RunsFormat {
+    /// A table with a header, in columns (a count stopped by a limit as `K+`).
+    Text,
+    /// One JSON object per row.
+    Json,
+    /// CSV after a header: engine, solutions, nodes, updates, seconds, complete.
+    Csv,
+}
+
+/// Writes the rows of [`compare_engines`].
+pub fn write_engine_runs(
+    out: &mut impl Write,
+    runs: &[EngineRun],
+    format: RunsFormat,
+) -> io::Result<()> {
+    let digits = |v: &serde_json::Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+    match format {
+        RunsFormat::Text => {
+            let head = ("engine", "solutions", "nodes", "updates", "seconds");
+            writeln!(
+                out,
+                "{:<8}{:>14}{:>14}{:>16}{:>10}",
+                head.0, head.1, head.2, head.3, head.4
+            )?;
+            for r in runs {
+                let more = if r.complete { "" } else { "+" };
+                let solutions = format!("{}{more}", digits(&r.solutions));
+                let (n, u, s) = (r.nodes, r.updates, r.seconds);
+                writeln!(out, "{:<8}{solutions:>14}{n:>14}{u:>16}{s:>10.3}", r.engine)?;
+            }
+        }
+        RunsFormat::Json => {
+            for r in runs {
+                serde_json::to_writer(&mut *out, r)?;
+                writeln!(out)?;
+            }
+        }
+        RunsFormat::Csv => {
+            writeln!(out, "engine,solutions,nodes,updates,seconds,complete")?;
+            for r in runs {
+                let (e, n, u, s, c) = (r.engine, r.nodes, r.updates, r.seconds, r.complete);
+                writeln!(out, "{e},{},{n},{u},{s:.6},{c}", digits(&r.solutions))?;
+            }
+        }
+    }
+    Ok(())
+}
