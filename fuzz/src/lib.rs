@@ -525,3 +525,6 @@ pub fn zdd_reader(data: &[u8]) {
     let back = dlx::zdd::Zdd::read(&text[..]).expect("what was written reads");
     assert_eq!(back, zdd, "written and read back");
 }
+
+mod engines;
+pub use engines::engines;
