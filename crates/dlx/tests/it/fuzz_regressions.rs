@@ -39,6 +39,11 @@ fn jobs_regressions() {
     support::replay("jobs", checks::jobs);
 }
 
+#[test]
+fn engines_regressions() {
+    support::replay("engines", checks::engines);
+}
+
 /// Valid problems in Knuth's format: plain, colored, with bounds, with comments and CRLF.
 const PROBLEMS: &[&[u8]] = &[
     b"A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
@@ -90,6 +95,11 @@ proptest! {
     #[test]
     fn costed_problems_match_the_oracle(data in support::bytes(40)) {
         checks::cost_oracle(&data);
+    }
+
+    #[test]
+    fn the_two_engines_find_the_same_solutions(data in support::bytes(121)) {
+        checks::engines(&data);
     }
 
     #[test]
