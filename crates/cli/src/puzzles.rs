@@ -468,7 +468,8 @@ where
                     dlx::report::Summary::new(&outcome).shared(&report)
                 } else {
                     dlx::report::Summary::new(&outcome)
-                },
+                }
+                .engine(args.search.named(engine)),
                 distinct: distinct.as_ref().map(|d| d.count),
                 symmetries: distinct.as_ref().map(|d| d.symmetries),
                 method: distinct.as_ref().map(|d| d.method.to_string()),

@@ -96,6 +96,12 @@ impl SearchFlags {
         Ok((self.engine != EngineArg::All).then_some(resolved))
     }
 
+    /// The engine to name in a summary: when one was asked for, or when it is not the
+    /// default's.
+    pub fn named(&self, engine: dlx::Engine) -> Option<dlx::Engine> {
+        (self.engine != EngineArg::Auto || engine != dlx::Engine::Links).then_some(engine)
+    }
+
     /// The line `--stats` adds to name the engine: when one was asked for, or when it is not
     /// the default's.
     pub fn write_engine(
@@ -104,7 +110,7 @@ impl SearchFlags {
         engine: dlx::Engine,
         threads: usize,
     ) -> io::Result<()> {
-        if self.engine != EngineArg::Auto || engine != dlx::Engine::Links {
+        if self.named(engine).is_some() {
             let what = match engine {
                 dlx::Engine::Cells => "dancing cells (Knuth's ssxcc)",
                 _ => "dancing links (Knuth's dlx1, dlx2, dlx3)",

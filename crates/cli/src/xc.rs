@@ -225,7 +225,8 @@ pub fn run(args: &Args) -> Result<()> {
         Format::Json => {
             let mut summary = Summary::new(&outcome)
                 .profile(profile)
-                .job(job.as_ref().map(JobLine::to_string));
+                .job(job.as_ref().map(JobLine::to_string))
+                .engine(args.search.named(engine));
             if args.search.stats {
                 summary = summary.shared(&report);
             }

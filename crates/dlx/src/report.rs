@@ -69,9 +69,19 @@ pub struct Summary {
     /// A search for the K cheapest solutions: K.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best: Option<u64>,
+    /// The engine that searched ([`crate::Engine::name`]), where a caller names it (the
+    /// command line: when one was asked for, or is not the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
 }
 
 impl Summary {
+    /// Names the engine that searched (`None`: leave it out).
+    pub fn engine(mut self, engine: Option<crate::Engine>) -> Summary {
+        self.engine = engine.map(|e| e.name().to_string());
+        self
+    }
+
     /// The summary of a search that ended with `outcome`.
     pub fn new(outcome: &Outcome) -> Summary {
         Summary {

@@ -56,6 +56,16 @@ fn cells_counts_as_ssxcc_and_names_itself() {
     );
     assert!(r.stderr.contains("1049 nodes"), "{}", r.stderr);
     assert!(r.stderr.contains("engine: links"), "{}", r.stderr);
+    // The JSON summary names it too (and says nothing new by default).
+    for (engine, want) in [(None, None), (Some("cells"), Some("cells"))] {
+        let mut args = vec!["xc", "--count", "--format", "json"];
+        args.extend(engine.map(|e| ["--engine", e]).into_iter().flatten());
+        let file = instance("queens8.dlx");
+        args.push(&file);
+        let r = run(&args, b"");
+        let summary: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        assert_eq!(summary["engine"].as_str(), want, "{}", r.stdout);
+    }
 }
 
 #[test]
