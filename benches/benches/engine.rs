@@ -1,5 +1,7 @@
 //! Count-all on Knuth's instances: our engine, the classic layout, and the `dlx` crate, side by
-//! side in one run. Each group first checks that all three build the same tree.
+//! side in one run, with our dancing-cells engine (Knuth's `ssxcc`, another tree) beside them.
+//! Each group first checks that all of them count the same solutions, and those with dancing
+//! links build the same tree.
 //!
 //! `cargo bench --manifest-path benches/Cargo.toml --bench engine`
 
@@ -33,9 +35,13 @@ fn count_all(c: &mut Criterion, file: &str, samples: usize) {
         "{file}: peer"
     );
 
+    let cells = |p: &dlx::Problem| p.solver_with(dlx::Engine::Cells).unwrap().count();
+    assert_eq!(cells(&ours).solutions, expected.solutions, "{file}: cells");
+
     let mut group = c.benchmark_group(file.trim_end_matches(".dlx"));
     group.sample_size(samples);
     group.bench_function("dlx (ours)", |b| b.iter(|| ours_count(&ours)));
+    group.bench_function("dancing cells (ours)", |b| b.iter(|| cells(&ours)));
     group.bench_function("classic layout", |b| b.iter(|| classic.count()));
     group.bench_function("dlx 0.8.5 (peer)", |b| b.iter(|| peer_count(&mut peer)));
     group.finish();
@@ -63,10 +69,13 @@ fn count_colored(c: &mut Criterion, file: &str, samples: usize) {
     let expected = ours_count(&ours);
     let theirs = peer_count_colored(&mut peer);
     assert_eq!(theirs.solutions, expected.solutions, "{file}: peer");
+    let cells = |p: &dlx::Problem| p.solver_with(dlx::Engine::Cells).unwrap().count();
+    assert_eq!(cells(&ours).solutions, expected.solutions, "{file}: cells");
 
     let mut group = c.benchmark_group(file.trim_end_matches(".dlx"));
     group.sample_size(samples);
     group.bench_function("dlx (ours)", |b| b.iter(|| ours_count(&ours)));
+    group.bench_function("dancing cells (ours)", |b| b.iter(|| cells(&ours)));
     group.bench_function("dlx 0.8.5 c (peer)", |b| {
         b.iter(|| peer_count_colored(&mut peer))
     });
