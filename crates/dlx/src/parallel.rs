@@ -4,7 +4,9 @@
 //! to it (a [`Job`]'s prefix). A thread that covers those options, as the search would have at
 //! each level, stands where the one-thread search stood when it entered the subtree, with the
 //! same links in the same order, so it searches the same subtree: the same choices, nodes and
-//! updates. Covering the prefix again counts nothing, except the part of the way the job owns
+//! updates. (Dancing cells are the exception: their order depends on the subtrees searched
+//! before, so a replayed subtree has the same solutions in another order; see
+//! [`Parallel::with_engine`].) Covering the prefix again counts nothing, except the part of the way the job owns
 //! ([`Job::carried`]); so the figures of the jobs add up to the figures of the whole search.
 //!
 //! On one machine, [`Parallel`] starts with the whole tree as one job, and whenever a thread is
@@ -160,7 +162,8 @@ pub enum JobError {
     },
 }
 
-/// A search over several threads, with totals identical to the one-thread search.
+/// A search over several threads, with totals identical to the one-thread search (by dancing
+/// links; by dancing cells the same solutions, see [`Parallel::with_engine`]).
 ///
 /// ```
 /// use dlx::{Limits, Parallel};
