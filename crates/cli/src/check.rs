@@ -99,6 +99,10 @@ const MEMO_FIGURES: &str = include_str!("../data/instances/memo/figures.tsv");
 /// updates, cleansings, and which program.
 const XCC_FIGURES: &str = include_str!("../data/instances/xcc/figures.tsv");
 
+/// What Knuth's ssxcc (dancing cells) printed for the files it accepts: solutions, nodes,
+/// updates, and a hash of the solutions in order.
+const CELLS_FIGURES: &str = include_str!("../data/instances/cells/figures.tsv");
+
 /// What Knuth's dlx1 printed for each file: solutions, nodes, updates.
 const FIGURES: &str = include_str!("../data/instances/figures.tsv");
 
@@ -128,7 +132,8 @@ fn figures(file: &str) -> Option<(Figures, &'static str)> {
 /// What `dlx check` says before its tables, and after them.
 const INTRO: &str = "Counting every solution of the bundled exact-cover instances and checking the
 figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds), dlx5
-(the cheapest solutions of options with costs) and dlx6 (the memoized search) printed.
+(the cheapest solutions of options with costs), dlx6 (the memoized search) and
+ssxcc (dancing cells) printed.
 ";
 const NEXT: &str = "Next: `dlx xc FILE` prints the solutions of a problem in Knuth's text format;
 add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`).";
@@ -261,7 +266,45 @@ pub fn run() -> Result<()> {
         )?;
         out.flush()?;
     }
-    let checked = INSTANCES.len() + 2 * COST_INSTANCES.len() + MEMO_INSTANCES.len();
+    // Dancing cells: ssxcc's figures, on the instances it accepts.
+    writeln!(
+        out,
+        "\n{:<26} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
+        "cells (--engine cells)", "solutions", "nodes", "updates", "", "seconds"
+    )?;
+    let mut cells = 0;
+    for &(file, text) in INSTANCES {
+        let Some(want) = CELLS_FIGURES
+            .lines()
+            .find(|l| l.starts_with(&format!("{file}\t")))
+        else {
+            continue;
+        };
+        let problem = dlx::text::parse(text)?.problem;
+        let start = Instant::now();
+        let outcome = problem
+            .solver_with(dlx::Engine::Cells)?
+            .with_limits(cancel())
+            .count();
+        if outcome.stopped.is_some() {
+            return Err(Interrupted(Some(format!("during {file} (--engine cells)"))).into());
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let (n, u) = (outcome.nodes, outcome.updates);
+        let got = format!("{file}\t{}\t{n}\t{u}", outcome.solutions);
+        let verdict = verdict(want, &format!("{file}\t"), &got, "ssxcc", &mut agree);
+        total_updates += u;
+        total_secs += secs;
+        cells += 1;
+        let blank = "";
+        writeln!(
+            out,
+            "{file:<26} {:>9} {n:>10} {u:>14} {blank:>10} {secs:>9.3}  {verdict}",
+            outcome.solutions
+        )?;
+        out.flush()?;
+    }
+    let checked = INSTANCES.len() + 2 * COST_INSTANCES.len() + MEMO_INSTANCES.len() + cells;
     writeln!(
         out,
         "\n{agree} of {checked} searches agree with Knuth's programs exactly; {:.0} M updates in \
