@@ -1,17 +1,7 @@
 //! `--engine` from the command line: dancing cells with Knuth's `ssxcc`'s figures and order,
 //! the table of every engine (`--engine all`), the puzzle commands, and the refusals.
 
-use std::collections::BTreeSet;
-
-use crate::common::{instance, run};
-
-/// Each solution as the set of its option lines.
-fn solutions(text: &str) -> BTreeSet<BTreeSet<String>> {
-    text.split("\n\n")
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| s.lines().map(str::to_string).collect())
-        .collect()
-}
+use crate::common::{instance, run, solutions};
 
 #[test]
 fn cells_counts_as_ssxcc_and_names_itself() {

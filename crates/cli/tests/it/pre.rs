@@ -1,9 +1,7 @@
 //! Knuth's preprocessor from the command line: `dlx pre` writes what his `dlx-pre` writes, and
 //! `dlx xc --preprocess` solves the reduced problem, printing solutions as options of the file.
 
-use std::collections::BTreeSet;
-
-use crate::common::{instance, run};
+use crate::common::{instance, run, solutions};
 
 #[test]
 fn pre_writes_what_dlx_pre_writes() {
@@ -30,14 +28,6 @@ fn pre_writes_what_dlx_pre_writes() {
     let r = run(&["pre", &instance("xcc/mult101.dlx")], b"");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("takes no bounds"), "{}", r.stderr);
-}
-
-/// Each solution as the set of its option lines.
-fn solutions(text: &str) -> BTreeSet<BTreeSet<String>> {
-    text.split("\n\n")
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| s.lines().map(str::to_string).collect())
-        .collect()
 }
 
 #[test]

@@ -46,6 +46,14 @@ pub fn run_in(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
+/// Each solution of `dlx xc`'s text output as the set of its option lines.
+pub fn solutions(text: &str) -> std::collections::BTreeSet<std::collections::BTreeSet<String>> {
+    text.split("\n\n")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.lines().map(str::to_string).collect())
+        .collect()
+}
+
 /// A puzzle file of `data/sudoku`.
 pub fn sudoku_data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
