@@ -160,14 +160,7 @@ fn parse_args() -> Result<Cli, ExitCode> {
     })
 }
 /// `1 solution`, `2 solutions`: a count and its noun, singular or plural.
-pub(crate) fn plural(n: u64, word: &str) -> String {
-    match (n, word.as_bytes().last()) {
-        (1, _) => format!("{n} {word}"),
-        // `search`, `match`: `searches`.
-        (_, Some(b'h' | b's' | b'x')) => format!("{n} {word}es"),
-        _ => format!("{n} {word}s"),
-    }
-}
+pub(crate) use dlx::report::text::plural;
 
 /// At most 40 characters of a token a message quotes, and how long it was if it was cut: an
 /// error about a 10 MB name must not repeat the 10 MB.

@@ -7,7 +7,6 @@ use anyhow::Result;
 use dlx::report::{Merge, Spread, Summary};
 use serde::Serialize;
 
-use crate::search::write_stats;
 use crate::xc::Format;
 use crate::{plural, InputError};
 
@@ -95,15 +94,10 @@ pub fn run(args: &Args) -> Result<()> {
     if args.stats {
         let mut err = io::stderr().lock();
         let colored = merged.best.is_some() || summary.cleansings > 0;
-        write_stats(&mut err, colored, &merged.outcome, None, None)?;
+        writeln!(err, "{}", crate::search::stats(&merged.outcome).colored(colored))?;
         match &summary.best_costs {
             Some(costs) => {
-                let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
-                let costs = if costs.is_empty() {
-                    "none: no solution".to_string()
-                } else {
-                    costs.join(", ")
-                };
+                let costs = dlx::report::text::costs(costs);
                 writeln!(err, "cheapest costs: {costs} (optimal)")?;
             }
             None => {

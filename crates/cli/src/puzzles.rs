@@ -271,7 +271,8 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     }
     if args.search.stats {
         let mut err = io::stderr().lock();
-        crate::search::write_stats(&mut err, true, &outcome, None, Some(start.elapsed()))?;
+        let line = crate::search::stats(&outcome).colored(true);
+        writeln!(err, "{}", line.elapsed(Some(start.elapsed())))?;
         let verdict = if best.is_complete() {
             "the best there are"
         } else {
@@ -483,7 +484,8 @@ where
     if args.search.stats {
         let mut err = io::stderr().lock();
         let colored = puzzle.problem().has_colors();
-        crate::search::write_stats(&mut err, colored, &outcome, None, Some(elapsed))?;
+        let line = crate::search::stats(&outcome).colored(colored);
+        writeln!(err, "{}", line.elapsed(Some(elapsed)))?;
         crate::search::write_shared(&mut err, &report)?;
         args.search.write_engine(&mut err, engine, report.threads)?;
         if let Some(d) = &distinct {
@@ -528,17 +530,18 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
     let memo = args.search.memo(problem, "the puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
-        PuzzleFormat::Text => writeln!(out, "{}", crate::search::memo_count(&memo))?,
+        PuzzleFormat::Text => writeln!(out, "{}", dlx::report::text::memo_count(&memo))?,
         PuzzleFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
     }
     out.flush()?;
     if args.search.stats {
-        crate::search::write_memo_stats(
-            &mut io::stderr().lock(),
-            problem.has_colors(),
-            &memo,
-            start.elapsed(),
-        )?;
+        let stats = dlx::report::text::MemoStats {
+            memo: &memo,
+            names: crate::search::FLAGS,
+            colored: problem.has_colors(),
+            elapsed: start.elapsed(),
+        };
+        eprintln!("{stats}");
     }
     args.search.memo_ending(&memo)
 }

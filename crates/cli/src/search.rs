@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use dlx::report::text::{self, Stats, StopNames};
 use dlx::report::RunsFormat;
 use dlx::zdd::Memo;
 use dlx::{Limits, Outcome, Problem, Report, StopReason};
@@ -275,109 +276,22 @@ fn size_text(bytes: u64) -> String {
     bytes.to_string()
 }
 
-/// What stopped a search, for the `--stats` line: `stopped by --max-nodes (search incomplete)`.
-fn status(stopped: Option<StopReason>) -> String {
-    let flag = match stopped {
-        None => return "search complete".to_string(),
-        Some(StopReason::Cancelled) => return "interrupted (search incomplete)".to_string(),
-        // A visitor stops only to honour --limit (a count of classes, with --distinct).
-        Some(StopReason::SolutionLimit | StopReason::Visitor) => "--limit",
-        Some(StopReason::NodeLimit) => "--max-nodes",
-        Some(StopReason::Deadline) => "--timeout",
-        Some(StopReason::ZddNodeLimit) => "--max-zdd-nodes",
-        Some(StopReason::MemoryLimit) => "--memory",
-        Some(other) => other.name(),
-    };
-    format!("stopped by {flag} (search incomplete)")
-}
+/// How `--stats` names what stopped a search: by its flag (a visitor stops only to honour
+/// --limit, a count of classes with --distinct).
+pub const FLAGS: StopNames = StopNames(|r| match r {
+    StopReason::SolutionLimit | StopReason::Visitor => "--limit".to_string(),
+    r => format!("--{}", r.name().replace('_', "-")),
+});
 
-/// `, K cleansings` for a problem with colors (dlx2's figure, which can be nonzero only there).
-fn cleansings(colored: bool, cleansings: u64) -> String {
-    if colored {
-        format!(", {}", plural(cleansings, "cleansing"))
-    } else {
-        String::new()
-    }
-}
-
-/// Writes the `--stats` text for a person: totals, completeness and, if asked, the profile.
-pub fn write_stats(
-    out: &mut impl Write,
-    colored: bool,
-    outcome: &Outcome,
-    profile: Option<&[u64]>,
-    elapsed: Option<Duration>,
-) -> io::Result<()> {
-    // A merge of jobs run elsewhere has no time of its own to show.
-    let time = elapsed.map_or(String::new(), |t| format!("; {:.3} s", t.as_secs_f64()));
-    writeln!(
-        out,
-        "{}, {}, {}{}; {}{time}",
-        plural(outcome.solutions, "solution"),
-        plural(outcome.nodes, "node"),
-        plural(outcome.updates, "update"),
-        cleansings(colored, outcome.cleansings),
-        status(outcome.stopped),
-    )?;
-    if let Some(profile) = profile {
-        write_profile(out, profile)?;
-    }
-    Ok(())
-}
-
-/// The nodes at each level, a line each.
-pub fn write_profile(out: &mut impl Write, profile: &[u64]) -> io::Result<()> {
-    writeln!(out, "nodes per level:")?;
-    for (level, nodes) in profile.iter().enumerate() {
-        writeln!(out, "{level:>5} {nodes:>12}")?;
-    }
-    Ok(())
+/// The `--stats` line of a search's figures.
+pub fn stats(outcome: &Outcome) -> Stats<'_> {
+    Stats::new(outcome, FLAGS)
 }
 
 /// The line `--stats` adds for a search on several threads.
 pub fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    if report.threads > 1 {
-        writeln!(
-            out,
-            "on {} threads; the tree was shared out as {}",
-            report.threads,
-            plural(report.jobs, "job")
-        )?;
+    match text::shared(report) {
+        Some(line) => writeln!(out, "{line}"),
+        None => Ok(()),
     }
-    Ok(())
-}
-
-/// The count of a memoized search as printed: exact, or `K+` when the search stopped.
-pub fn memo_count(memo: &Memo) -> String {
-    let more = if memo.is_complete() { "" } else { "+" };
-    format!("{}{more}", memo.found())
-}
-
-/// The `--stats` line of a memoized search.
-pub fn write_memo_stats(
-    out: &mut impl Write,
-    colored: bool,
-    memo: &Memo,
-    elapsed: Duration,
-) -> io::Result<()> {
-    let s = &memo.stats;
-    let count = memo_count(memo);
-    let noun = if count == "1" {
-        "solution"
-    } else {
-        "solutions"
-    };
-    writeln!(
-        out,
-        "{count} {noun}, {}, {}{}; {}, {}, {}, {} MiB; {}; {:.3} s",
-        plural(s.nodes, "node"),
-        plural(s.updates, "update"),
-        cleansings(colored, s.cleansings),
-        plural(s.zdd_nodes, "ZDD node"),
-        plural(s.memos, "memo"),
-        plural(s.hits, "hit"),
-        s.memory >> 20,
-        status(memo.stopped),
-        elapsed.as_secs_f64()
-    )
 }

@@ -11,7 +11,7 @@ use dlx::report::Summary;
 use dlx::split::JobLine;
 use dlx::{Limits, OptionId, Outcome, Problem, Report};
 
-use crate::search::{write_shared, write_stats, SearchFlags};
+use crate::search::{stats, write_shared, SearchFlags};
 use crate::{plural, quote, InputError};
 
 /// Output formats of `dlx xc`, `dlx merge` and `dlx zdd`.
@@ -215,7 +215,8 @@ pub fn run(args: &Args) -> Result<()> {
             out.flush()?;
             if args.search.stats || args.profile {
                 let mut err = io::stderr().lock();
-                write_stats(&mut err, colored, &outcome, profile, Some(elapsed))?;
+                let line = stats(&outcome).colored(colored).profile(profile);
+                writeln!(err, "{}", line.elapsed(Some(elapsed)))?;
                 if args.search.stats {
                     write_shared(&mut err, &report)?;
                     args.search.write_engine(&mut err, engine, report.threads)?;
@@ -235,7 +236,7 @@ pub fn run(args: &Args) -> Result<()> {
             out.flush()?;
             if args.search.stats {
                 let mut err = io::stderr().lock();
-                write_stats(&mut err, colored, &outcome, None, Some(elapsed))?;
+                writeln!(err, "{}", stats(&outcome).colored(colored).elapsed(Some(elapsed)))?;
                 write_shared(&mut err, &report)?;
                 args.search.write_engine(&mut err, engine, report.threads)?;
             }
@@ -311,22 +312,15 @@ fn best(
     if args.search.stats || args.profile {
         let mut err = io::stderr().lock();
         let profile = args.profile.then(|| best.stats.profile());
-        write_stats(&mut err, true, &outcome, profile, Some(start.elapsed()))?;
-        let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
+        let line = stats(&outcome).colored(true).profile(profile);
+        writeln!(err, "{}", line.elapsed(Some(start.elapsed())))?;
         let verdict = if best.is_complete() {
             "optimal"
         } else {
             "the best found so far, not proved optimal"
         };
-        writeln!(
-            err,
-            "cheapest costs: {} ({verdict})",
-            if costs.is_empty() {
-                "none: no solution".to_string()
-            } else {
-                costs.join(", ")
-            }
-        )?;
+        let costs = dlx::report::text::costs(&costs);
+        writeln!(err, "cheapest costs: {costs} ({verdict})")?;
     }
     args.search.ending_as(
         &outcome,

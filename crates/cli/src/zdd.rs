@@ -9,7 +9,7 @@ use anyhow::Result;
 use dlx::zdd::Zdd;
 use dlx::Problem;
 
-use crate::search::{memo_count, write_memo_stats, write_profile};
+use dlx::report::text::{memo_count, MemoStats, Profile};
 use crate::{InputError, Interrupted};
 
 /// Writes one solution of a ZDD: its options' lines (a blank line before all but the first),
@@ -96,9 +96,10 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     out.flush()?;
     if args.search.stats || args.profile {
         let mut err = io::stderr().lock();
-        write_memo_stats(&mut err, problem.has_colors(), &memo, elapsed)?;
+        let (names, colored) = (crate::search::FLAGS, problem.has_colors());
+        writeln!(err, "{}", MemoStats { memo: &memo, names, colored, elapsed })?;
         if args.profile {
-            write_profile(&mut err, &memo.stats.profile)?;
+            writeln!(err, "{}", Profile(&memo.stats.profile))?;
         }
     }
     args.search.memo_ending(&memo)

@@ -3,7 +3,8 @@
 //! search for the cheapest, solutions as JSON lines ([`write_solution`], [`write_zdd_solution`]),
 //! the records of a memoized search and of a ZDD's count ([`memo_summary`], [`zdd_count`]), and
 //! [`Merge`], which adds up the summaries of the jobs of a split search
-//! ([`split`](crate::split)) run anywhere, as `dlx merge` does.
+//! ([`split`](crate::split)) run anywhere, as `dlx merge` does; and in [`text`], the figures
+//! as a person reads them (the lines of `--stats`).
 //!
 //! ```
 //! use dlx::report::Merge;
@@ -24,6 +25,8 @@
 //! assert!(merged.summary.complete);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+pub mod text;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,254 @@
+//! A search's figures as a person reads them: the lines `dlx xc --stats` writes on standard
+//! error. What stopped a search is named by the caller (a command line names its flags).
+//!
+//! ```
+//! use dlx::report::text::{Stats, StopNames};
+//!
+//! let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
+//! let outcome = problem.solver().count();
+//! let line = Stats::new(&outcome, StopNames::RECORD).to_string();
+//! assert!(line.starts_with("2 solutions, "));
+//! assert!(line.ends_with("; search complete"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::zdd::Memo;
+use crate::{Outcome, Report, StopReason};
+
+/// `1 solution`, `2 solutions`, `3 searches`: a count and its noun, singular or plural.
+pub fn plural(n: u64, word: &str) -> String {
+    match (n, word.as_bytes().last()) {
+        (1, _) => format!("{n} {word}"),
+        (_, Some(b'h' | b's' | b'x')) => format!("{n} {word}es"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
+/// How a status names what stopped a search: `stopped by NAME (search incomplete)`.
+#[derive(Clone, Copy)]
+pub struct StopNames(pub fn(StopReason) -> String);
+
+impl StopNames {
+    /// The names of the records ([`StopReason::name`]): `stopped by max_nodes`.
+    pub const RECORD: StopNames = StopNames(|r| r.name().to_string());
+
+    /// The status of a search that stopped for `stopped` (`None`: it finished): `search
+    /// complete`, `interrupted (search incomplete)` for a cancel, else `stopped by NAME
+    /// (search incomplete)`.
+    pub fn status(self, stopped: Option<StopReason>) -> String {
+        match stopped {
+            None => "search complete".to_string(),
+            Some(StopReason::Cancelled) => "interrupted (search incomplete)".to_string(),
+            Some(r) => format!("stopped by {} (search incomplete)", (self.0)(r)),
+        }
+    }
+}
+
+impl fmt::Debug for StopNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("StopNames")
+    }
+}
+
+/// `, K cleansings` for a problem with colors (dlx2's figure, which only colors make nonzero).
+fn cleansings(colored: bool, cleansings: u64) -> String {
+    if colored {
+        format!(", {}", plural(cleansings, "cleansing"))
+    } else {
+        String::new()
+    }
+}
+
+/// The line of a search's figures: `92 solutions, 1049 nodes, 16680 updates; search
+/// complete; 0.001 s` (cleansings after the updates for a problem with colors), and the
+/// profile after it when given.
+#[derive(Debug, Clone, Copy)]
+pub struct Stats<'a> {
+    outcome: &'a Outcome,
+    names: StopNames,
+    colored: bool,
+    profile: Option<&'a [u64]>,
+    elapsed: Option<Duration>,
+}
+
+impl<'a> Stats<'a> {
+    /// The figures of `outcome`, a stop named by `names`.
+    pub fn new(outcome: &'a Outcome, names: StopNames) -> Self {
+        Stats {
+            outcome,
+            names,
+            colored: false,
+            profile: None,
+            elapsed: None,
+        }
+    }
+
+    /// With the cleansings (a problem with colors or bounds).
+    pub fn colored(mut self, colored: bool) -> Self {
+        self.colored = colored;
+        self
+    }
+
+    /// With the nodes at each level, a line each after the figures ([`Profile`]).
+    pub fn profile(mut self, profile: Option<&'a [u64]>) -> Self {
+        self.profile = profile;
+        self
+    }
+
+    /// With the time the search took (none for a merge of jobs run elsewhere).
+    pub fn elapsed(mut self, elapsed: Option<Duration>) -> Self {
+        self.elapsed = elapsed;
+        self
+    }
+}
+
+/// Lines end with `\n` but the last (so `writeln!` writes the whole).
+impl fmt::Display for Stats<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = self.outcome;
+        write!(
+            f,
+            "{}, {}, {}{}; {}",
+            plural(o.solutions, "solution"),
+            plural(o.nodes, "node"),
+            plural(o.updates, "update"),
+            cleansings(self.colored, o.cleansings),
+            self.names.status(o.stopped),
+        )?;
+        if let Some(t) = self.elapsed {
+            write!(f, "; {:.3} s", t.as_secs_f64())?;
+        }
+        if let Some(profile) = self.profile {
+            write!(f, "\n{}", Profile(profile))?;
+        }
+        Ok(())
+    }
+}
+
+/// The nodes at each level of the search tree: `nodes per level:`, then a line each.
+#[derive(Debug, Clone, Copy)]
+pub struct Profile<'a>(pub &'a [u64]);
+
+/// Lines end with `\n` but the last.
+impl fmt::Display for Profile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("nodes per level:")?;
+        for (level, nodes) in self.0.iter().enumerate() {
+            write!(f, "\n{level:>5} {nodes:>12}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The line of a search on several threads: `on 2 threads; the tree was shared out as 14
+/// jobs`; `None` for one thread.
+pub fn shared(report: &Report) -> Option<String> {
+    (report.threads > 1).then(|| {
+        format!(
+            "on {} threads; the tree was shared out as {}",
+            report.threads,
+            plural(report.jobs, "job")
+        )
+    })
+}
+
+/// The count of a memoized search: exact at any size, or `K+` when the search stopped.
+pub fn memo_count(memo: &Memo) -> String {
+    let more = if memo.is_complete() { "" } else { "+" };
+    format!("{}{more}", memo.found())
+}
+
+/// The line of a memoized search's figures: dlx6's (count, nodes, updates, cleansings for
+/// colors, ZDD nodes, memos, hits, memory), its status, its time.
+#[derive(Debug, Clone, Copy)]
+pub struct MemoStats<'a> {
+    /// The search.
+    pub memo: &'a Memo,
+    /// How a stop is named.
+    pub names: StopNames,
+    /// With the cleansings (a problem with colors).
+    pub colored: bool,
+    /// The time it took.
+    pub elapsed: Duration,
+}
+
+impl fmt::Display for MemoStats<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.memo.stats;
+        let count = memo_count(self.memo);
+        let noun = if count == "1" {
+            "solution"
+        } else {
+            "solutions"
+        };
+        write!(
+            f,
+            "{count} {noun}, {}, {}{}; {}, {}, {}, {} MiB; {}; {:.3} s",
+            plural(s.nodes, "node"),
+            plural(s.updates, "update"),
+            cleansings(self.colored, s.cleansings),
+            plural(s.zdd_nodes, "ZDD node"),
+            plural(s.memos, "memo"),
+            plural(s.hits, "hit"),
+            s.memory >> 20,
+            self.names.status(self.memo.stopped),
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// The costs of a search for the cheapest, as a list: `3, 5, 5`, or `none: no solution`.
+pub fn costs(costs: &[u64]) -> String {
+    if costs.is_empty() {
+        return "none: no solution".to_string();
+    }
+    let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
+    costs.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals_and_statuses_read_as_english() {
+        assert_eq!(plural(1, "node"), "1 node");
+        assert_eq!(plural(0, "node"), "0 nodes");
+        assert_eq!(plural(2, "search"), "2 searches");
+        let names = StopNames(|r| format!("--{}", r.name()));
+        assert_eq!(names.status(None), "search complete");
+        assert_eq!(
+            names.status(Some(StopReason::Cancelled)),
+            "interrupted (search incomplete)"
+        );
+        assert_eq!(
+            names.status(Some(StopReason::Deadline)),
+            "stopped by --timeout (search incomplete)"
+        );
+        assert_eq!(costs(&[]), "none: no solution");
+        assert_eq!(costs(&[3, 5]), "3, 5");
+    }
+
+    #[test]
+    fn the_stats_line_has_figures_status_time_and_profile() {
+        let problem = crate::text::parse("a b\na b\na\nb\n").unwrap().problem;
+        let mut solver = problem.solver();
+        let outcome = solver.count();
+        let profile = solver.stats().profile();
+        let line = Stats::new(&outcome, StopNames::RECORD)
+            .colored(true)
+            .elapsed(Some(Duration::from_millis(1500)))
+            .profile(Some(&profile))
+            .to_string();
+        let first = format!(
+            "2 solutions, {}, {}, 0 cleansings; search complete; 1.500 s\nnodes per level:\n",
+            plural(outcome.nodes, "node"),
+            plural(outcome.updates, "update")
+        );
+        assert!(line.starts_with(&first), "{line}");
+        assert_eq!(line.lines().count(), 2 + profile.len());
+    }
+}
