@@ -94,7 +94,11 @@ pub fn run(args: &Args) -> Result<()> {
     if args.stats {
         let mut err = io::stderr().lock();
         let colored = merged.best.is_some() || summary.cleansings > 0;
-        writeln!(err, "{}", crate::search::stats(&merged.outcome).colored(colored))?;
+        writeln!(
+            err,
+            "{}",
+            crate::search::stats(&merged.outcome).colored(colored)
+        )?;
         match &summary.best_costs {
             Some(costs) => {
                 let costs = dlx::report::text::costs(costs);

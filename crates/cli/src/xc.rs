@@ -236,7 +236,11 @@ pub fn run(args: &Args) -> Result<()> {
             out.flush()?;
             if args.search.stats {
                 let mut err = io::stderr().lock();
-                writeln!(err, "{}", stats(&outcome).colored(colored).elapsed(Some(elapsed)))?;
+                writeln!(
+                    err,
+                    "{}",
+                    stats(&outcome).colored(colored).elapsed(Some(elapsed))
+                )?;
                 write_shared(&mut err, &report)?;
                 args.search.write_engine(&mut err, engine, report.threads)?;
             }

@@ -9,8 +9,8 @@ use anyhow::Result;
 use dlx::zdd::Zdd;
 use dlx::Problem;
 
-use dlx::report::text::{memo_count, MemoStats, Profile};
 use crate::{InputError, Interrupted};
+use dlx::report::text::{memo_count, MemoStats, Profile};
 
 /// Writes one solution of a ZDD: its options' lines (a blank line before all but the first),
 /// or, with `json`, a JSON line.
@@ -97,7 +97,16 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     if args.search.stats || args.profile {
         let mut err = io::stderr().lock();
         let (names, colored) = (crate::search::FLAGS, problem.has_colors());
-        writeln!(err, "{}", MemoStats { memo: &memo, names, colored, elapsed })?;
+        writeln!(
+            err,
+            "{}",
+            MemoStats {
+                memo: &memo,
+                names,
+                colored,
+                elapsed
+            }
+        )?;
         if args.profile {
             writeln!(err, "{}", Profile(&memo.stats.profile))?;
         }

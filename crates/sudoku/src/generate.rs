@@ -532,6 +532,109 @@ impl GenerateSummary {
         self.nodes.sort_unstable();
         self.depths.sort_unstable();
     }
+
+    /// What missed what `settings` asked, a sentence each, for a person: puzzles left above
+    /// the clues asked for, not proved minimal (a proof ran past the node limit, called
+    /// `node_limit`), or not of the grade asked for.
+    pub fn shortfalls(&self, settings: &GenerateSettings, node_limit: &str) -> Vec<String> {
+        let made = crate::plural(self.made as usize, "puzzle");
+        let mut said = Vec::new();
+        if let Some(target) = settings.clues {
+            if self.missed_clues > 0 {
+                said.push(format!(
+                    "{} of {made} could not be brought down to {target} clues (no clue could \
+                     go without a second solution)",
+                    self.missed_clues
+                ));
+            }
+        } else if self.not_minimal > 0 {
+            said.push(format!(
+                "{} of {made} not proved minimal: a proof ran past {node_limit}",
+                self.not_minimal
+            ));
+        }
+        if let Some(grade) = settings.grade.filter(|_| self.off_grade > 0) {
+            said.push(format!(
+                "{} of {made} not {grade}: none of {} tries made one (the last made is \
+                 written)",
+                self.off_grade, settings.max_tries
+            ));
+        }
+        said
+    }
+
+    /// The summary for a person, two lines (no newline after the second): puzzles, time,
+    /// rate, clues, the proofs' nodes and depths (proofs past the node limit, called
+    /// `node_limit`, counted apart); then the grades (with the tries per puzzle kept when a
+    /// grade was asked for).
+    pub fn text(&self, run: &GenerateRun<'_>) -> String {
+        let (clues, made) = (&self.clues, self.made);
+        let elapsed = run.elapsed.as_secs_f64();
+        let long = match (self.nodes.is_empty(), self.long_proofs) {
+            (_, 0) => String::new(),
+            (false, k) => format!(" ({k} past {})", run.node_limit),
+            (true, _) => format!(" (every one past {})", run.node_limit),
+        };
+        let grades: Vec<String> = Grade::ALL
+            .iter()
+            .map(|g| format!("{} {g}", self.grades[*g as usize]))
+            .collect();
+        let per = if run.graded {
+            format!(
+                " ({:.1} made per puzzle kept)",
+                self.tries as f64 / made.max(1) as f64
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{} {} (seed {}) in {elapsed:.3} s, {} on {}; clues min {} median {} max {}; nodes \
+             of the proof median {} max {}{long}, depth of its guesses median {} max {}\n\
+             grades: {}{per}",
+            crate::plural(made as usize, "puzzle"),
+            run.shape,
+            run.seed,
+            rate(made, elapsed),
+            crate::plural(run.threads, "thread"),
+            clues.first().unwrap_or(&0),
+            median(clues),
+            clues.last().unwrap_or(&0),
+            median(&self.nodes),
+            self.nodes.last().unwrap_or(&0),
+            median(&self.depths),
+            self.depths.last().unwrap_or(&0),
+            grades.join(", ")
+        )
+    }
+}
+
+/// How a run of [`generate_all`] went, for [`GenerateSummary::text`].
+#[derive(Debug, Clone)]
+pub struct GenerateRun<'a> {
+    /// The puzzles' shape.
+    pub shape: crate::Shape,
+    /// The seed.
+    pub seed: u64,
+    /// The time it took.
+    pub elapsed: std::time::Duration,
+    /// The threads it ran on.
+    pub threads: usize,
+    /// A grade was asked for.
+    pub graded: bool,
+    /// What the node limit is called (a command line names its flag).
+    pub node_limit: &'a str,
+}
+
+/// Puzzles a second, to three significant digits or so, and below one a second the seconds
+/// each puzzle took (large grids take a minute each).
+fn rate(made: u64, elapsed: f64) -> String {
+    let per_second = made as f64 / elapsed.max(1e-9);
+    match per_second {
+        r if r >= 100.0 => format!("{r:.0} a second"),
+        r if r >= 1.0 => format!("{r:.1} a second"),
+        _ if made == 0 => "none made".to_string(),
+        r => format!("{r:.3} a second ({:.1} s each)", elapsed / made as f64),
+    }
 }
 
 /// The median of a sorted list by nearest rank (the lower middle of an even count), as batch
@@ -673,5 +776,18 @@ impl serde::Serialize for GeneratedJson<'_> {
         map.serialize_entry("tries", &g.tries)?;
         map.serialize_entry("seed", &g.seed)?;
         map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate;
+
+    #[test]
+    fn rates_read_at_every_scale() {
+        assert_eq!(rate(2000, 1.15), "1739 a second");
+        assert_eq!(rate(20, 1.92), "10.4 a second");
+        assert_eq!(rate(4, 134.93), "0.030 a second (33.7 s each)");
+        assert_eq!(rate(0, 3.0), "none made");
     }
 }

@@ -63,8 +63,8 @@ pub use dlx::{Limits, StopReason};
 #[cfg(feature = "serde")]
 pub use generate::GeneratedJson;
 pub use generate::{
-    generate_all, median, puzzle_seed, GenerateError, GenerateSettings, GenerateSummary, Generated,
-    Generator, Symmetry,
+    generate_all, median, puzzle_seed, GenerateError, GenerateRun, GenerateSettings,
+    GenerateSummary, Generated, Generator, Symmetry,
 };
 pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use grid::Grid;

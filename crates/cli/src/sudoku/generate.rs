@@ -166,34 +166,9 @@ pub fn run(args: &Args) -> Result<()> {
         )))
         .into());
     }
-    let elapsed = start.elapsed().as_secs_f64();
-    if let Some(target) = args.clues {
-        if t.missed_clues > 0 {
-            eprintln!(
-                "dlx: {} of {} could not be brought down to {target} clues (no clue \
-                 could go without a second solution)",
-                t.missed_clues,
-                crate::plural(made, "puzzle")
-            );
-        }
-    } else if t.not_minimal > 0 {
-        eprintln!(
-            "dlx: {} of {} not proved minimal: a proof ran past --max-nodes {}",
-            t.not_minimal,
-            crate::plural(made, "puzzle"),
-            args.max_nodes
-        );
-    }
-    if let Some(grade) = args.difficulty {
-        if t.off_grade > 0 {
-            eprintln!(
-                "dlx: {} of {} not {grade}: none of {} tries made one (the last made \
-                 is written)",
-                t.off_grade,
-                crate::plural(made, "puzzle"),
-                args.max_tries
-            );
-        }
+    let node_limit = format!("--max-nodes {}", args.max_nodes);
+    for shortfall in t.shortfalls(&settings, &node_limit) {
+        eprintln!("dlx: {shortfall}");
     }
     if let Some(path) = &args.plot {
         let title = format!(
@@ -215,40 +190,15 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     if args.stats {
-        let clues = &t.clues;
-        let long = match (t.nodes.is_empty(), t.long_proofs) {
-            (_, 0) => String::new(),
-            (false, k) => format!(" ({k} past --max-nodes)"),
-            (true, _) => " (every one past --max-nodes)".to_string(),
+        let run = sudoku::GenerateRun {
+            shape,
+            seed,
+            elapsed: start.elapsed(),
+            threads: jobs,
+            graded: args.difficulty.is_some(),
+            node_limit: "--max-nodes",
         };
-        eprintln!(
-            "{} {shape} (seed {seed}) in {elapsed:.3} s, {} on {}; clues min {} \
-             median {} max {}; nodes of the proof median {} max {}{long}, depth of its \
-             guesses median {} max {}",
-            crate::plural(made, "puzzle"),
-            rate(made, elapsed),
-            crate::plural(jobs as u64, "thread"),
-            clues.first().unwrap_or(&0),
-            sudoku::median(clues),
-            clues.last().unwrap_or(&0),
-            sudoku::median(&t.nodes),
-            t.nodes.last().unwrap_or(&0),
-            sudoku::median(&t.depths),
-            t.depths.last().unwrap_or(&0),
-        );
-        let grades: Vec<String> = Grade::ALL
-            .iter()
-            .map(|g| format!("{} {g}", t.grades[*g as usize]))
-            .collect();
-        let per = if args.difficulty.is_some() {
-            format!(
-                " ({:.1} made per puzzle kept)",
-                t.tries as f64 / made.max(1) as f64
-            )
-        } else {
-            String::new()
-        };
-        eprintln!("grades: {}{per}", grades.join(", "));
+        eprintln!("{}", t.text(&run));
     }
     if summary.stopped > 0 {
         return Err(super::output::stopped_records(
@@ -259,29 +209,4 @@ pub fn run(args: &Args) -> Result<()> {
         ));
     }
     Ok(())
-}
-
-/// Puzzles a second, to three significant digits or so, and below one a second the seconds
-/// each puzzle took (large grids take a minute each).
-fn rate(made: u64, elapsed: f64) -> String {
-    let per_second = made as f64 / elapsed.max(1e-9);
-    match per_second {
-        r if r >= 100.0 => format!("{r:.0} a second"),
-        r if r >= 1.0 => format!("{r:.1} a second"),
-        _ if made == 0 => "none made".to_string(),
-        r => format!("{r:.3} a second ({:.1} s each)", elapsed / made as f64),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rate;
-
-    #[test]
-    fn rates_read_at_every_scale() {
-        assert_eq!(rate(2000, 1.15), "1739 a second");
-        assert_eq!(rate(20, 1.92), "10.4 a second");
-        assert_eq!(rate(4, 134.93), "0.030 a second (33.7 s each)");
-        assert_eq!(rate(0, 3.0), "none made");
-    }
 }
