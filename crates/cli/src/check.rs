@@ -106,29 +106,6 @@ const CELLS_FIGURES: &str = include_str!("../data/instances/cells/figures.tsv");
 /// What Knuth's dlx1 printed for each file: solutions, nodes, updates.
 const FIGURES: &str = include_str!("../data/instances/figures.tsv");
 
-/// Solutions, nodes, updates, cleansings.
-type Figures = (u64, u64, u64, u64);
-
-/// Knuth's figures for a file (cleansings 0 for dlx1), and the program that printed them.
-fn figures(file: &str) -> Option<(Figures, &'static str)> {
-    if let Some(name) = file.strip_prefix("xcc/") {
-        return XCC_FIGURES.lines().find_map(|line| {
-            let f: Vec<&str> = line.split('\t').collect();
-            let n = |k: usize| f[k].parse::<u64>().ok();
-            (f.len() == 6 && f[0] == name)
-                .then(|| Some(((n(1)?, n(2)?, n(3)?, n(4)?), f[5])))
-                .flatten()
-        });
-    }
-    FIGURES.lines().find_map(|line| {
-        let f: Vec<&str> = line.split('\t').collect();
-        let n = |k: usize| f[k].parse::<u64>().ok();
-        (f.len() == 4 && f[0] == file)
-            .then(|| Some(((n(1)?, n(2)?, n(3)?, 0), "dlx1")))
-            .flatten()
-    })
-}
-
 /// What `dlx check` says before its tables, and after them.
 const INTRO: &str = "Counting every solution of the bundled exact-cover instances and checking the
 figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds), dlx5
@@ -138,16 +115,35 @@ ssxcc (dancing cells) printed.
 const NEXT: &str = "Next: `dlx xc FILE` prints the solutions of a problem in Knuth's text format;
 add --count, --limit N, --stats, --profile or --format json (see `dlx xc --help`).";
 
-/// The verdict on a search's figures (`got`, a line of the program's figures file) against
-/// the line of `figures` that starts as `key` does, if any.
-fn verdict(figures: &str, key: &str, got: &str, program: &str, agree: &mut usize) -> String {
-    match figures.lines().find(|l| l.starts_with(key)) {
-        Some(line) if line == got || line.starts_with(&format!("{got}\t")) => {
-            *agree += 1;
+/// The figures checked so far: how many agree, and the totals.
+#[derive(Default)]
+struct Tally {
+    agree: usize,
+    updates: u64,
+    secs: f64,
+}
+
+impl Tally {
+    /// The verdict on a search's figures (`got`, a line as the program's figures file has it)
+    /// against the line of `figures` that starts with `key`, if any; `program` `None` takes
+    /// the program's name from the line's last field.
+    fn verdict(&mut self, figures: &str, key: &str, got: &str, program: Option<&str>) -> String {
+        let Some(line) = figures.lines().find(|l| l.starts_with(key)) else {
+            return "(no figure)".to_string();
+        };
+        let program = program.unwrap_or_else(|| line.rsplit('\t').next().unwrap_or_default());
+        if line == got || line.starts_with(&format!("{got}\t")) {
+            self.agree += 1;
             format!("same as {program}")
+        } else {
+            format!("DIFFERENT from {program}")
         }
-        Some(_) => format!("DIFFERENT from {program}"),
-        None => "(no figure)".to_string(),
+    }
+
+    /// Counts a search of `updates` in `secs` seconds.
+    fn add(&mut self, updates: u64, secs: f64) -> f64 {
+        (self.updates, self.secs) = (self.updates + updates, self.secs + secs);
+        secs
     }
 }
 
@@ -159,41 +155,37 @@ pub fn run() -> Result<()> {
         "{:<26} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
         "instance", "solutions", "nodes", "updates", "cleansings", "seconds"
     )?;
-    let (mut agree, mut total_updates, mut total_secs) = (0, 0u64, 0f64);
+    let mut tally = Tally::default();
     let cancel = || dlx::Limits::none().cancel(signals::stop_flag());
+    let interrupted = |during: String| Err(Interrupted(Some(during)).into());
     for &(file, text) in INSTANCES {
         let problem = dlx::text::parse(text)?.problem;
         let start = Instant::now();
-        let outcome = problem.solver().with_limits(cancel()).count();
-        if outcome.stopped.is_some() {
+        let o = problem.solver().with_limits(cancel()).count();
+        if o.stopped.is_some() {
             // Ctrl-C: the instances so far are printed; say how far it got.
-            return Err(Interrupted(Some(format!(
-                "during {file}, after {agree} of {} instances agreed with dlx1",
-                INSTANCES.len()
-            )))
-            .into());
+            let n = INSTANCES.len();
+            return interrupted(format!(
+                "during {file}, after {} of {n} instances agreed with dlx1",
+                tally.agree
+            ));
         }
-        let secs = start.elapsed().as_secs_f64();
-        let got = (
-            outcome.solutions,
-            outcome.nodes,
-            outcome.updates,
-            outcome.cleansings,
-        );
-        let verdict = match figures(file) {
-            Some((expected, program)) if expected == got => {
-                agree += 1;
-                format!("same as {program}")
+        let secs = tally.add(o.updates, start.elapsed().as_secs_f64());
+        let (s, n, u, c) = (o.solutions, o.nodes, o.updates, o.cleansings);
+        let verdict = match file.strip_prefix("xcc/") {
+            Some(name) => {
+                let got = format!("{name}\t{s}\t{n}\t{u}\t{c}");
+                tally.verdict(XCC_FIGURES, &format!("{name}\t"), &got, None)
             }
-            Some((_, program)) => format!("DIFFERENT from {program}"),
-            None => "(no figure)".to_string(),
+            None => {
+                let got = format!("{file}\t{s}\t{n}\t{u}");
+                let key = format!("{file}\t");
+                tally.verdict(FIGURES, &key, &got, Some("dlx1"))
+            }
         };
-        total_updates += outcome.updates;
-        total_secs += secs;
         writeln!(
             out,
-            "{:<26} {:>9} {:>10} {:>14} {:>10} {:>9.3}  {verdict}",
-            file, got.0, got.1, got.2, got.3, secs
+            "{file:<26} {s:>9} {n:>10} {u:>14} {c:>10} {secs:>9.3}  {verdict}"
         )?;
         out.flush()?;
     }
@@ -210,10 +202,11 @@ pub fn run() -> Result<()> {
             let start = Instant::now();
             let best = problem.best(k)?.with_limits(cancel()).run();
             if best.stopped.is_some() {
-                return Err(Interrupted(Some(format!("during {file} with k = {k}"))).into());
+                return interrupted(format!("during {file} with k = {k}"));
             }
-            let secs = start.elapsed().as_secs_f64();
-            let s = &best.stats;
+            let st = &best.stats;
+            let secs = tally.add(st.updates, start.elapsed().as_secs_f64());
+            let (s, n, u, c) = (st.solutions, st.nodes, st.updates, st.cleansings);
             let costs: Vec<String> = best.costs().iter().map(u64::to_string).collect();
             let costs = if costs.is_empty() {
                 "-".to_string()
@@ -221,18 +214,12 @@ pub fn run() -> Result<()> {
                 costs.join(",")
             };
             // The file's line: the figures, then the costs of the solutions reached.
-            let got = format!(
-                "{name}\t{k}\t{}\t{}\t{}\t{}\t{costs}",
-                s.solutions, s.nodes, s.updates, s.cleansings
-            );
-            let key = format!("{name}\t{k}\t");
-            let verdict = verdict(COST_FIGURES, &key, &got, "dlx5", &mut agree);
-            total_updates += s.updates;
-            total_secs += secs;
+            let got = format!("{name}\t{k}\t{s}\t{n}\t{u}\t{c}\t{costs}");
+            let verdict =
+                tally.verdict(COST_FIGURES, &format!("{name}\t{k}\t"), &got, Some("dlx5"));
             writeln!(
                 out,
-                "{name:<28} {k:>3} {:>9} {:>10} {:>14} {:>10} {secs:>9.3}  {verdict}",
-                s.solutions, s.nodes, s.updates, s.cleansings
+                "{name:<28} {k:>3} {s:>9} {n:>10} {u:>14} {c:>10} {secs:>9.3}  {verdict}"
             )?;
             out.flush()?;
         }
@@ -248,21 +235,19 @@ pub fn run() -> Result<()> {
         let start = Instant::now();
         let memo = problem.memo().with_limits(cancel())?.run();
         let Some(count) = memo.count() else {
-            return Err(Interrupted(Some(format!("during {file} (--memo)"))).into());
+            return interrupted(format!("during {file} (--memo)"));
         };
-        let secs = start.elapsed().as_secs_f64();
         let s = &memo.stats;
+        let secs = tally.add(s.updates, start.elapsed().as_secs_f64());
+        let (n, u, z) = (s.nodes, s.updates, s.zdd_nodes);
         let got = format!(
-            "{file}\t{count}\t{}\t{}\t{}\t{}\t{}\t{}",
-            s.nodes, s.updates, s.cleansings, s.zdd_nodes, s.memos, s.hits
+            "{file}\t{count}\t{n}\t{u}\t{}\t{z}\t{}\t{}",
+            s.cleansings, s.memos, s.hits
         );
-        let verdict = verdict(MEMO_FIGURES, &format!("{file}\t"), &got, "dlx6", &mut agree);
-        total_updates += s.updates;
-        total_secs += secs;
+        let verdict = tally.verdict(MEMO_FIGURES, &format!("{file}\t"), &got, Some("dlx6"));
         writeln!(
             out,
-            "{file:<26} {count:>17} {:>10} {:>12} {:>9} {secs:>9.3}  {verdict}",
-            s.nodes, s.updates, s.zdd_nodes
+            "{file:<26} {count:>17} {n:>10} {u:>12} {z:>9} {secs:>9.3}  {verdict}"
         )?;
         out.flush()?;
     }
@@ -272,46 +257,37 @@ pub fn run() -> Result<()> {
         "\n{:<26} {:>9} {:>10} {:>14} {:>10} {:>9}  vs Knuth",
         "cells (--engine cells)", "solutions", "nodes", "updates", "", "seconds"
     )?;
-    let mut cells = 0;
-    for &(file, text) in INSTANCES {
-        let Some(want) = CELLS_FIGURES
-            .lines()
-            .find(|l| l.starts_with(&format!("{file}\t")))
-        else {
-            continue;
-        };
+    let key = |file: &str| format!("{file}\t");
+    let cells: Vec<_> = INSTANCES
+        .iter()
+        .filter(|(file, _)| CELLS_FIGURES.lines().any(|l| l.starts_with(&key(file))))
+        .collect();
+    for &&(file, text) in &cells {
         let problem = dlx::text::parse(text)?.problem;
         let start = Instant::now();
-        let outcome = problem
-            .solver_with(dlx::Engine::Cells)?
-            .with_limits(cancel())
-            .count();
-        if outcome.stopped.is_some() {
-            return Err(Interrupted(Some(format!("during {file} (--engine cells)"))).into());
+        let solver = problem.solver_with(dlx::Engine::Cells)?;
+        let o = solver.with_limits(cancel()).count();
+        if o.stopped.is_some() {
+            return interrupted(format!("during {file} (--engine cells)"));
         }
-        let secs = start.elapsed().as_secs_f64();
-        let (n, u) = (outcome.nodes, outcome.updates);
-        let got = format!("{file}\t{}\t{n}\t{u}", outcome.solutions);
-        let verdict = verdict(want, &format!("{file}\t"), &got, "ssxcc", &mut agree);
-        total_updates += u;
-        total_secs += secs;
-        cells += 1;
-        let blank = "";
+        let secs = tally.add(o.updates, start.elapsed().as_secs_f64());
+        let (s, n, u) = (o.solutions, o.nodes, o.updates);
+        let got = format!("{file}\t{s}\t{n}\t{u}");
+        let verdict = tally.verdict(CELLS_FIGURES, &key(file), &got, Some("ssxcc"));
         writeln!(
             out,
-            "{file:<26} {:>9} {n:>10} {u:>14} {blank:>10} {secs:>9.3}  {verdict}",
-            outcome.solutions
+            "{file:<26} {s:>9} {n:>10} {u:>14} {:>10} {secs:>9.3}  {verdict}",
+            ""
         )?;
         out.flush()?;
     }
-    let checked = INSTANCES.len() + 2 * COST_INSTANCES.len() + MEMO_INSTANCES.len() + cells;
+    let checked = INSTANCES.len() + 2 * COST_INSTANCES.len() + MEMO_INSTANCES.len() + cells.len();
+    let (agree, m, secs) = (tally.agree, tally.updates as f64 / 1e6, tally.secs);
     writeln!(
         out,
-        "\n{agree} of {checked} searches agree with Knuth's programs exactly; {:.0} M updates in \
-         {:.2} s ({:.0} M updates/s).\n\n{NEXT}",
-        total_updates as f64 / 1e6,
-        total_secs,
-        total_updates as f64 / 1e6 / total_secs,
+        "\n{agree} of {checked} searches agree with Knuth's programs exactly; {m:.0} M updates \
+         in {secs:.2} s ({:.0} M updates/s).\n\n{NEXT}",
+        m / secs,
     )?;
     if agree != checked {
         bail!("some figures differ from Knuth's");
