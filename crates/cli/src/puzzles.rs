@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use dlx::Report;
 use puzzles::{
     Board, Capitals, Crossword, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle, Queens,
     WordList,
@@ -384,9 +383,6 @@ where
         None => None,
     };
     let start = Instant::now();
-    // With --distinct the limit counts classes (the visitor stops), not the engine's solutions.
-    let limit = if distinct { None } else { args.search.limit };
-    let limits = args.search.limits(limit, start);
     let draw = args
         .svg
         .as_ref()
@@ -416,46 +412,26 @@ where
         if draw.is_some_and(|n| drawn.len() < n) {
             drawn.push(sol);
         }
-        // With --distinct the limit counts classes, not the engine's solutions.
-        if distinct && args.search.limit.is_some_and(|l| shown >= l) {
-            return ControlFlow::Break(());
-        }
         ControlFlow::Continue(())
     };
     // Counting uses every core unless told; a listing (and a count of classes) one thread.
-    let threads = args.search.jobs.unwrap_or(
-        if args.search.count && !distinct && engine == dlx::Engine::Links {
-            0
-        } else {
-            1
-        },
-    );
-    let parallel = puzzle
-        .problem()
-        .parallel()
-        .threads(threads)
-        .with_limits(limits.clone())
-        .with_engine(engine)?;
-    let one = |outcome| Report::single(outcome, dlx::Stats::default());
-    let (report, distinct) = if args.search.count && !distinct && draw.is_none() {
-        // Only the number: no solution to decode.
-        (parallel.count(), None)
-    } else if distinct {
-        let d = puzzle.distinct(limits, &mut visit)?;
-        (one(d.outcome), Some(d))
-    } else if parallel.num_threads() == 1 {
-        (one(puzzle.search_with(engine, limits, &mut visit)?), None)
-    } else {
-        let ordered = args.search.ordered;
-        let report = parallel.search_each(ordered, |s| visit(puzzle.decode(s.iter().copied())));
-        (report, None)
+    let every_core = args.search.count && !distinct && engine == dlx::Engine::Links;
+    let how = puzzles::run::Run {
+        engine,
+        threads: Some(args.search.jobs.unwrap_or(if every_core { 0 } else { 1 })),
+        ordered: args.search.ordered,
+        count: args.search.count && draw.is_none(),
+        distinct,
+        limit: args.search.limit,
+        limits: args.search.limits(None, start),
     };
+    let ran = puzzles::run::run(puzzle, &how, &mut visit).map_err(|e| anyhow::anyhow!(e))?;
+    let (report, distinct, number) = (&ran.report, &ran.distinct, ran.count());
     let outcome = report.outcome;
     if let Some(e) = failed {
         return Err(e).context("writing solutions");
     }
     let elapsed = start.elapsed();
-    let number = distinct.as_ref().map_or(outcome.solutions, |d| d.count);
     match args.format {
         PuzzleFormat::Text => {
             if args.search.count {

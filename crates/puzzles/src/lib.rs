@@ -27,6 +27,7 @@ struct ReadmeDoctests;
 mod langford;
 mod polyomino;
 mod queens;
+pub mod run;
 pub mod svg;
 mod symmetry;
 mod words;

@@ -1,0 +1,118 @@
+//! A puzzle searched as the commands search it: by the engine asked for, on one thread or
+//! several, every solution or one of each class up to symmetry, under limits; the solutions
+//! decoded and handed to a visitor, or only counted.
+//!
+//! ```
+//! use puzzles::run::{run, Run};
+//! use puzzles::{Order, Queens};
+//!
+//! let queens = Queens::new(8, Order::OrganPipe)?;
+//! let mut boards = 0;
+//! let how = Run { distinct: true, ..Run::default() };
+//! let ran = run(&queens, &how, &mut |_| {
+//!     boards += 1;
+//!     std::ops::ControlFlow::Continue(())
+//! })?;
+//! assert_eq!((boards, ran.distinct.map(|d| d.count)), (12, Some(12)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::ops::ControlFlow;
+
+use dlx::{Engine, Limits, Report};
+
+use crate::{Distinct, Puzzle};
+
+/// How [`run`] searches.
+#[derive(Debug, Clone, Default)]
+pub struct Run {
+    /// The engine ([`Engine::Auto`] by default).
+    pub engine: Engine,
+    /// Threads (0: one per core); `None`: every core for a count by dancing links (whose
+    /// figures are the same on any number), else one.
+    pub threads: Option<usize>,
+    /// On several threads, visit solutions in the order one thread finds them (else as found).
+    pub ordered: bool,
+    /// Only count: no solution is decoded or visited (unless `distinct`, which visits one of
+    /// each class).
+    pub count: bool,
+    /// Count and visit solutions up to the puzzle's symmetries ([`Puzzle::distinct`]), on one
+    /// thread.
+    pub distinct: bool,
+    /// Stop after this many solutions (classes, with `distinct`).
+    pub limit: Option<u64>,
+    /// The other limits (nodes, time, a cancel flag); their solution limit is `limit`'s.
+    pub limits: Limits,
+}
+
+/// What [`run`] did.
+#[derive(Debug, Clone)]
+pub struct Ran {
+    /// The engine that searched.
+    pub engine: Engine,
+    /// The search's figures, threads and jobs.
+    pub report: Report,
+    /// With [`Run::distinct`], the count up to symmetry.
+    pub distinct: Option<Distinct>,
+}
+
+impl Ran {
+    /// The number of solutions found, of classes with [`Run::distinct`].
+    pub fn count(&self) -> u64 {
+        self.distinct
+            .as_ref()
+            .map_or(self.report.outcome.solutions, |d| d.count)
+    }
+}
+
+/// Searches `puzzle` as `how` says, handing each decoded solution (one of each class with
+/// [`Run::distinct`]) to `visit`, one at a time, until it breaks or a limit stops the search.
+/// An error if the engine does not take the problem, or the puzzle has no count up to
+/// symmetry.
+pub fn run<P>(
+    puzzle: &P,
+    how: &Run,
+    visit: &mut (dyn FnMut(P::Solution) -> ControlFlow<()> + Send),
+) -> Result<Ran, Box<dyn std::error::Error + Send + Sync>>
+where
+    P: Puzzle + Sync,
+    P::Solution: Send,
+{
+    let engine = how.engine.resolve(puzzle.problem())?;
+    let limits = how.limits.clone();
+    // With `distinct` the limit counts classes (the visitor stops), not the engine's solutions.
+    let limits = limits.solutions(how.limit.filter(|_| !how.distinct));
+    let every_core = how.count && !how.distinct && engine == Engine::Links;
+    let threads = how.threads.unwrap_or(if every_core { 0 } else { 1 });
+    let parallel = puzzle
+        .problem()
+        .parallel()
+        .threads(threads)
+        .with_limits(limits.clone())
+        .with_engine(engine)?;
+    let one = |outcome| Report::single(outcome, dlx::Stats::default());
+    let (report, distinct) = if how.count && !how.distinct {
+        (parallel.count(), None)
+    } else if how.distinct {
+        let mut classes = 0;
+        let d = puzzle.distinct(limits, &mut |s| {
+            classes += 1;
+            visit(s)?;
+            match how.limit {
+                Some(l) if classes >= l => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        })?;
+        (one(d.outcome), Some(d))
+    } else if parallel.num_threads() == 1 {
+        (one(puzzle.search_with(engine, limits, visit)?), None)
+    } else {
+        let report = parallel.search_each(how.ordered, |s| visit(puzzle.decode(s.iter().copied())));
+        (report, None)
+    };
+    Ok(Ran {
+        engine,
+        report,
+        distinct,
+    })
+}
