@@ -425,7 +425,7 @@ where
         limit: args.search.limit,
         limits: args.search.limits(None, start),
     };
-    let ran = puzzles::run::run(puzzle, &how, &mut visit).map_err(|e| anyhow::anyhow!(e))?;
+    let ran = puzzles::run::run(puzzle, &how, &mut visit)?;
     let (report, distinct, number) = (&ran.report, &ran.distinct, ran.count());
     let outcome = report.outcome;
     if let Some(e) = failed {

@@ -145,6 +145,9 @@ pub enum Error {
     /// The exact-cover problem could not be built (too large).
     #[error("the exact-cover problem cannot be built: {0}")]
     Build(#[from] dlx::BuildError),
+    /// The engine asked for does not take the puzzle's problem ([`run::run`]).
+    #[error("{0}")]
+    Engine(#[from] dlx::EngineError),
 }
 
 /// `1 cell`, `2 cells`: a count and its noun, singular or plural.

@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use dlx::{Engine, Limits, Report};
 
-use crate::{Distinct, Puzzle};
+use crate::{Distinct, Error, Puzzle};
 
 /// How [`run`] searches.
 #[derive(Debug, Clone, Default)]
@@ -73,7 +73,7 @@ pub fn run<P>(
     puzzle: &P,
     how: &Run,
     visit: &mut (dyn FnMut(P::Solution) -> ControlFlow<()> + Send),
-) -> Result<Ran, Box<dyn std::error::Error + Send + Sync>>
+) -> Result<Ran, Error>
 where
     P: Puzzle + Sync,
     P::Solution: Send,

@@ -3,4 +3,5 @@
 mod counts;
 mod fuzz_regressions;
 mod render;
+mod run;
 mod words;
