@@ -5,7 +5,7 @@
 //! same thing wherever they come from (`cannot read FILE: it is a directory`).
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 use crate::InputError;
@@ -59,8 +59,46 @@ pub fn read_input(path: Option<&Path>) -> Result<(String, Vec<u8>), InputError> 
 /// Creates an output file (a drawing, a plot) before the work: a path that cannot be written
 /// is an error before anything is searched or printed.
 pub fn create_output(path: &Path) -> Result<File, InputError> {
-    File::create(path)
-        .map_err(|e| InputError(format!("cannot write {}: {}", path.display(), why(&e))))
+    File::create(path).map_err(|e| cannot_write(path, &e))
+}
+
+fn cannot_write(path: &Path, e: &io::Error) -> InputError {
+    InputError(format!("cannot write {}: {}", path.display(), why(e)))
+}
+
+/// An output file (a drawing, a plot) created before the work and written after it.
+pub struct Output {
+    path: std::path::PathBuf,
+    file: File,
+}
+
+impl Output {
+    /// Creates the file at `path`, if there is one ([`create_output`]).
+    pub fn create(path: Option<&Path>) -> Result<Option<Output>, InputError> {
+        path.map(|p| {
+            let file = create_output(p)?;
+            Ok(Output {
+                path: p.into(),
+                file,
+            })
+        })
+        .transpose()
+    }
+
+    /// Writes the text: the whole file.
+    pub fn write(mut self, text: &str) -> Result<(), InputError> {
+        self.file
+            .write_all(text.as_bytes())
+            .map_err(|e| cannot_write(&self.path, &e))
+    }
+
+    /// Nothing to write: removes the file and says so (`no solution to draw; FILE not
+    /// written`).
+    pub fn discard(self, why: &str) {
+        drop(self.file);
+        let _ = std::fs::remove_file(&self.path);
+        eprintln!("dlx: warning: {why}; {} not written", self.path.display());
+    }
 }
 
 /// An I/O error for a person: what the system says, without its error number.

@@ -217,10 +217,7 @@ pub fn words(args: &WordsArgs) -> Result<()> {
 
 /// `dlx words --best K`: the K fillings of best total score.
 fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> Result<()> {
-    let mut svg_file = match &args.svg {
-        Some(path) => Some(crate::files::create_output(path)?),
-        None => None,
-    };
+    let svg_file = crate::files::Output::create(args.svg.as_deref())?;
     let start = Instant::now();
     let limits = args.search.limits(args.search.limit, start);
     let k = usize::try_from(k).unwrap_or(usize::MAX);
@@ -263,10 +260,9 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         out.write_all(b"\n")?;
     }
     out.flush()?;
-    if let (Some(path), Some(file)) = (&args.svg, svg_file.as_mut()) {
+    if let Some(file) = svg_file {
         let drawn: Vec<Fill> = fills.into_iter().map(|(_, f)| f).collect();
-        file.write_all(crossword.to_svg(&drawn).as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?;
+        file.write(&crossword.to_svg(&drawn))?;
     }
     if args.search.stats {
         let mut err = io::stderr().lock();
@@ -378,10 +374,7 @@ where
     }
     args.search.memo.check_unused()?;
     // Open the drawing first: a path that cannot be written fails before the search.
-    let mut svg_file = match &args.svg {
-        Some(path) => Some(crate::files::create_output(path)?),
-        None => None,
-    };
+    let svg_file = crate::files::Output::create(args.svg.as_deref())?;
     let start = Instant::now();
     let draw = args
         .svg
@@ -472,18 +465,10 @@ where
             )?;
         }
     }
-    if let (Some(path), Some(file)) = (&args.svg, svg_file.as_mut()) {
-        if drawn.is_empty() {
-            // Opened before the search to check it can be written; nothing to keep.
-            let _ = std::fs::remove_file(path);
-            eprintln!(
-                "dlx: warning: no solution to draw; {} not written",
-                path.display()
-            );
-        } else {
-            file.write_all(puzzle.to_svg(&drawn).as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
+    match svg_file {
+        Some(file) if drawn.is_empty() => file.discard("no solution to draw"),
+        Some(file) => file.write(&puzzle.to_svg(&drawn))?,
+        None => {}
     }
     args.search.ending_of(&outcome)
 }

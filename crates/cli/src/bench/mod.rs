@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::compare::{self, FileRuns, LeftOut};
 use sudoku::read::ReadSettings;
@@ -95,10 +95,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let read = ReadSettings::default().input(args.input.into());
     // Open the plot first: a path that cannot be written fails before the work.
-    let mut plot_file = match &args.plot {
-        Some(path) => Some(crate::files::create_output(path)?),
-        None => None,
-    };
+    let plot_file = crate::files::Output::create(args.plot.as_deref())?;
     let settings = compare::Settings::new(args.timeout)
         .limit(if args.solve { 1 } else { 2 })
         .cancel(Some(signals::stop_flag()));
@@ -188,9 +185,8 @@ pub fn run(args: &Args) -> Result<()> {
         writeln!(out, "{}", compare::NOTE)?;
     }
     out.flush()?;
-    if let (Some(path), Some(file)) = (&args.plot, plot_file.as_mut()) {
-        file.write_all(sudoku::chart::nodes(&files, args.task()).as_bytes())
-            .with_context(|| format!("writing the plot to {}", path.display()))?;
+    if let Some(file) = plot_file {
+        file.write(&sudoku::chart::nodes(&files, args.task()))?;
     }
     if disagreements > 0 {
         bail!(

@@ -1,7 +1,7 @@
 //! `dlx sudoku generate`: puzzles with one solution each, proved by the engine, made on every
 //! core and written in order as they are made.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
@@ -135,10 +135,7 @@ pub fn run(args: &Args) -> Result<()> {
     let count = args.number.or(args.old_count).unwrap_or(1);
     let start = Instant::now();
     // Open the plot first: a path that cannot be written fails before the work.
-    let mut plot_file = match &args.plot {
-        Some(path) => Some(crate::files::create_output(path)?),
-        None => None,
-    };
+    let plot_file = crate::files::Output::create(args.plot.as_deref())?;
     let signals = signals();
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
@@ -170,7 +167,7 @@ pub fn run(args: &Args) -> Result<()> {
     for shortfall in t.shortfalls(&settings, &node_limit) {
         eprintln!("dlx: {shortfall}");
     }
-    if let Some(path) = &args.plot {
+    if let Some(file) = plot_file {
         let title = format!(
             "{} {shape}, seed {seed}{}: {} with a proof under --max-nodes",
             crate::plural(made, "puzzle"),
@@ -184,10 +181,7 @@ pub fn run(args: &Args) -> Result<()> {
             nodes: &t.nodes,
             grades: t.grades,
         });
-        if let Some(file) = plot_file.as_mut() {
-            file.write_all(svg.as_bytes())
-                .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
-        }
+        file.write(&svg)?;
     }
     if args.stats {
         let run = sudoku::GenerateRun {

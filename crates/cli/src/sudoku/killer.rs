@@ -42,10 +42,7 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         return emit_xcc(source, s);
     }
     // Open the drawing first: a path that cannot be written fails before the search.
-    let mut svg = match s.svg {
-        Some(path) => Some((path, crate::files::create_output(path)?)),
-        None => None,
-    };
+    let svg = crate::files::Output::create(s.svg.map(|p| p.as_path()))?;
     let start = Instant::now();
     let signals = signals::signals();
     let mut job = Job::new(s.mode);
@@ -72,21 +69,10 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
     if let Some(why) = broken {
         anyhow::bail!("internal error: a solution breaks the rules: {why}");
     }
-    if let Some((path, mut file)) = svg.take() {
-        match drawing {
-            Some(drawing) => file
-                .write_all(drawing.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?,
-            None => {
-                // Opened before the search to check it can be written; no puzzle could be read.
-                drop(file);
-                let _ = std::fs::remove_file(path);
-                eprintln!(
-                    "dlx: warning: no puzzle could be read to draw; {} not written",
-                    path.display()
-                );
-            }
-        }
+    match (svg, drawing) {
+        (Some(file), Some(drawing)) => file.write(&drawing)?,
+        (Some(file), None) => file.discard("no puzzle could be read to draw"),
+        (None, _) => {}
     }
     let json = s.format == OutputFormat::Json;
     report(
