@@ -4,8 +4,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use dlx::report::{Merge, Spread, Summary};
-use serde::Serialize;
+use dlx::report::{Merge, Spread};
 
 use crate::xc::Format;
 use crate::{plural, InputError};
@@ -76,17 +75,8 @@ pub fn run(args: &Args) -> Result<()> {
     match (args.format, &merged.best) {
         (Format::Text, None) => writeln!(out, "{}", summary.count_text())?,
         (Format::Text, Some(_)) => {}
-        (Format::Json, Some(_)) => {
-            serde_json::to_writer(&mut out, summary)?;
-            out.write_all(b"\n")?;
-        }
-        (Format::Json, None) => {
-            let json = Counted {
-                summary,
-                jobs: merged.jobs,
-                job_nodes: merged.job_nodes,
-            };
-            serde_json::to_writer(&mut out, &json)?;
+        (Format::Json, _) => {
+            serde_json::to_writer(&mut out, &merged.record())?;
             out.write_all(b"\n")?;
         }
     }
@@ -115,13 +105,4 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The summary of a merged count: `dlx xc`'s, with the jobs and the spread of their nodes.
-#[derive(Debug, Serialize)]
-struct Counted<'a> {
-    #[serde(flatten)]
-    summary: &'a Summary,
-    jobs: usize,
-    job_nodes: Spread,
 }

@@ -397,11 +397,7 @@ fn write_solution(
                 dlx::text::write_option(problem, option, out)?;
             }
         }
-        Format::Json => {
-            let options = dlx::report::option_names(problem, options);
-            serde_json::to_writer(&mut *out, &serde_json::json!({ "solution": options }))?;
-            out.write_all(b"\n")?;
-        }
+        Format::Json => dlx::report::write_solution(problem, options, out)?,
     }
     Ok(())
 }

@@ -335,6 +335,33 @@ pub struct Merged {
     pub best: Option<Vec<Costed>>,
 }
 
+impl Merged {
+    /// The record `dlx merge --format json` ends with: the [`Summary`] (for a count, with the
+    /// number of jobs and the spread of their nodes).
+    pub fn record(&self) -> MergedRecord<'_> {
+        let count = self.best.is_none();
+        MergedRecord {
+            summary: &self.summary,
+            jobs: count.then_some(self.jobs),
+            job_nodes: count.then_some(self.job_nodes),
+        }
+    }
+}
+
+/// The record of a merge ([`Merged::record`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct MergedRecord<'a> {
+    /// The whole search's summary.
+    #[serde(flatten)]
+    pub summary: &'a Summary,
+    /// For a count: how many jobs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jobs: Option<usize>,
+    /// For a count: the spread of their nodes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job_nodes: Option<Spread>,
+}
+
 impl Merge {
     /// No job yet.
     pub fn new() -> Merge {
