@@ -435,7 +435,7 @@ where
         PuzzleFormat::Json => {
             let summary = Summary {
                 xc: if args.search.stats {
-                    dlx::report::Summary::new(&outcome).shared(&report)
+                    dlx::report::Summary::new(&outcome).shared(report)
                 } else {
                     dlx::report::Summary::new(&outcome)
                 }
@@ -455,7 +455,7 @@ where
         let colored = puzzle.problem().has_colors();
         let line = crate::search::stats(&outcome).colored(colored);
         writeln!(err, "{}", line.elapsed(Some(elapsed)))?;
-        crate::search::write_shared(&mut err, &report)?;
+        crate::search::write_shared(&mut err, report)?;
         args.search.write_engine(&mut err, engine, report.threads)?;
         if let Some(d) = &distinct {
             writeln!(

@@ -241,7 +241,7 @@ mod tests {
         let line = Stats::new(&outcome, StopNames::RECORD)
             .colored(true)
             .elapsed(Some(Duration::from_millis(1500)))
-            .profile(Some(&profile))
+            .profile(Some(profile))
             .to_string();
         let first = format!(
             "2 solutions, {}, {}, 0 cleansings; search complete; 1.500 s\nnodes per level:\n",
