@@ -456,7 +456,7 @@ where
         let line = crate::search::stats(&outcome).colored(colored);
         writeln!(err, "{}", line.elapsed(Some(elapsed)))?;
         crate::search::write_shared(&mut err, report)?;
-        args.search.write_engine(&mut err, engine, report.threads)?;
+        args.search.write_engine(&mut err, engine, report, false)?;
         if let Some(d) = &distinct {
             writeln!(
                 err,

@@ -59,8 +59,8 @@ pub enum EngineArg {
     /// Dancing links: Knuth's dlx1, dlx2 with colors, dlx3 with bounds, with their figures.
     Links,
     /// Dancing cells: Knuth's ssxcc (sparse sets, forced moves first), with its figures and
-    /// solution order; plain and colored problems. On several threads the same solutions, and
-    /// nodes that can differ a little from one thread's.
+    /// solution order; with bounds on items his ssmcc (binary branching, one thread). On several
+    /// threads the same solutions, and nodes that can differ a little from one thread's.
     Cells,
     /// Count with every engine that takes the problem (links, cells, the memoized search) and
     /// print one row each: engine, solutions, nodes, updates, seconds, complete (one thread
@@ -109,10 +109,13 @@ impl SearchFlags {
         &self,
         out: &mut impl Write,
         engine: dlx::Engine,
-        threads: usize,
+        report: &Report,
+        bounded: bool,
     ) -> io::Result<()> {
+        let threads = report.threads;
         if self.named(engine).is_some() {
             let what = match engine {
+                dlx::Engine::Cells if bounded => "dancing cells (Knuth's ssmcc)",
                 dlx::Engine::Cells => "dancing cells (Knuth's ssxcc)",
                 _ => "dancing links (Knuth's dlx1, dlx2, dlx3)",
             };

@@ -219,7 +219,8 @@ pub fn run(args: &Args) -> Result<()> {
                 writeln!(err, "{}", line.elapsed(Some(elapsed)))?;
                 if args.search.stats {
                     write_shared(&mut err, &report)?;
-                    args.search.write_engine(&mut err, engine, report.threads)?;
+                    args.search
+                        .write_engine(&mut err, engine, &report, problem.has_bounds())?;
                 }
             }
         }
@@ -242,7 +243,8 @@ pub fn run(args: &Args) -> Result<()> {
                     stats(&outcome).colored(colored).elapsed(Some(elapsed))
                 )?;
                 write_shared(&mut err, &report)?;
-                args.search.write_engine(&mut err, engine, report.threads)?;
+                args.search
+                    .write_engine(&mut err, engine, &report, problem.has_bounds())?;
             }
         }
     }

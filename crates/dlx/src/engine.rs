@@ -19,6 +19,7 @@
 use crate::arena::Node;
 use crate::bounded::BoundedSearch;
 use crate::cells::CellsSearch;
+use crate::mcells::MultiCellsSearch;
 use crate::parallel::Job;
 use crate::problem::{OptionId, Problem};
 use crate::search::{
@@ -99,6 +100,7 @@ pub(crate) enum Engines<'p> {
     Links(LinksSearch<'p>),
     Bounded(BoundedSearch<'p>),
     Cells(CellsSearch<'p>),
+    MultiCells(MultiCellsSearch<'p>),
 }
 
 /// Calls the engine's method, whichever it is: one branch per call, never per node.
@@ -108,6 +110,7 @@ macro_rules! each {
             Engines::Links($x) => $body,
             Engines::Bounded($x) => $body,
             Engines::Cells($x) => $body,
+            Engines::MultiCells($x) => $body,
         }
     };
 }
@@ -126,8 +129,8 @@ pub enum Engine {
     Auto,
     /// Dancing links: Knuth's `dlx1`, `dlx2` with colors, `dlx3` with bounds on items.
     Links,
-    /// Dancing cells: Knuth's `ssxcc` (sparse sets, forced moves), with or without colors; not
-    /// for bounds on items.
+    /// Dancing cells: Knuth's `ssxcc` (sparse sets, forced moves), with or without colors, and
+    /// his `ssmcc` for bounds on items (binary branching; one thread).
     Cells,
 }
 
@@ -147,9 +150,10 @@ impl Engine {
     /// The engine that searches `problem` when this one is asked for: [`Engine::Auto`]
     /// resolved; an error if the engine does not take the problem.
     pub fn resolve(self, problem: &Problem) -> Result<Engine, EngineError> {
+        // Every engine takes every problem today (dancing cells take bounds by `ssmcc`).
+        let _ = problem;
         match self {
             Engine::Auto | Engine::Links => Ok(Engine::Links),
-            Engine::Cells if problem.has_bounds() => Err(EngineError::Bounds),
             Engine::Cells => Ok(Engine::Cells),
         }
     }
@@ -178,14 +182,11 @@ impl std::str::FromStr for Engine {
 #[error("unknown engine `{0}` (auto, links or cells)")]
 pub struct UnknownEngine(String);
 
-/// Why an engine does not take a problem.
+/// Why an engine does not take a problem. (Every engine takes every problem today: dancing
+/// cells take bounds on items by Knuth's `ssmcc`.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum EngineError {
-    /// Dancing cells do not take bounds on items (Knuth's `ssmcc`, not written yet).
-    #[error("dancing cells do not take bounds on items (multiplicities) yet")]
-    Bounds,
-}
+pub enum EngineError {}
 
 /// The engine for `problem`: dancing links with bounds for a problem with bounds on items,
 /// plain or colored dancing links otherwise. Chosen here, once per solver.
@@ -200,6 +201,9 @@ pub(crate) fn choose(problem: &Problem) -> Engines<'_> {
 /// The engine `engine` names for `problem`.
 pub(crate) fn choose_with(problem: &Problem, engine: Engine) -> Result<Engines<'_>, EngineError> {
     Ok(match engine.resolve(problem)? {
+        Engine::Cells if problem.has_bounds() => {
+            Engines::MultiCells(MultiCellsSearch::new(problem))
+        }
         Engine::Cells => Engines::Cells(CellsSearch::new(problem)),
         _ => choose(problem),
     })

@@ -70,6 +70,7 @@ pub mod best;
 mod bounded;
 mod cells;
 mod engine;
+mod mcells;
 mod memo;
 mod parallel;
 pub mod pre;

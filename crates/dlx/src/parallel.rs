@@ -264,6 +264,10 @@ impl<'p> Parallel<'p> {
 
     /// The threads a search will use.
     pub fn num_threads(&self) -> usize {
+        if self.engine == Engine::Cells && self.problem.has_bounds() {
+            // Knuth's `ssmcc` branches in two and is not shared out.
+            return 1;
+        }
         match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,

@@ -673,7 +673,7 @@ impl<'p> Solver<'p> {
     /// The engine that runs the search (never [`crate::Engine::Auto`]).
     pub fn engine(&self) -> crate::Engine {
         match self.engine {
-            Engines::Cells(_) => crate::Engine::Cells,
+            Engines::Cells(_) | Engines::MultiCells(_) => crate::Engine::Cells,
             _ => crate::Engine::Links,
         }
     }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Writes figures.tsv: what Knuth's ssxcc printed for each bundled instance it accepts.
+"""Writes figures.tsv: what Knuth's ssxcc printed for each bundled instance it accepts, and his
+ssmcc for those with bounds on items (multiplicities), which ssxcc refuses.
 
-Usage: make.py PATH/TO/ssxcc  (run from data/instances; ssxcc built from ascherer/cwebtest's
-ssxcc.w with ctangle and gcc -O2). Columns: the file, the solutions, nodes and updates of
-`ssxcc` (v1), and the FNV-1a 64-bit hash of its solutions in the order it found them (`m1`): each
-option written as its items (with `:color`) sorted and joined by spaces, one option per line in
-the order of the levels that chose it, a blank line after each solution. Files it refuses (bounds
-on items, long names) or that take it more than 60 seconds are left out, and so are the costs.
+Usage: make.py PATH/TO/ssxcc PATH/TO/ssmcc  (run from data/instances; each built from
+ascherer/cwebtest's .w file with ctangle and gcc -O2). Columns: the file, the solutions, nodes and
+updates the program printed (v1), the FNV-1a 64-bit hash of its solutions in the order it found
+them (`m1`): each option written as its items (with `:color`) sorted and joined by spaces, one
+option per line in the order it took them, a blank line after each solution; and the program.
+Files both refuse (long names) or that take more than 60 seconds are left out, and so are the
+costs.
 """
 import glob, re, subprocess, sys
 
@@ -16,19 +18,25 @@ def fnv1a64(data):
         h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
     return h
 
-ssxcc = sys.argv[1]
+programs = [("ssxcc", sys.argv[1]), ("ssmcc", sys.argv[2])]
 rows = []
 for path in sorted(glob.glob("**/*.dlx", recursive=True)):
     if path.startswith("cost/"):
         continue
     text = open(path, "rb").read()
-    try:
-        run = subprocess.run([ssxcc, "m1"], input=text, capture_output=True, timeout=60)
-    except subprocess.TimeoutExpired:
-        print("skipped (slow):", path)
-        continue
-    if b"!" in run.stderr:
-        print("refused:", path, run.stderr.decode().splitlines()[-1])
+    for name, binary in programs:
+        try:
+            run = subprocess.run([binary, "m1"], input=text, capture_output=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            print("skipped (slow):", name, path)
+            run = None
+            break
+        if b"!" in run.stderr:
+            print("refused:", name, path, run.stderr.decode().splitlines()[-1])
+            run = None
+            continue
+        break
+    if run is None:
         continue
     m = re.search(rb"Altogether (\d+) solutions?, \S+ mems, (\d+) updates, \d+ bytes, (\d+) nodes", run.stderr)
     out = []
@@ -40,9 +48,9 @@ for path in sorted(glob.glob("**/*.dlx", recursive=True)):
         line = re.sub(r"\s*\(\d+ of \d+\)$", "", line)
         out.append(" ".join(sorted(line.split())))
     digest = "".join(l + "\n" for l in out) + ("\n" if out else "")
-    rows.append((path, m.group(1).decode(), m.group(3).decode(), m.group(2).decode(), "%016x" % fnv1a64(digest.encode())))
+    rows.append((path, m.group(1).decode(), m.group(3).decode(), m.group(2).decode(), "%016x" % fnv1a64(digest.encode()), name))
 with open("cells/figures.tsv", "w") as f:
-    f.write("# file\tsolutions\tnodes\tupdates\tfnv1a64_of_solutions_in_order\n")
+    f.write("# file\tsolutions\tnodes\tupdates\tfnv1a64_of_solutions_in_order\tprogram\n")
     for row in rows:
         f.write("\t".join(row) + "\n")
 print(len(rows), "files")

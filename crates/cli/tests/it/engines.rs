@@ -126,7 +126,7 @@ fn engine_all_prints_a_row_per_engine() {
             ("memo", "6318", "1811", "17050", "true"),
         ]
     );
-    // JSON rows; bounds leave the cells engine out.
+    // JSON rows; with bounds, dancing cells by ssmcc.
     let r = run(
         &[
             "xc",
@@ -145,7 +145,7 @@ fn engine_all_prints_a_row_per_engine() {
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["engine"].to_string())
         .collect();
-    assert_eq!(engines, ["\"links\"", "\"memo\""]);
+    assert_eq!(engines, ["\"links\"", "\"cells\"", "\"memo\""]);
     // The puzzle commands take the same flag.
     let r = run(&["queens", "8", "--count", "--engine", "all"], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -159,13 +159,50 @@ fn engine_all_prints_a_row_per_engine() {
     assert_eq!((r.code, r.stdout.as_str()), (0, "52\n"), "{}", r.stderr);
 }
 
+/// Bounds on items: dancing cells by Knuth's `ssmcc`, with his figures (`cells/figures.tsv`:
+/// 32 solutions, 70 nodes, 443 updates), on one thread whatever --jobs says.
+#[test]
+fn cells_take_bounds_by_ssmcc() {
+    let file = instance("xcc/mult102.dlx");
+    for jobs in ["1", "2"] {
+        let r = run(
+            &[
+                "xc", &file, "--engine", "cells", "--count", "--stats", "--jobs", jobs,
+            ],
+            b"",
+        );
+        assert_eq!((r.code, r.stdout.as_str()), (0, "32\n"), "{}", r.stderr);
+        assert!(
+            r.stderr
+                .starts_with("32 solutions, 70 nodes, 443 updates, "),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains("Knuth's ssmcc"), "{}", r.stderr);
+        assert!(!r.stderr.contains("threads"), "{}", r.stderr);
+    }
+    // Listed, the same solutions as dancing links.
+    let sorted = |engine: &str| {
+        let r = run(&["xc", &file, "--engine", engine], b"");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let mut solutions: Vec<Vec<&str>> = r
+            .stdout
+            .split("\n\n")
+            .map(|s| {
+                let mut options: Vec<&str> = s.lines().collect();
+                options.sort();
+                options
+            })
+            .collect();
+        solutions.sort();
+        solutions.iter().map(|s| s.join("\n")).collect::<Vec<_>>()
+    };
+    assert_eq!(sorted("cells"), sorted("links"));
+}
+
 #[test]
 fn engines_are_refused_where_they_do_not_go() {
-    let cases: [(&[&str], &str); 6] = [
-        (
-            &["xc", "BOUNDED", "--engine", "cells"],
-            "do not take bounds",
-        ),
+    let cases: [(&[&str], &str); 5] = [
         (
             &["xc", "QUEENS", "--engine", "cells", "--split", "4"],
             "--split",
@@ -185,7 +222,6 @@ fn engines_are_refused_where_they_do_not_go() {
         let args: Vec<String> = args
             .iter()
             .map(|a| match *a {
-                "BOUNDED" => instance("xcc/mult101.dlx"),
                 "QUEENS" => instance("queens8.dlx"),
                 a => a.to_string(),
             })

@@ -524,9 +524,8 @@ impl<'a> Compare<'a> {
 pub fn compare_engines(problem: &Problem, how: Compare<'_>) -> Vec<EngineRun> {
     let mut runs = Vec::new();
     for engine in [crate::Engine::Links, crate::Engine::Cells] {
-        let Ok(parallel) = problem.parallel().threads(how.threads).with_engine(engine) else {
-            continue;
-        };
+        let parallel = problem.parallel().threads(how.threads);
+        let parallel = parallel.with_engine(engine).unwrap_or_else(|e| match e {});
         let start = std::time::Instant::now();
         let mut limits = (how.limits)();
         limits.max_solutions = None;

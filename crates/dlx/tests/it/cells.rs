@@ -1,6 +1,7 @@
-//! Dancing cells (`Engine::Cells`, Knuth's `ssxcc`): what his program printed for every bundled
-//! file it accepts (`cells/figures.tsv`: solutions, nodes, updates, and a hash of the solutions
-//! in the order it found them, each as its options in the order of the levels that chose them).
+//! Dancing cells (`Engine::Cells`, Knuth's `ssxcc`, and his `ssmcc` with bounds on items): what
+//! his programs printed for every bundled file they accept (`cells/figures.tsv`: solutions,
+//! nodes, updates, and a hash of the solutions in the order found, each as its options in the
+//! order they were taken).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -52,7 +53,7 @@ fn run(problem: &Problem) -> (u64, u64, u64, u64) {
 }
 
 #[test]
-fn figures_equal_ssxcc() {
+fn figures_equal_ssxcc_and_ssmcc() {
     let figures = std::fs::read_to_string(instances().join("cells/figures.tsv")).unwrap();
     let mut checked = 0;
     for line in figures.lines().filter(|l| !l.starts_with('#')) {

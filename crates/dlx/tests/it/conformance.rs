@@ -15,7 +15,8 @@
 //! (`Engine::Cells`) leave each item's options in an order that depends on the subtrees searched
 //! before, so a thread or a job given a subtree searches it in another order: for that engine
 //! the threads and the jobs must find the same solutions, each once, and the ordered search
-//! (which it runs on one thread) the one-thread order; their nodes may differ.
+//! (which it runs on one thread) the one-thread order; their nodes may differ. With bounds
+//! (`ssmcc`, which branches in two) it keeps to one thread and one job.
 //!
 //! A new engine runs through it by adding its name to [`engines`].
 
@@ -77,7 +78,7 @@ fn reversed(spec: &BoundedSpec) -> BoundedSpec {
 /// The engines that take problems of `class`.
 fn engines(class: Class) -> &'static [Engine] {
     match class {
-        Class::Bounded => &[Engine::Auto],
+        // Dancing cells take every class: `ssxcc`, and `ssmcc` for bounds.
         _ => &[Engine::Auto, Engine::Cells],
     }
 }

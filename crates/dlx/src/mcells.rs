@@ -1,0 +1,746 @@
+//! Dancing cells with multiplicities: Knuth's `ssmcc` (after Filip Stappers, 2023), exact
+//! cover with colors and with bounds `[lo, hi]` on how many chosen options cover a primary item
+//! (`dlx3`'s input), on sparse sets.
+//!
+//! The sets are those of `ssxcc` ([`crate::cells`]): each item's active options in one run of
+//! `set`, an option leaving by a swap with the last active one; a level saves the active items'
+//! sizes (and here their bounds) and backing up writes them back. What differs is the tree:
+//! it *branches in two*. A node names an item and the first option of its set; the left child
+//! takes the option (the item's bound goes down by one; at 0 the item is covered and the other
+//! options with it leave), the right child leaves the option out and chooses again. An item is
+//! chosen by its *degree* `size + min(slack, bound) - bound + 1` (the ways to go on: with
+//! bound `b` left, slack `s`, and `l` options), ties to the smaller slack, then to the larger
+//! set, then to the leftmost item; an item of degree 1 is *forced*, its `lo` remaining options
+//! taken one after another without saving anything.
+//!
+//! Figures as `ssmcc` counts them: a node per node of the binary tree entered, an update per
+//! option swapped out of a set (items leaving the active list are not counted, unlike
+//! `ssxcc`); the profile is by *stage*, the number of options taken. Solutions come in his
+//! order.
+//!
+//! Not shared out: the engine runs on one thread (a [`crate::Parallel`] with more keeps one),
+//! and a split gives one job, the whole search.
+
+use crate::arena::Node;
+use crate::engine::{Algorithm, Control};
+use crate::parallel::Job;
+use crate::problem::{OptionId, Problem};
+use crate::search::{item_id, Move, ReplayError, Replayed, SelectError, StopReason, Visit};
+
+/// A node of `nd`: as in [`crate::cells`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Nd {
+    /// The item's place in `set`; in a spacer, minus the length of the option before it.
+    itm: i32,
+    /// The node's place in its item's set.
+    loc: i32,
+}
+
+/// Words of `set` before each item's options: slack, bound, position in `item`, size.
+const EXTRA: i32 = 4;
+
+/// No item to branch on: a solution.
+const INF: i32 = i32::MAX;
+
+/// Where a resumed search goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Label {
+    /// Enter a node.
+    Forward,
+    /// Back up from a solution.
+    Backup,
+    /// The tree is exhausted.
+    Done,
+}
+
+/// The steps of `ssmcc`'s loop, its labels.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    Forward,
+    Advance,
+    PreBackup,
+    Backup,
+    PurgeIt,
+}
+
+#[derive(Debug, Clone)]
+struct Mc {
+    nd: Vec<Nd>,
+    /// Each node's color: 0 for none, else the color plus 1.
+    clr: Vec<u32>,
+    /// Each node's option.
+    opt: Vec<u32>,
+    set: Vec<i32>,
+    item: Vec<i32>,
+    second: i32,
+    active: usize,
+    /// Items of degree 1, an entry per option they must still take.
+    force: Vec<i32>,
+    /// Saved (item, size, bound).
+    save: Vec<(i32, i32, i32)>,
+    saveptr: usize,
+    /// `saveptr` at the start of each stage.
+    saved: Vec<usize>,
+    /// The node chosen at each level.
+    choice: Vec<i32>,
+    /// Its item's degree.
+    deg: Vec<i32>,
+    /// The latest level of each stage.
+    levelstage: Vec<usize>,
+    /// The stage of each level.
+    stagelevel: Vec<usize>,
+    level: usize,
+    stage: usize,
+    /// The item and degree of the node being left (`ssmcc`'s `best_itm` and `score`).
+    best: i32,
+    score: i32,
+    label: Label,
+    /// A primary item has fewer options than its lower bound, or the selections fail.
+    dead: bool,
+}
+
+impl Mc {
+    fn new(problem: &Problem) -> Mc {
+        let links = problem.links();
+        let n = problem.num_items();
+        let n1 = problem.num_primary();
+        let bounds = problem.bounds();
+        let bound = |i: usize| bounds.get(i - 1).copied().unwrap_or((1, 1));
+        let mut size = vec![0i32; n + 1];
+        for m in &links.meta[n + 1..] {
+            size[m.item as usize] += 1;
+        }
+        let mut x = vec![0i32; n + 1];
+        let mut at = 0i32;
+        for i in 1..=n {
+            at += EXTRA;
+            x[i] = at;
+            at += size[i];
+        }
+        let mut set = vec![0i32; at as usize];
+        let mut item = Vec::with_capacity(n);
+        for (k, &xi) in x[1..].iter().enumerate() {
+            set[xi as usize - 2] = k as i32;
+            item.push(xi);
+        }
+        let second = if n1 < n { x[n1 + 1] } else { at };
+        let colors = problem.node_colors();
+        let num_options = problem.num_options();
+        let mut nd = Vec::with_capacity(links.meta.len() - n + num_options + 1);
+        let mut clr = Vec::with_capacity(nd.capacity());
+        let mut opt = Vec::with_capacity(nd.capacity());
+        nd.push(Nd::default());
+        clr.push(0);
+        opt.push(0);
+        let mut fill = vec![0i32; n + 1];
+        for o in 0..num_options {
+            let first = problem.first_node(OptionId(o as u32)).expect("an option").0 as usize;
+            let end = if o + 1 < num_options {
+                let next = problem.first_node(OptionId(o as u32 + 1));
+                next.expect("an option").0 as usize
+            } else {
+                links.meta.len()
+            };
+            for p in first..end {
+                let i = links.meta[p].item as usize;
+                let loc = x[i] + fill[i];
+                fill[i] += 1;
+                set[loc as usize] = nd.len() as i32;
+                nd.push(Nd { itm: x[i], loc });
+                clr.push(colors.get(p).copied().unwrap_or(0));
+                opt.push(o as u32);
+            }
+            nd.push(Nd {
+                itm: -((end - first) as i32),
+                loc: 0,
+            });
+            clr.push(0);
+            opt.push(o as u32);
+        }
+        let mut mc = Mc {
+            nd,
+            clr,
+            opt,
+            set,
+            item,
+            second,
+            active: n,
+            force: Vec::new(),
+            save: Vec::new(),
+            saveptr: 0,
+            saved: vec![0; 2],
+            choice: vec![0; 1],
+            deg: vec![0; 1],
+            levelstage: vec![0; 1],
+            stagelevel: vec![0; 1],
+            level: 0,
+            stage: 0,
+            best: 0,
+            score: 0,
+            label: Label::Forward,
+            dead: false,
+        };
+        // From the last item to the first, as `ssmcc` reads them: sizes and bounds, and the
+        // items with no option (or too few) noted.
+        for i in (1..=n).rev() {
+            let xi = x[i];
+            mc.set[xi as usize - 1] = size[i];
+            if i <= n1 {
+                let (lo, hi) = bound(i);
+                mc.set[xi as usize - 3] = hi as i32;
+                mc.set[xi as usize - 4] = (hi - lo) as i32;
+                if size[i] < lo as i32 {
+                    mc.dead = true;
+                } else if size[i] == 0 {
+                    mc.force.push(xi);
+                }
+            } else if size[i] == 0 {
+                mc.force.push(xi);
+            }
+        }
+        // Items with no option leave the active list (a primary one has lower bound 0).
+        while let Some(j) = mc.force.pop() {
+            mc.swap_out(j);
+        }
+        mc
+    }
+
+    #[inline(always)]
+    fn size(&self, x: i32) -> i32 {
+        self.set[x as usize - 1]
+    }
+
+    #[inline(always)]
+    fn pos(&self, x: i32) -> usize {
+        self.set[x as usize - 2] as usize
+    }
+
+    #[inline(always)]
+    fn bound(&self, x: i32) -> i32 {
+        self.set[x as usize - 3]
+    }
+
+    #[inline(always)]
+    fn slack(&self, x: i32) -> i32 {
+        self.set[x as usize - 4]
+    }
+
+    /// Swaps item `x` out of the active list.
+    #[inline(always)]
+    fn swap_out(&mut self, x: i32) {
+        self.active -= 1;
+        let p = self.active;
+        let pp = self.pos(x);
+        let cc = self.item[p];
+        self.item[p] = x;
+        self.item[pp] = cc;
+        self.set[x as usize - 2] = p as i32;
+        self.set[cc as usize - 2] = pp as i32;
+    }
+
+    /// Swaps node `nn` (at `p` in item `ii`'s set) out of the set, whose size becomes `ss`.
+    #[inline(always)]
+    fn swap_node(&mut self, ii: i32, nn: i32, p: i32, ss: i32, updates: &mut u64) {
+        let last = ii + ss;
+        let nnp = self.set[last as usize];
+        self.set[ii as usize - 1] = ss;
+        self.set[last as usize] = nn;
+        self.set[p as usize] = nnp;
+        self.nd[nn as usize].loc = last;
+        self.nd[nnp as usize].loc = p;
+        *updates += 1;
+    }
+
+    /// The first node of the option of node `q`.
+    #[inline(always)]
+    fn start(&self, mut q: i32) -> i32 {
+        while self.nd[q as usize - 1].itm > 0 {
+            q -= 1;
+        }
+        q
+    }
+
+    /// Takes the option of node `optp` out of the sets of its items (not those of purified
+    /// secondary items); `false` where a primary item would be left with fewer options than it
+    /// needs (then the force stack is cleared, as `ssmcc` does when `clear` says so).
+    #[inline(always)]
+    fn remove(&mut self, optp: i32, clear: bool, updates: &mut u64) -> bool {
+        let mut nn = self.start(optp);
+        loop {
+            let Nd { itm: ii, loc: p } = self.nd[nn as usize];
+            if ii <= 0 {
+                return true;
+            }
+            if p >= self.second && self.pos(ii) >= self.active {
+                nn += 1;
+                continue;
+            }
+            let ss = self.size(ii) - 1;
+            if p < self.second {
+                if ss < self.bound(ii) - self.slack(ii) {
+                    if clear {
+                        self.force.clear();
+                    }
+                    return false;
+                }
+                if ss == 0 {
+                    self.swap_out(ii);
+                }
+            }
+            if ss > 0 {
+                self.swap_node(ii, nn, p, ss, updates);
+            }
+            nn += 1;
+        }
+    }
+
+    /// `ssmcc`'s `include_option`: takes the option of node `opt` into the solution; `false`
+    /// where that would leave a primary item uncoverable (the force stack then cleared).
+    fn include(&mut self, opt: i32, updates: &mut u64) -> bool {
+        let mut opt = self.start(opt);
+        loop {
+            let Nd { itm: ii, loc: pp } = self.nd[opt as usize];
+            if ii <= 0 {
+                return true;
+            }
+            let p = self.pos(ii);
+            if p >= self.active {
+                debug_assert!(
+                    ii >= self.second,
+                    "a primary item of an active option is active"
+                );
+                opt += 1;
+                continue;
+            }
+            if ii < self.second {
+                self.set[ii as usize - 3] -= 1;
+            }
+            if ii >= self.second || self.bound(ii) == 0 {
+                let ss = self.size(ii);
+                let c = if ii < self.second {
+                    0
+                } else {
+                    self.clr[opt as usize]
+                };
+                for s in (ii..ii + ss).rev() {
+                    if s != pp {
+                        let optp = self.set[s as usize];
+                        if (c == 0 || self.clr[optp as usize] != c)
+                            && !self.remove(optp, true, updates)
+                        {
+                            return false;
+                        }
+                    }
+                }
+                self.swap_out(ii);
+            } else {
+                let ss = self.size(ii) - 1;
+                if ss < self.bound(ii) - self.slack(ii) {
+                    self.force.clear();
+                    return false;
+                }
+                if ss == 0 {
+                    self.swap_out(ii);
+                } else {
+                    self.swap_node(ii, opt, pp, ss, updates);
+                }
+            }
+            opt += 1;
+        }
+    }
+
+    /// The scan for the item to branch on: sets `score` and `best`, and puts the items of
+    /// degree 1 on the force stack, one entry per option they must still take.
+    fn scan(&mut self) {
+        let (mut score, mut best, mut best_s, mut best_l) = (INF, 0, 0, 0);
+        for k in 0..self.active {
+            let x = self.item[k];
+            if x >= self.second {
+                continue;
+            }
+            let (b, l) = (self.bound(x), self.size(x));
+            let s = self.slack(x).min(b);
+            let t = l + s - b + 1;
+            if t == 1 {
+                for _ in 0..b - self.slack(x) {
+                    self.force.push(x);
+                }
+            } else if t <= score
+                && (t < score
+                    || (s <= best_s && (s < best_s || (l >= best_l && (l > best_l || x < best)))))
+            {
+                (score, best, best_s, best_l) = (t, x, s, l);
+            }
+        }
+        (self.score, self.best) = (score, best);
+    }
+
+    /// Saves the active items' sizes and bounds for the stage.
+    fn save_state(&mut self) {
+        self.saved[self.stage] = self.saveptr;
+        let need = self.saveptr + self.active;
+        if self.save.len() < need {
+            self.save.resize(need, (0, 0, 0));
+        }
+        for p in 0..self.active {
+            let x = self.item[p];
+            let b = if x < self.second { self.bound(x) } else { 0 };
+            self.save[self.saveptr + p] = (x, self.size(x), b);
+        }
+        self.saveptr = need;
+    }
+
+    /// Writes back the sizes and bounds the stage saved.
+    fn restore(&mut self) {
+        let base = self.saved[self.stage];
+        self.active = self.saveptr - base;
+        self.saveptr = base;
+        for p in 0..self.active {
+            let (x, s, b) = self.save[base + p];
+            self.set[x as usize - 1] = s;
+            if x < self.second {
+                self.set[x as usize - 3] = b;
+            }
+        }
+    }
+
+    /// `ssmcc`'s "increase level": the level's stage noted.
+    fn next_level(&mut self) {
+        self.level += 1;
+        if self.stagelevel.len() <= self.level {
+            self.stagelevel.resize(self.level + 1, 0);
+            self.choice.resize(self.level + 1, 0);
+            self.deg.resize(self.level + 1, 0);
+        }
+        self.stagelevel[self.level] = self.stage;
+        self.levelstage[self.stage] = self.level;
+    }
+
+    fn next_stage(&mut self) {
+        self.stage += 1;
+        if self.levelstage.len() <= self.stage {
+            self.levelstage.resize(self.stage + 1, 0);
+            self.saved.resize(self.stage + 2, 0);
+        }
+    }
+
+    /// The options of the current solution, as nodes, stage by stage.
+    fn solution(&self) -> impl Iterator<Item = i32> + '_ {
+        (0..self.stage).map(|k| self.choice[self.levelstage[k]])
+    }
+
+    /// Runs the search from where it stands until it is exhausted (`false`), `stop` says so
+    /// before a new node (it gets the node count), or `solution` says so after a solution;
+    /// then `true`.
+    fn run(
+        &mut self,
+        nodes: &mut u64,
+        updates: &mut u64,
+        profile: &mut Vec<u64>,
+        mut stop: impl FnMut(u64) -> bool,
+        mut solution: impl FnMut(&Mc) -> bool,
+    ) -> bool {
+        let mut step = match self.label {
+            Label::Done => return false,
+            Label::Forward if self.dead => {
+                self.label = Label::Done;
+                return false;
+            }
+            Label::Forward => Step::Forward,
+            Label::Backup => Step::Backup,
+        };
+        let mut u = 0u64;
+        let stopped = loop {
+            match step {
+                Step::Forward => {
+                    if stop(*nodes) {
+                        self.label = Label::Forward;
+                        break true;
+                    }
+                    *nodes += 1;
+                    if profile.len() <= self.stage {
+                        profile.resize(self.stage + 1, 0);
+                    }
+                    profile[self.stage] += 1;
+                    let mut forced = None;
+                    while let Some(b) = self.force.pop() {
+                        if self.pos(b) < self.active {
+                            forced = Some(b);
+                            break;
+                        }
+                    }
+                    if forced.is_none() {
+                        self.scan();
+                        forced = self.force.pop();
+                    }
+                    if let Some(b) = forced {
+                        self.best = b;
+                        self.saved[self.stage] = self.saveptr;
+                        self.score = 1;
+                    } else if self.score == INF {
+                        if solution(self) {
+                            self.label = Label::Backup;
+                            break true;
+                        }
+                        step = Step::Backup;
+                        continue;
+                    } else {
+                        self.save_state();
+                    }
+                    step = Step::Advance;
+                }
+                Step::Advance => {
+                    let cur = self.set[self.best as usize];
+                    self.choice[self.level] = cur;
+                    self.deg[self.level] = self.score;
+                    if !self.include(cur, &mut u) {
+                        step = if self.score == 1 {
+                            Step::PreBackup
+                        } else {
+                            Step::PurgeIt
+                        };
+                        continue;
+                    }
+                    self.next_stage();
+                    self.next_level();
+                    step = Step::Forward;
+                }
+                Step::PreBackup => {
+                    self.saveptr = self.saved[self.stage];
+                    step = Step::Backup;
+                }
+                Step::Backup => {
+                    if self.stage == 0 {
+                        self.label = Label::Done;
+                        break false;
+                    }
+                    self.stage -= 1;
+                    self.level = self.levelstage[self.stage];
+                    step = Step::PurgeIt;
+                }
+                Step::PurgeIt => {
+                    if self.deg[self.level] == 1 {
+                        step = Step::PreBackup;
+                        continue;
+                    }
+                    self.restore();
+                    let cur = self.choice[self.level];
+                    if !self.remove(cur, false, &mut u) {
+                        step = Step::PreBackup;
+                        continue;
+                    }
+                    self.next_level();
+                    step = Step::Forward;
+                }
+            }
+        };
+        *updates += u;
+        stopped
+    }
+}
+
+/// Dancing cells with multiplicities (Knuth's `ssmcc`): the engine of [`crate::Engine::Cells`]
+/// for problems with bounds on items.
+#[derive(Debug, Clone)]
+pub(crate) struct MultiCellsSearch<'p> {
+    problem: &'p Problem,
+    mc: Mc,
+    /// The built state, for a reset.
+    built: std::sync::Arc<Mc>,
+    /// The first node of each option in `nd`.
+    first: Vec<i32>,
+    selected: Vec<OptionId>,
+    selected_nodes: Vec<Node>,
+    started: bool,
+    chosen: Vec<Node>,
+}
+
+/// The problem's node for node `q` of `nd` (as in [`crate::cells`]).
+fn node_of(problem: &Problem, opt: &[u32], q: i32) -> Node {
+    Node((q as u32) + problem.num_items() as u32 - opt[q as usize])
+}
+
+impl<'p> MultiCellsSearch<'p> {
+    pub(crate) fn new(problem: &'p Problem) -> Self {
+        let mc = Mc::new(problem);
+        let mut first = Vec::with_capacity(problem.num_options());
+        let mut q = 1;
+        for o in 0..problem.num_options() {
+            first.push(q);
+            q += problem.option_items(OptionId(o as u32)).len() as i32 + 1;
+        }
+        MultiCellsSearch {
+            problem,
+            built: std::sync::Arc::new(mc.clone()),
+            mc,
+            first,
+            selected: Vec::new(),
+            selected_nodes: Vec::new(),
+            started: false,
+            chosen: Vec::new(),
+        }
+    }
+}
+
+impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
+    fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
+        let Control {
+            limits,
+            stats,
+            check_mask,
+            ..
+        } = ctl;
+        self.started = true;
+        if self.mc.label == Label::Done {
+            return None;
+        }
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
+        let mut solutions = stats.solutions;
+        if solutions >= max_solutions {
+            return Some(StopReason::SolutionLimit);
+        }
+        if self.mc.dead && self.mc.label == Label::Forward {
+            if let Some(r) = limits.check_async() {
+                return Some(r);
+            }
+        }
+        let reason = std::cell::Cell::new(None);
+        let problem = self.problem;
+        let selected = &self.selected;
+        let chosen = &mut self.chosen;
+        let stopped = self.mc.run(
+            &mut stats.nodes,
+            &mut stats.updates,
+            &mut stats.profile,
+            |n| {
+                if n >= max_nodes {
+                    reason.set(Some(StopReason::NodeLimit));
+                    return true;
+                }
+                if async_checks && n & check_mask == 0 {
+                    if let Some(r) = limits.check_async() {
+                        reason.set(Some(r));
+                        return true;
+                    }
+                }
+                false
+            },
+            |m| {
+                solutions += 1;
+                chosen.clear();
+                chosen.extend(m.solution().map(|q| node_of(problem, &m.opt, q)));
+                if visit(selected, chosen).is_break() {
+                    reason.set(Some(StopReason::Visitor));
+                    return true;
+                }
+                if solutions >= max_solutions {
+                    reason.set(Some(StopReason::SolutionLimit));
+                    return true;
+                }
+                false
+            },
+        );
+        stats.solutions = solutions;
+        if stopped {
+            reason.get()
+        } else {
+            None
+        }
+    }
+
+    fn is_fresh(&self) -> bool {
+        !self.started
+    }
+
+    fn is_exhausted(&self) -> bool {
+        self.mc.label == Label::Done
+    }
+
+    /// Puts `option` in every solution before the search, as the search would take it (counted
+    /// in no statistic); where that leaves an item uncoverable the search is a dead end.
+    fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        if option.index() >= self.problem.num_options() {
+            return Err(SelectError::UnknownOption { option });
+        }
+        if self.started {
+            return Err(SelectError::SearchStarted);
+        }
+        let m = &self.mc;
+        let first = self.first[option.index()];
+        let mut q = first;
+        let mut alive = true;
+        while m.nd[q as usize].itm > 0 {
+            let Nd { itm: x, loc } = m.nd[q as usize];
+            let active = m.pos(x) < m.active;
+            alive &= (x >= m.second || active) && (!active || loc < x + m.size(x));
+            q += 1;
+        }
+        if !alive {
+            let problem = self.problem;
+            let entries: Vec<_> = problem.option_entries(option).collect();
+            let clash = self.selected.iter().find_map(|&o| {
+                problem.option_entries(o).find_map(|(j, d)| {
+                    entries
+                        .iter()
+                        .find(|&&(i, c)| i == j && (c.is_none() || d.is_none() || c != d))
+                        .map(|&(i, _)| (o, i))
+                })
+            });
+            let (with, item) = clash.expect("only a selected option excludes an option");
+            return Err(SelectError::Conflict { option, item, with });
+        }
+        let mut ignored = 0;
+        if !self.mc.include(first, &mut ignored) {
+            self.mc.dead = true;
+        }
+        self.mc.force.clear();
+        self.selected.push(option);
+        self.selected_nodes
+            .push(node_of(self.problem, &self.mc.opt, first));
+        Ok(())
+    }
+
+    fn selected(&self) -> &[OptionId] {
+        &self.selected
+    }
+
+    fn selected_nodes(&self) -> &[Node] {
+        &self.selected_nodes
+    }
+
+    /// None to share out: the search is one job.
+    fn branches(&self) -> Option<Vec<Move>> {
+        Some(Vec::new())
+    }
+
+    fn replay(&mut self, _: Move, _: bool) -> Result<Replayed, ReplayError> {
+        let m = &self.mc;
+        let x = m.item.first().copied().unwrap_or(EXTRA);
+        let internal = self.built.pos(x) + 1;
+        let item = item_id(self.problem, crate::arena::Item(internal as u32));
+        Err(ReplayError::NotAChoice(item))
+    }
+
+    fn donate(&mut self, _: &Job) -> Vec<Job> {
+        Vec::new()
+    }
+
+    fn levels_from_root(&self) -> bool {
+        true
+    }
+
+    fn keeps_branch_depth(&self) -> bool {
+        false
+    }
+
+    fn track_depth(&mut self, _: bool) {}
+
+    fn reset(&mut self, _: u64) {
+        self.mc.clone_from(&self.built);
+        self.selected.clear();
+        self.selected_nodes.clear();
+        self.started = false;
+    }
+}
