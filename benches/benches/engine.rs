@@ -1,5 +1,6 @@
 //! Count-all on Knuth's instances: our engine, the classic layout, and the `dlx` crate, side by
-//! side in one run, with our dancing-cells engine (Knuth's `ssxcc`, another tree) beside them.
+//! side in one run, with our dancing-cells engine (Knuth's `ssxcc`, and `ssmcc` with bounds:
+//! other trees) beside them.
 //! Each group first checks that all of them count the same solutions, and those with dancing
 //! links build the same tree.
 //!
@@ -103,9 +104,13 @@ fn double_queens(c: &mut Criterion) {
         expected.solutions,
         "{file}: peer"
     );
+    // Dancing cells with bounds: Knuth's `ssmcc`.
+    let cells = |p: &dlx::Problem| p.solver_with(dlx::Engine::Cells).unwrap().count();
+    assert_eq!(cells(&ours).solutions, expected.solutions, "{file}: cells");
     let mut group = c.benchmark_group(file.trim_end_matches(".dlx"));
     group.sample_size(10);
     group.bench_function("dlx (ours)", |b| b.iter(|| ours_count(&ours)));
+    group.bench_function("dancing cells (ours)", |b| b.iter(|| cells(&ours)));
     group.bench_function("dlx 0.8.5 mc (peer)", |b| {
         b.iter(|| peer_count_bounded(&mut peer))
     });

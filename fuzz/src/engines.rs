@@ -1,6 +1,7 @@
 //! The two engines against each other: dancing links and dancing cells find the same solutions
-//! on arbitrary problems with colors (larger than a brute-force oracle could check), and the
-//! cells engine stopped and resumed, and cut into jobs, finds them too.
+//! on arbitrary problems with colors, and with bounds on items (`dlx3` against `ssmcc`), larger
+//! than a brute-force oracle could check; and the cells engine stopped and resumed, and cut into
+//! jobs, finds them too.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -8,14 +9,23 @@ use std::ops::ControlFlow;
 use dlx::{Engine, Limits, Parallel, Problem, ProblemBuilder};
 
 /// A problem of 1 to 8 primary items and up to 3 secondary ones with up to 3 colors, and up to
-/// 40 options, 3 bytes each (primary items, secondary items, their colors).
+/// 40 options, 3 bytes each (primary items, secondary items, their colors). With the header's
+/// bit 5, two bytes after it give each primary item bounds (2 bits each: `[1, 1]`, `[0, 1]`,
+/// `[1, 2]`, `[0, 2]`).
 fn decode(data: &[u8]) -> Option<Problem> {
-    let (&head, rest) = data.split_first()?;
+    let (&head, mut rest) = data.split_first()?;
     let primary = 1 + (head & 7) as usize;
     let secondary = ((head >> 3) & 3) as usize;
+    let mut bounds = 0u16;
+    if head & 0x20 != 0 {
+        let (two, after) = rest.split_at_checked(2)?;
+        bounds = u16::from_le_bytes([two[0], two[1]]);
+        rest = after;
+    }
     let mut b = ProblemBuilder::new();
     for i in 0..primary {
-        b.primary(format!("p{i}")).ok()?;
+        let (lo, hi) = [(1, 1), (0, 1), (1, 2), (0, 2)][usize::from(bounds >> (2 * i)) & 3];
+        b.primary_bounded(format!("p{i}"), lo, hi).ok()?;
     }
     for i in 0..secondary {
         b.secondary(format!("s{i}")).ok()?;

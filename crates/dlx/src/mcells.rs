@@ -220,11 +220,6 @@ impl Mc {
         self.set[x as usize - 3]
     }
 
-    #[inline(always)]
-    fn slack(&self, x: i32) -> i32 {
-        self.set[x as usize - 4]
-    }
-
     /// Swaps item `x` out of the active list.
     #[inline(always)]
     fn swap_out(&mut self, x: i32) {
@@ -238,26 +233,16 @@ impl Mc {
         self.set[cc as usize - 2] = pp as i32;
     }
 
-    /// Swaps node `nn` (at `p` in item `ii`'s set) out of the set, whose size becomes `ss`.
+    /// The arrays the dance writes, as raw pointers ([`Raw`]).
     #[inline(always)]
-    fn swap_node(&mut self, ii: i32, nn: i32, p: i32, ss: i32, updates: &mut u64) {
-        let last = ii + ss;
-        let nnp = self.set[last as usize];
-        self.set[ii as usize - 1] = ss;
-        self.set[last as usize] = nn;
-        self.set[p as usize] = nnp;
-        self.nd[nn as usize].loc = last;
-        self.nd[nnp as usize].loc = p;
-        *updates += 1;
-    }
-
-    /// The first node of the option of node `q`.
-    #[inline(always)]
-    fn start(&self, mut q: i32) -> i32 {
-        while self.nd[q as usize - 1].itm > 0 {
-            q -= 1;
+    fn raw(&mut self) -> Raw {
+        Raw {
+            nd: self.nd.as_mut_ptr(),
+            set: self.set.as_mut_ptr(),
+            item: self.item.as_mut_ptr(),
+            clr: self.clr.as_ptr(),
+            second: self.second,
         }
-        q
     }
 
     /// Takes the option of node `optp` out of the sets of its items (not those of purified
@@ -265,106 +250,51 @@ impl Mc {
     /// needs (then the force stack is cleared, as `ssmcc` does when `clear` says so).
     #[inline(always)]
     fn remove(&mut self, optp: i32, clear: bool, updates: &mut u64) -> bool {
-        let mut nn = self.start(optp);
-        loop {
-            let Nd { itm: ii, loc: p } = self.nd[nn as usize];
-            if ii <= 0 {
-                return true;
-            }
-            if p >= self.second && self.pos(ii) >= self.active {
-                nn += 1;
-                continue;
-            }
-            let ss = self.size(ii) - 1;
-            if p < self.second {
-                if ss < self.bound(ii) - self.slack(ii) {
-                    if clear {
-                        self.force.clear();
-                    }
-                    return false;
-                }
-                if ss == 0 {
-                    self.swap_out(ii);
-                }
-            }
-            if ss > 0 {
-                self.swap_node(ii, nn, p, ss, updates);
-            }
-            nn += 1;
+        let raw = self.raw();
+        // SAFETY: `raw` points into this state's arrays, indexed as `Raw` says.
+        let ok = unsafe { raw.remove(optp, &mut self.active, updates) };
+        if !ok && clear {
+            self.force.clear();
         }
+        ok
     }
 
     /// `ssmcc`'s `include_option`: takes the option of node `opt` into the solution; `false`
     /// where that would leave a primary item uncoverable (the force stack then cleared).
     fn include(&mut self, opt: i32, updates: &mut u64) -> bool {
-        let mut opt = self.start(opt);
-        loop {
-            let Nd { itm: ii, loc: pp } = self.nd[opt as usize];
-            if ii <= 0 {
-                return true;
-            }
-            let p = self.pos(ii);
-            if p >= self.active {
-                debug_assert!(
-                    ii >= self.second,
-                    "a primary item of an active option is active"
-                );
-                opt += 1;
-                continue;
-            }
-            if ii < self.second {
-                self.set[ii as usize - 3] -= 1;
-            }
-            if ii >= self.second || self.bound(ii) == 0 {
-                let ss = self.size(ii);
-                let c = if ii < self.second {
-                    0
-                } else {
-                    self.clr[opt as usize]
-                };
-                for s in (ii..ii + ss).rev() {
-                    if s != pp {
-                        let optp = self.set[s as usize];
-                        if (c == 0 || self.clr[optp as usize] != c)
-                            && !self.remove(optp, true, updates)
-                        {
-                            return false;
-                        }
-                    }
-                }
-                self.swap_out(ii);
-            } else {
-                let ss = self.size(ii) - 1;
-                if ss < self.bound(ii) - self.slack(ii) {
-                    self.force.clear();
-                    return false;
-                }
-                if ss == 0 {
-                    self.swap_out(ii);
-                } else {
-                    self.swap_node(ii, opt, pp, ss, updates);
-                }
-            }
-            opt += 1;
+        let raw = self.raw();
+        // SAFETY: as in `remove`.
+        let ok = unsafe { raw.include(opt, &mut self.active, updates) };
+        if !ok {
+            self.force.clear();
         }
+        ok
     }
 
     /// The scan for the item to branch on: sets `score` and `best`, and puts the items of
     /// degree 1 on the force stack, one entry per option they must still take.
     fn scan(&mut self) {
+        /// Puts an item of degree 1 on the force stack, once per option it must still take.
+        #[cold]
+        #[inline(never)]
+        fn push(force: &mut Vec<i32>, x: i32, times: i32) {
+            for _ in 0..times {
+                force.push(x);
+            }
+        }
         let (mut score, mut best, mut best_s, mut best_l) = (INF, 0, 0, 0);
-        for k in 0..self.active {
-            let x = self.item[k];
-            if x >= self.second {
+        let second = self.second;
+        let set = &self.set[..];
+        for &x in &self.item[..self.active] {
+            if x >= second {
                 continue;
             }
-            let (b, l) = (self.bound(x), self.size(x));
-            let s = self.slack(x).min(b);
+            let at = x as usize - 4;
+            let (slack, b, l) = (set[at], set[at + 1], set[at + 3]);
+            let s = slack.min(b);
             let t = l + s - b + 1;
             if t == 1 {
-                for _ in 0..b - self.slack(x) {
-                    self.force.push(x);
-                }
+                push(&mut self.force, x, b - slack);
             } else if t <= score
                 && (t < score
                     || (s <= best_s && (s < best_s || (l >= best_l && (l > best_l || x < best)))))
@@ -536,6 +466,181 @@ impl Mc {
         };
         *updates += u;
         stopped
+    }
+}
+
+/// What the dance reads and writes, as raw pointers: behind `&mut self` the arrays' pointers
+/// and lengths were loaded again after every store (as in [`crate::cells`], whose `hide` is
+/// written the same way), and `active` kept in memory.
+///
+/// Every index is an item's place in `set` (at least 4, its header words before it), a place in
+/// an item's run of `set`, a node of `nd`, or a place in `item` below the number of items, as
+/// [`Mc::new`] builds them and the swaps keep them; a walk along an option stays within it,
+/// stopped by the spacers around it.
+#[derive(Clone, Copy)]
+struct Raw {
+    nd: *mut Nd,
+    set: *mut i32,
+    item: *mut i32,
+    clr: *const u32,
+    second: i32,
+}
+
+impl Raw {
+    #[inline(always)]
+    unsafe fn get(self, x: i32) -> i32 {
+        // SAFETY: see the type's documentation.
+        unsafe { *self.set.add(x as usize) }
+    }
+
+    #[inline(always)]
+    unsafe fn put(self, x: i32, v: i32) {
+        // SAFETY: see the type's documentation.
+        unsafe { *self.set.add(x as usize) = v }
+    }
+
+    #[inline(always)]
+    unsafe fn node(self, q: i32) -> Nd {
+        // SAFETY: see the type's documentation.
+        unsafe { *self.nd.add(q as usize) }
+    }
+
+    /// Swaps item `x` out of the active list.
+    #[inline(always)]
+    unsafe fn swap_out(self, x: i32, active: &mut usize) {
+        // SAFETY: see the type's documentation.
+        unsafe {
+            *active -= 1;
+            let p = *active;
+            let pp = self.get(x - 2) as usize;
+            let cc = *self.item.add(p);
+            *self.item.add(p) = x;
+            *self.item.add(pp) = cc;
+            self.put(x - 2, p as i32);
+            self.put(cc - 2, pp as i32);
+        }
+    }
+
+    /// Swaps node `nn` (at `p` in item `ii`'s set) out of the set, whose size becomes `ss`.
+    #[inline(always)]
+    unsafe fn swap_node(self, ii: i32, nn: i32, p: i32, ss: i32) {
+        // SAFETY: see the type's documentation.
+        unsafe {
+            let last = ii + ss;
+            let nnp = self.get(last);
+            self.put(ii - 1, ss);
+            self.put(last, nn);
+            self.put(p, nnp);
+            (*self.nd.add(nn as usize)).loc = last;
+            (*self.nd.add(nnp as usize)).loc = p;
+        }
+    }
+
+    /// The first node of the option of node `q`.
+    #[inline(always)]
+    unsafe fn start(self, mut q: i32) -> i32 {
+        // SAFETY: see the type's documentation.
+        unsafe {
+            while self.node(q - 1).itm > 0 {
+                q -= 1;
+            }
+        }
+        q
+    }
+
+    /// [`Mc::remove`], the force stack left to the caller.
+    #[inline(always)]
+    unsafe fn remove(self, optp: i32, active: &mut usize, updates: &mut u64) -> bool {
+        // SAFETY: see the type's documentation.
+        unsafe {
+            let mut nn = self.start(optp);
+            loop {
+                let Nd { itm: ii, loc: p } = self.node(nn);
+                if ii <= 0 {
+                    return true;
+                }
+                if p >= self.second && self.get(ii - 2) as usize >= *active {
+                    nn += 1;
+                    continue;
+                }
+                let ss = self.get(ii - 1) - 1;
+                if p < self.second {
+                    if ss < self.get(ii - 3) - self.get(ii - 4) {
+                        return false;
+                    }
+                    if ss == 0 {
+                        self.swap_out(ii, active);
+                    }
+                }
+                if ss > 0 {
+                    self.swap_node(ii, nn, p, ss);
+                    *updates += 1;
+                }
+                nn += 1;
+            }
+        }
+    }
+
+    /// [`Mc::include`], the force stack left to the caller.
+    #[inline(never)]
+    unsafe fn include(self, opt: i32, active_at: &mut usize, updates_at: &mut u64) -> bool {
+        let (mut active, mut updates) = (*active_at, 0u64);
+        // SAFETY: see the type's documentation.
+        let ok = unsafe {
+            let mut opt = self.start(opt);
+            'option: loop {
+                let Nd { itm: ii, loc: pp } = self.node(opt);
+                if ii <= 0 {
+                    break true;
+                }
+                let p = self.get(ii - 2) as usize;
+                if p >= active {
+                    debug_assert!(
+                        ii >= self.second,
+                        "a primary item of an active option is active"
+                    );
+                    opt += 1;
+                    continue;
+                }
+                if ii < self.second {
+                    self.put(ii - 3, self.get(ii - 3) - 1);
+                }
+                if ii >= self.second || self.get(ii - 3) == 0 {
+                    let ss = self.get(ii - 1);
+                    let c = if ii < self.second {
+                        0
+                    } else {
+                        *self.clr.add(opt as usize)
+                    };
+                    for s in (ii..ii + ss).rev() {
+                        if s != pp {
+                            let optp = self.get(s);
+                            if (c == 0 || *self.clr.add(optp as usize) != c)
+                                && !self.remove(optp, &mut active, &mut updates)
+                            {
+                                break 'option false;
+                            }
+                        }
+                    }
+                    self.swap_out(ii, &mut active);
+                } else {
+                    let ss = self.get(ii - 1) - 1;
+                    if ss < self.get(ii - 3) - self.get(ii - 4) {
+                        break false;
+                    }
+                    if ss == 0 {
+                        self.swap_out(ii, &mut active);
+                    } else {
+                        self.swap_node(ii, opt, pp, ss);
+                        updates += 1;
+                    }
+                }
+                opt += 1;
+            }
+        };
+        *active_at = active;
+        *updates_at += updates;
+        ok
     }
 }
 
