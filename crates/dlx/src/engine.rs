@@ -12,9 +12,10 @@
 //! (`docs/design.md`, "Adding an algorithm").
 //!
 //! Today's engines: [`LinksSearch`] (`dlx1`, and `dlx2` with colors: one loop, specialised at
-//! compile time per class and for the CPU), [`BoundedSearch`] (`dlx3`, bounds on items) and
-//! [`CellsSearch`] (`ssxcc`, dancing cells, with or without colors). A caller names one with
-//! the public [`Engine`], or leaves the choice to [`Engine::Auto`].
+//! compile time per class and for the CPU), [`BoundedSearch`] (`dlx3`, bounds on items),
+//! [`CellsSearch`] (`ssxcc`, dancing cells, with or without colors) and [`MultiCellsSearch`]
+//! (`ssmcc`, dancing cells with bounds). A caller names one with the public [`Engine`], or
+//! leaves the choice to [`Engine::Auto`].
 
 use crate::arena::Node;
 use crate::bounded::BoundedSearch;
