@@ -95,7 +95,7 @@ struct Mc {
     best: i32,
     score: i32,
     label: Label,
-    /// A primary item has fewer options than its lower bound, or the selections fail.
+    /// A primary item has fewer options than its lower bound.
     dead: bool,
 }
 
@@ -652,8 +652,7 @@ pub(crate) struct MultiCellsSearch<'p> {
     mc: Mc,
     /// The built state, for a reset.
     built: std::sync::Arc<Mc>,
-    /// The first node of each option in `nd`.
-    first: Vec<i32>,
+    /// Always empty: bounds take no selection.
     selected: Vec<OptionId>,
     selected_nodes: Vec<Node>,
     started: bool,
@@ -668,17 +667,10 @@ fn node_of(problem: &Problem, opt: &[u32], q: i32) -> Node {
 impl<'p> MultiCellsSearch<'p> {
     pub(crate) fn new(problem: &'p Problem) -> Self {
         let mc = Mc::new(problem);
-        let mut first = Vec::with_capacity(problem.num_options());
-        let mut q = 1;
-        for o in 0..problem.num_options() {
-            first.push(q);
-            q += problem.option_items(OptionId(o as u32)).len() as i32 + 1;
-        }
         MultiCellsSearch {
             problem,
             built: std::sync::Arc::new(mc.clone()),
             mc,
-            first,
             selected: Vec::new(),
             selected_nodes: Vec::new(),
             started: false,
@@ -763,48 +755,13 @@ impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
         self.mc.label == Label::Done
     }
 
-    /// Puts `option` in every solution before the search, as the search would take it (counted
-    /// in no statistic); where that leaves an item uncoverable the search is a dead end.
+    /// Refused, as by dancing links with bounds ([`SelectError::Bounds`]): a given with bounds
+    /// would need to say how many of an item's options it takes.
     fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
         if option.index() >= self.problem.num_options() {
             return Err(SelectError::UnknownOption { option });
         }
-        if self.started {
-            return Err(SelectError::SearchStarted);
-        }
-        let m = &self.mc;
-        let first = self.first[option.index()];
-        let mut q = first;
-        let mut alive = true;
-        while m.nd[q as usize].itm > 0 {
-            let Nd { itm: x, loc } = m.nd[q as usize];
-            let active = m.pos(x) < m.active;
-            alive &= (x >= m.second || active) && (!active || loc < x + m.size(x));
-            q += 1;
-        }
-        if !alive {
-            let problem = self.problem;
-            let entries: Vec<_> = problem.option_entries(option).collect();
-            let clash = self.selected.iter().find_map(|&o| {
-                problem.option_entries(o).find_map(|(j, d)| {
-                    entries
-                        .iter()
-                        .find(|&&(i, c)| i == j && (c.is_none() || d.is_none() || c != d))
-                        .map(|&(i, _)| (o, i))
-                })
-            });
-            let (with, item) = clash.expect("only a selected option excludes an option");
-            return Err(SelectError::Conflict { option, item, with });
-        }
-        let mut ignored = 0;
-        if !self.mc.include(first, &mut ignored) {
-            self.mc.dead = true;
-        }
-        self.mc.force.clear();
-        self.selected.push(option);
-        self.selected_nodes
-            .push(node_of(self.problem, &self.mc.opt, first));
-        Ok(())
+        Err(SelectError::Bounds)
     }
 
     fn selected(&self) -> &[OptionId] {

@@ -393,4 +393,11 @@ fn bounds_in_the_builder() {
         p.solver().select(OptionId::new(0)),
         Err(dlx::SelectError::Bounds)
     );
+    // Dancing cells with bounds (`ssmcc`) refuse it the same way.
+    let mut cells = p.solver_with(dlx::Engine::Cells).unwrap();
+    assert_eq!(
+        cells.select(OptionId::new(0)),
+        Err(dlx::SelectError::Bounds)
+    );
+    assert_eq!(cells.count().solutions, 1);
 }
