@@ -19,7 +19,7 @@
 //! dance walks columns and options as `dlx3` does, since an untweak relinks a column top-down.
 
 use crate::arena::{Item, Links, Node, NodeLinks, NodeMeta, TrailCursor, CLEANSED, LANES};
-use crate::engine::{Algorithm, Control};
+use crate::engine::{Algorithm, Checks, Control};
 use crate::parallel::Job;
 use crate::problem::{OptionId, Problem};
 use crate::search::{
@@ -371,26 +371,15 @@ impl<'p> BoundedSearch<'p> {
 
 impl<'p> Algorithm<'p> for BoundedSearch<'p> {
     fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
-        let Control {
-            limits,
-            stats,
-            signal,
-            no_pause_at,
-            check_mask,
-            paused,
-        } = ctl;
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
-        let mut solutions = stats.solutions;
-        let reason = std::cell::Cell::new(None);
+        let checks = Checks::new(&ctl, ctl.stats.solutions);
         if self.state.label() == Label::Done {
             self.exhausted = true;
             return None;
         }
-        if solutions >= max_solutions {
+        if checks.at_solution_limit() {
             return Some(StopReason::SolutionLimit);
         }
+        let stats = ctl.stats;
         let mut counters = Counters {
             nodes: &mut stats.nodes,
             updates: &mut stats.updates,
@@ -400,45 +389,15 @@ impl<'p> Algorithm<'p> for BoundedSearch<'p> {
         let mut nodes = Vec::new();
         let stopped = self.state.run(
             &mut counters,
-            |n| {
-                if n >= max_nodes {
-                    reason.set(Some(StopReason::NodeLimit));
-                    return true;
-                }
-                if (async_checks || signal.is_some()) && n & check_mask == 0 {
-                    if let Some(r) = limits.check_async() {
-                        reason.set(Some(r));
-                        return true;
-                    }
-                    if signal.is_some_and(|s| n != no_pause_at && s.wants_pause()) {
-                        *paused = true;
-                        return true;
-                    }
-                }
-                false
-            },
+            |n| checks.node(n),
             |chosen| {
-                solutions += 1;
                 nodes.clear();
                 nodes.extend(chosen.iter().map(|&p| Node(p)));
-                if visit(&[], &nodes).is_break() {
-                    reason.set(Some(StopReason::Visitor));
-                    return true;
-                }
-                if solutions >= max_solutions {
-                    reason.set(Some(StopReason::SolutionLimit));
-                    return true;
-                }
-                false
+                checks.solution(visit, &[], &nodes)
             },
         );
-        stats.solutions = solutions;
         self.exhausted = self.state.label() == Label::Done;
-        if stopped {
-            reason.get()
-        } else {
-            None
-        }
+        checks.finish(stopped, stats, ctl.paused)
     }
 
     fn is_fresh(&self) -> bool {

@@ -28,7 +28,7 @@
 //! differs its nodes and updates can differ a little from the one-thread search's.
 
 use crate::arena::Node;
-use crate::engine::{Algorithm, Control};
+use crate::engine::{Algorithm, Checks, Control};
 use crate::parallel::Job;
 use crate::problem::{OptionId, Problem};
 use crate::search::{item_id, Move, ReplayError, Replayed, SelectError, StopReason, Visit};
@@ -700,82 +700,41 @@ fn node_of(problem: &Problem, opt: &[u32], q: i32) -> Node {
 
 impl<'p> Algorithm<'p> for CellsSearch<'p> {
     fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
-        let Control {
-            limits,
-            stats,
-            signal,
-            no_pause_at,
-            check_mask,
-            paused,
-        } = ctl;
         self.started = true;
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
         if self.cells.label == Label::Done {
             return None;
         }
-        let mut solutions = stats.solutions;
-        if solutions >= max_solutions {
+        let checks = Checks::new(&ctl, ctl.stats.solutions);
+        if checks.at_solution_limit() {
             return Some(StopReason::SolutionLimit);
         }
         if self.cells.dead && self.cells.label == Label::Forward {
             // No node to count (as `ssxcc` counts none when an item has no option), but a
             // cancelled or late search is stopped before it does anything.
-            if let Some(r) = limits.check_async() {
+            if let Some(r) = ctl.limits.check_async() {
                 return Some(r);
             }
         }
-        let reason = std::cell::Cell::new(None);
         let problem = self.problem;
         let selected = &self.selected;
         let chosen = &mut self.chosen;
+        let stats = ctl.stats;
         let stopped = self.cells.run(
             &mut stats.nodes,
             &mut stats.updates,
             &mut stats.profile,
-            |n| {
-                if n >= max_nodes {
-                    reason.set(Some(StopReason::NodeLimit));
-                    return true;
-                }
-                if (async_checks || signal.is_some()) && n & check_mask == 0 {
-                    if let Some(r) = limits.check_async() {
-                        reason.set(Some(r));
-                        return true;
-                    }
-                    if signal.is_some_and(|s| n != no_pause_at && s.wants_pause()) {
-                        *paused = true;
-                        return true;
-                    }
-                }
-                false
-            },
+            |n| checks.node(n),
             |c| {
-                solutions += 1;
                 chosen.clear();
                 chosen.extend(
                     c.choice[c.floor..c.level]
                         .iter()
                         .map(|&q| node_of(problem, &c.opt, q)),
                 );
-                if visit(selected, chosen).is_break() {
-                    reason.set(Some(StopReason::Visitor));
-                    return true;
-                }
-                if solutions >= max_solutions {
-                    reason.set(Some(StopReason::SolutionLimit));
-                    return true;
-                }
-                false
+                checks.solution(visit, selected, chosen)
             },
         );
-        stats.solutions = solutions;
-        if stopped {
-            reason.get()
-        } else {
-            None
-        }
+        checks.finish(stopped, stats, ctl.paused)
     }
 
     fn is_fresh(&self) -> bool {

@@ -42,6 +42,111 @@ pub(crate) struct Control<'a> {
     pub(crate) paused: &'a mut bool,
 }
 
+/// What an engine's loop asks at each node it enters and at each solution it finds, from its
+/// [`Control`]: the limits, the parallel search's signal and the visitor, written once for the
+/// engines whose loops take a closure for each (`dlx3`'s, `ssxcc`'s, `ssmcc`'s). Interior
+/// mutability, so that both closures can hold it.
+pub(crate) struct Checks<'a> {
+    limits: &'a Limits,
+    signal: Option<&'a Signal>,
+    no_pause_at: u64,
+    check_mask: u64,
+    max_nodes: u64,
+    max_solutions: u64,
+    /// The deadline, the cancel flag or the signal is to be looked at.
+    watch: bool,
+    solutions: std::cell::Cell<u64>,
+    reason: std::cell::Cell<Option<StopReason>>,
+    paused: std::cell::Cell<bool>,
+}
+
+impl<'a> Checks<'a> {
+    /// The checks of `ctl`, the search having found `solutions` so far.
+    pub(crate) fn new(ctl: &Control<'a>, solutions: u64) -> Self {
+        let limits = ctl.limits;
+        Checks {
+            limits,
+            signal: ctl.signal,
+            no_pause_at: ctl.no_pause_at,
+            check_mask: ctl.check_mask,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            max_solutions: limits.max_solutions.unwrap_or(u64::MAX),
+            watch: limits.deadline.is_some() || limits.cancel.is_some() || ctl.signal.is_some(),
+            solutions: std::cell::Cell::new(solutions),
+            reason: std::cell::Cell::new(None),
+            paused: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Whether the search stops before entering node `n` (counted from 0): the node limit,
+    /// and every `check_mask + 1` nodes the deadline, the cancel flag and the signal's pause.
+    #[inline(always)]
+    pub(crate) fn node(&self, n: u64) -> bool {
+        if n >= self.max_nodes {
+            self.reason.set(Some(StopReason::NodeLimit));
+            return true;
+        }
+        if self.watch && n & self.check_mask == 0 {
+            if let Some(r) = self.limits.check_async() {
+                self.reason.set(Some(r));
+                return true;
+            }
+            if self
+                .signal
+                .is_some_and(|s| n != self.no_pause_at && s.wants_pause())
+            {
+                self.paused.set(true);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Counts a solution and hands it to `visit` (the selected options, the nodes chosen on the
+    /// way); whether the search stops after it (the visitor broke, or the solution limit).
+    #[inline(always)]
+    pub(crate) fn solution(
+        &self,
+        visit: &mut Visit<'_>,
+        selected: &[OptionId],
+        chosen: &[Node],
+    ) -> bool {
+        let solutions = self.solutions.get() + 1;
+        self.solutions.set(solutions);
+        if visit(selected, chosen).is_break() {
+            self.reason.set(Some(StopReason::Visitor));
+            return true;
+        }
+        if solutions >= self.max_solutions {
+            self.reason.set(Some(StopReason::SolutionLimit));
+            return true;
+        }
+        false
+    }
+
+    /// Whether the solution limit is already reached.
+    pub(crate) fn at_solution_limit(&self) -> bool {
+        self.solutions.get() >= self.max_solutions
+    }
+
+    /// After the loop: the solutions into `stats`, the pause into `paused`, and why it stopped
+    /// (`None` if it was not stopped, or paused).
+    pub(crate) fn finish(
+        self,
+        stopped: bool,
+        stats: &mut Stats,
+        paused: &mut bool,
+    ) -> Option<StopReason> {
+        stats.solutions = self.solutions.get();
+        *paused |= self.paused.get();
+        if stopped {
+            self.reason.get()
+        } else {
+            None
+        }
+    }
+}
+
 /// A search algorithm (see the [module](self) documentation).
 pub(crate) trait Algorithm<'p> {
     /// Runs or resumes the loop until the tree is exhausted (`None`), a limit stops it, the

@@ -22,7 +22,7 @@
 //! and a split gives one job, the whole search.
 
 use crate::arena::Node;
-use crate::engine::{Algorithm, Control};
+use crate::engine::{Algorithm, Checks, Control};
 use crate::parallel::Job;
 use crate::problem::{OptionId, Problem};
 use crate::search::{item_id, Move, ReplayError, Replayed, SelectError, StopReason, Visit};
@@ -681,70 +681,35 @@ impl<'p> MultiCellsSearch<'p> {
 
 impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
     fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
-        let Control {
-            limits,
-            stats,
-            check_mask,
-            ..
-        } = ctl;
         self.started = true;
         if self.mc.label == Label::Done {
             return None;
         }
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let async_checks = limits.deadline.is_some() || limits.cancel.is_some();
-        let mut solutions = stats.solutions;
-        if solutions >= max_solutions {
+        let checks = Checks::new(&ctl, ctl.stats.solutions);
+        if checks.at_solution_limit() {
             return Some(StopReason::SolutionLimit);
         }
         if self.mc.dead && self.mc.label == Label::Forward {
-            if let Some(r) = limits.check_async() {
+            if let Some(r) = ctl.limits.check_async() {
                 return Some(r);
             }
         }
-        let reason = std::cell::Cell::new(None);
         let problem = self.problem;
         let selected = &self.selected;
         let chosen = &mut self.chosen;
+        let stats = ctl.stats;
         let stopped = self.mc.run(
             &mut stats.nodes,
             &mut stats.updates,
             &mut stats.profile,
-            |n| {
-                if n >= max_nodes {
-                    reason.set(Some(StopReason::NodeLimit));
-                    return true;
-                }
-                if async_checks && n & check_mask == 0 {
-                    if let Some(r) = limits.check_async() {
-                        reason.set(Some(r));
-                        return true;
-                    }
-                }
-                false
-            },
+            |n| checks.node(n),
             |m| {
-                solutions += 1;
                 chosen.clear();
                 chosen.extend(m.solution().map(|q| node_of(problem, &m.opt, q)));
-                if visit(selected, chosen).is_break() {
-                    reason.set(Some(StopReason::Visitor));
-                    return true;
-                }
-                if solutions >= max_solutions {
-                    reason.set(Some(StopReason::SolutionLimit));
-                    return true;
-                }
-                false
+                checks.solution(visit, selected, chosen)
             },
         );
-        stats.solutions = solutions;
-        if stopped {
-            reason.get()
-        } else {
-            None
-        }
+        checks.finish(stopped, stats, ctl.paused)
     }
 
     fn is_fresh(&self) -> bool {

@@ -783,7 +783,7 @@ impl<'p> Solver<'p> {
         self.engine.replay(mv, false)
     }
 
-    /// For an engine that gives away the rest of a level ([`Engine::donate`]): enters the next
+    /// For an engine that gives away the rest of a level ([`Algorithm::donate`]): enters the next
     /// level as [`Solver::replay`] does, leaves `mv` as if its subtree had been searched, and
     /// makes the search go on with the moves after it at that level, and end there. Counts
     /// nothing: the moves after it are the search's.
@@ -959,7 +959,7 @@ impl<'p> LinksSearch<'p> {
         }
     }
 
-    /// [`Engine::run`]: the loop for the problem's class (colors or not), whether the branch
+    /// [`Algorithm::run`]: the loop for the problem's class (colors or not), whether the branch
     /// depth is kept, and the CPU, chosen here once per call, never per node.
     fn run_class(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
         let depth = ctl.stats.branch_depth.is_some();
