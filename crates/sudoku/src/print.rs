@@ -16,7 +16,7 @@
 //! let input = Input { name: Arc::from("hard.txt"), reader: Box::new(text.as_bytes()), len: None };
 //! let (mut out, job) = (Vec::new(), Job::new(Task::Unique));
 //! let mut writer = Writer::new(&mut out);
-//! job.run(vec![input], &mut writer, print::describe, |_, _| {}).expect("readable");
+//! job.run(vec![input], &mut writer, |_, _| {}).expect("readable");
 //! assert_eq!(writer.summary.unique, 1);
 //! drop(writer);
 //! assert!(String::from_utf8(out)?.starts_with("812753649"));
@@ -30,9 +30,14 @@ use std::time::Duration;
 
 use crate::batch::{self, Problem, Record, RecordJson, Status, Summary, Tally, Task};
 use crate::pipeline::Sink;
-use crate::read::{Entry, InputFormat, KillerEntry, ReadAs, ReadError, Reader};
+use crate::read::{
+    Entry, EntryError, Form, InputFormat, KillerEntry, NotAPuzzle, ReadAs, ReadError, Reader,
+    SettingNames,
+};
+use crate::text::ParseErrorKind;
 use crate::{
-    Generated, GeneratedJson, Grid, KillerError, Rating, StopReason, Sudoku, Symbols, Technique,
+    Generated, GeneratedJson, Grid, KillerError, Rating, Shape, StopReason, Sudoku, Symbols,
+    Technique,
 };
 
 /// How records are written.
@@ -111,6 +116,8 @@ pub struct Job {
     pub format: Option<Format>,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// How an invalid record's message names the settings that read an input otherwise.
+    pub setting_names: SettingNames,
 }
 
 /// An input of a [`Job`] that could not be read: its name, and why.
@@ -132,18 +139,17 @@ impl Job {
             read: crate::read::ReadSettings::default(),
             format: None,
             threads: 0,
+            setting_names: SettingNames::LIBRARY,
         }
     }
 
     /// Reads the inputs in turn, a chunk of puzzles at a time, solves them on the threads and
-    /// has `writer` write the records in input order, numbered across the inputs; `describe`
-    /// words an invalid record, and `first` hears the first puzzle of each input (how it was
+    /// has `writer` write the records in input order, numbered across the inputs; `first` hears the first puzzle of each input (how it was
     /// read). Stops at an input that cannot be read, or when the cancel flag is set.
     pub fn run<W: Write>(
         &self,
         inputs: Vec<Input>,
         writer: &mut Writer<'_, W>,
-        describe: Describe,
         first: impl FnMut(&str, &Entry) + Send + 'static,
     ) -> Result<(), InputError> {
         // Each input's chunks call it in turn, on the reading thread.
@@ -151,7 +157,7 @@ impl Job {
         let printer = Printer::new(inputs.iter().map(|i| Arc::clone(&i.name)).collect())
             .format(self.format)
             .limits(self.settings.max_nodes, self.settings.timeout)
-            .describe(describe);
+            .setting_names(self.setting_names);
         let idle = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let mut settings = self.settings.clone();
         settings.idle = (self.threads != 1).then(|| Arc::clone(&idle));
@@ -320,10 +326,6 @@ impl Done {
     }
 }
 
-/// Says why a record is invalid (or mismatched), with its place: from the problem, the entry
-/// and the input's name. [`describe`] is the library's; a command line may name its flags.
-pub type Describe = fn(&Problem, &Entry, &str) -> String;
-
 /// What every worker needs to write records: the names of the inputs, the format (none: as
 /// each input was read), the limits (which a stopped record names), and how an invalid record
 /// is described.
@@ -337,8 +339,8 @@ pub struct Printer {
     pub max_nodes: Option<u64>,
     /// The time limit the searches ran under, named when it stops one.
     pub timeout: Option<Duration>,
-    /// The message of an invalid record.
-    pub describe: Describe,
+    /// How an invalid record's message names the settings ([`describe`]).
+    pub setting_names: SettingNames,
 }
 
 impl Printer {
@@ -349,7 +351,7 @@ impl Printer {
             format: None,
             max_nodes: None,
             timeout: None,
-            describe,
+            setting_names: SettingNames::LIBRARY,
         }
     }
 
@@ -366,9 +368,9 @@ impl Printer {
         self
     }
 
-    /// With the messages of invalid records.
-    pub fn describe(mut self, describe: Describe) -> Printer {
-        self.describe = describe;
+    /// With the names of the settings an invalid record's message gives.
+    pub fn setting_names(mut self, names: SettingNames) -> Printer {
+        self.setting_names = names;
         self
     }
 
@@ -382,17 +384,83 @@ impl Printer {
     }
 }
 
-/// The library's description of an invalid record: `FILE:LINE:COLUMN: message` where the
-/// reader says where, `FILE:LINE: message` otherwise.
-pub fn describe(problem: &Problem, entry: &Entry, name: &str) -> String {
+/// Why a record is invalid (or how its solution differs), for a person: `FILE:LINE:COLUMN:
+/// message` where the reader says where, `FILE:LINE: message` otherwise; for a count of cells
+/// that fits no grid, how the input was read and how to read it otherwise, naming the settings
+/// as `names` does.
+pub fn describe(problem: &Problem, entry: &Entry, name: &str, names: &SettingNames) -> String {
     let line = entry.line;
     match problem {
-        Problem::Unreadable(crate::read::EntryError::Parse(p)) => {
-            format!("{name}:{}:{}: {}", p.line, p.column, p.kind)
-        }
+        Problem::Unreadable(e) => describe_entry(e, entry, name, names),
         Problem::Grade(e) => format!("{name}:{line}: cannot grade: {e}"),
         Problem::Mismatch(m) => m.to_string(),
         _ => format!("{name}:{line}: {problem}"),
+    }
+}
+
+/// Why an entry does not read, as [`describe`] says it.
+pub fn describe_entry(e: &EntryError, entry: &Entry, name: &str, names: &SettingNames) -> String {
+    let line = entry.line;
+    let parse = match e {
+        EntryError::NotAPuzzle(NotAPuzzle::TooLong { bytes }) => {
+            let what = if entry.form == Form::Leetcode {
+                format!(
+                    "the board is {bytes} bytes long; a LeetCode board of any size we solve is \
+                     under 8 KiB"
+                )
+            } else {
+                format!(
+                    "the line is {bytes} bytes long; a puzzle line has at most {} bytes",
+                    crate::read::MAX_LINE
+                )
+            };
+            return format!("{name}:{line}: {what}");
+        }
+        EntryError::NotAPuzzle(_) => {
+            return format!(
+                "{name}:{line}:1: `{}` is a line of text, not a puzzle (a title is read as one \
+                 only before a file's first puzzle, or before every puzzle)",
+                quote(&entry.text)
+            );
+        }
+        EntryError::Parse(parse) => parse,
+    };
+    let mut what = match parse.kind {
+        ParseErrorKind::CellCount { found, .. } => no_box(found, names),
+        _ => None,
+    }
+    .unwrap_or_else(|| parse.kind.to_string());
+    if matches!(
+        parse.kind,
+        ParseErrorKind::CellCount { .. } | ParseErrorKind::DigitTooLarge { .. }
+    ) {
+        // A count that fits no grid is what a file read in the wrong format gives: say how it
+        // was read, and how to read it otherwise.
+        what = format!("{what} ({})", entry.read_as.explain(names));
+    }
+    format!("{name}:{}:{}: {what}", parse.line, parse.column)
+}
+
+/// For a count of cells that makes an n x n grid with no box by default (n prime: 5x5, 7x7),
+/// how to say its shape.
+fn no_box(cells: usize, names: &SettingNames) -> Option<String> {
+    // 4 or 9 cells are more likely a stray line than a 2x2 or 3x3 grid.
+    let n = (5..=crate::MAX_SIZE).find(|n| n * n == cells)?;
+    Shape::new(n).is_err().then(|| {
+        format!(
+            "{cells} cells make a {n}x{n} grid, which has no box by default ({n} is prime): give \
+             its box shape with {} 1x{n}, or its regions with {}",
+            names.box_shape, names.regions
+        )
+    })
+}
+
+/// At most 40 characters of a line a message quotes, and how long it was if it was cut.
+fn quote(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}... ({} characters)", &text[..cut], text.chars().count()),
     }
 }
 
@@ -448,7 +516,7 @@ pub fn solve_chunk(
             error: record
                 .problem
                 .as_ref()
-                .map(|p| (printer.describe)(p, entry, name)),
+                .map(|p| describe(p, entry, name, &printer.setting_names)),
             pretty: &pretty,
         };
         if done.record(&record, &about, printer, task) {

@@ -105,6 +105,36 @@ pub enum ReadError {
     },
 }
 
+impl ReadError {
+    /// The error for a person, naming the column settings as `names` does (`--column `x`: no
+    /// such column in the header (quizzes, solutions)`).
+    pub fn message(&self, names: &SettingNames) -> String {
+        match self {
+            ReadError::NoSuchColumn {
+                which,
+                name,
+                header,
+            } => {
+                let setting = match which {
+                    Which::Puzzle => names.column,
+                    Which::Solution => names.solution_column,
+                };
+                match header {
+                    None => format!(
+                        "{setting} `{name}`: the file has no header line naming its columns; give \
+                         the column's number instead"
+                    ),
+                    Some(h) => format!(
+                        "{setting} `{name}`: no such column in the header ({})",
+                        h.join(", ")
+                    ),
+                }
+            }
+            e => e.to_string(),
+        }
+    }
+}
+
 /// The two columns of a CSV file that [`ReadSettings`] can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Which {
@@ -174,6 +204,72 @@ pub struct ReadAs {
     pub format: InputFormat,
     /// Why.
     pub because: Because,
+}
+
+/// How messages name the settings a person changes to read an input otherwise: a command line
+/// names its flags (`--input`, `--box`), a program these types ([`SettingNames::LIBRARY`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SettingNames {
+    /// The input format, said before a format's name (`--input`, as in `--input grid`).
+    pub input: &'static str,
+    /// The box shape, said before `RxC` (`--box`).
+    pub box_shape: &'static str,
+    /// A map of irregular regions (`--regions FILE`).
+    pub regions: &'static str,
+    /// The puzzle's CSV column (`--column`).
+    pub column: &'static str,
+    /// The solution's CSV column (`--solution-column`).
+    pub solution_column: &'static str,
+}
+
+impl SettingNames {
+    /// The names of this library's settings.
+    pub const LIBRARY: SettingNames = SettingNames {
+        input: "ReadSettings::input",
+        box_shape: "ReadSettings::box_shape",
+        regions: "Regions::from_map",
+        column: "ReadSettings::column",
+        solution_column: "ReadSettings::solution_column",
+    };
+}
+
+impl Default for SettingNames {
+    fn default() -> Self {
+        SettingNames::LIBRARY
+    }
+}
+
+impl ReadAs {
+    /// How the input was read, and how to read it otherwise, naming the settings as `names`
+    /// does: `read as grids, since the first lines are rows rather than whole puzzles; --input
+    /// line reads one puzzle per line`.
+    pub fn explain(self, names: &SettingNames) -> String {
+        let input = names.input;
+        match (self.because, self.format) {
+            (Because::Given, InputFormat::Grid) => format!("read as grids, as {input} says"),
+            (Because::Given, InputFormat::Csv) => format!("read as CSV, as {input} says"),
+            (Because::Given, InputFormat::Leetcode) => {
+                format!("read as a LeetCode board, as {input} says")
+            }
+            (Because::Given, _) => format!("read as one puzzle per line, as {input} says"),
+            (Because::Bracket, _) => {
+                "read as a LeetCode board, since the input starts with `[`".to_string()
+            }
+            (Because::Fields, _) => format!(
+                "read as CSV, since the first line has commas between fields that are not single \
+                 cells, or starts with a quote; {input} line or {input} grid reads the file \
+                 otherwise"
+            ),
+            (Because::Rows, _) => format!(
+                "read as grids, since the first lines are rows rather than whole puzzles; \
+                 {input} line reads one puzzle per line"
+            ),
+            _ => format!(
+                "read as one puzzle per line, since the first lines hold whole puzzles; {input} \
+                 grid reads grids"
+            ),
+        }
+    }
 }
 
 /// Why an input was read in its format.

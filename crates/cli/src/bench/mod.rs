@@ -12,7 +12,7 @@ use sudoku::compare::{self, FileRuns, LeftOut};
 use sudoku::read::ReadSettings;
 use sudoku::Method;
 
-use crate::sudoku::flags::InputFormat;
+use crate::sudoku::flags::{InputFormat, FLAG_NAMES};
 use crate::{signals, InputError, Interrupted};
 
 /// The default puzzles, compiled in: easy enough that plain backtracking finishes every one.
@@ -114,7 +114,7 @@ pub fn run(args: &Args) -> Result<()> {
         for left in &left_out {
             let problem = match left {
                 LeftOut::Unreadable(entry, e) => {
-                    crate::sudoku::render::describe_entry(e, entry, &name, None)
+                    sudoku::print::describe_entry(e, entry, &name, &FLAG_NAMES)
                 }
                 LeftOut::Clash(entry, e) => format!("{name}:{}: {e}", entry.line),
             };

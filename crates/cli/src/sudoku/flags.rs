@@ -8,10 +8,19 @@ use std::time::Duration;
 use anyhow::Result;
 use sudoku::batch::Task;
 use sudoku::print::Job;
-use sudoku::read::{Column, ReadSettings};
+use sudoku::read::{Column, ReadSettings, SettingNames};
 use sudoku::{Regions, Shape, Strategy, Symbols, Variant};
 
 use crate::InputError;
+
+/// How messages about the input name the flags that read it otherwise.
+pub const FLAG_NAMES: SettingNames = SettingNames {
+    input: "--input",
+    box_shape: "--box",
+    regions: "--regions FILE",
+    column: "--column",
+    solution_column: "--solution-column",
+};
 
 /// Where progress goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,6 +198,7 @@ impl BatchArgs {
         job.variant = variant;
         job.format = format.map(Into::into);
         job.threads = jobs(self.jobs);
+        job.setting_names = FLAG_NAMES;
         Batch {
             job,
             show: None,

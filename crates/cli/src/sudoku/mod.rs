@@ -5,7 +5,6 @@ pub(crate) mod flags;
 mod generate;
 mod killer;
 pub(crate) mod output;
-pub(crate) mod render;
 pub(crate) mod run;
 
 use std::io::{self, BufWriter};

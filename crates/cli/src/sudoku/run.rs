@@ -7,40 +7,12 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use sudoku::batch::Summary;
-use sudoku::read::{InputFormat, ReadError, Which};
+use sudoku::read::InputFormat;
 
-use super::flags::Batch;
+use super::flags::{Batch, FLAG_NAMES};
 use super::output;
-use super::render;
 use crate::files::Source;
 use crate::InputError;
-
-/// A failure reading an input, in this command line's words.
-fn read_error(name: &str, e: ReadError) -> String {
-    match e {
-        ReadError::NoSuchColumn {
-            which,
-            name: column,
-            header,
-        } => {
-            let flag = match which {
-                Which::Puzzle => "--column",
-                _ => "--solution-column",
-            };
-            match header {
-                None => format!(
-                    "{name}: {flag} `{column}`: the file has no header line naming its columns; \
-                     give the column's number instead"
-                ),
-                Some(h) => format!(
-                    "{name}: {flag} `{column}`: no such column in the header ({})",
-                    h.join(", ")
-                ),
-            }
-        }
-        e => format!("{name}: {e}"),
-    }
-}
 
 /// Runs a batch: a reader thread cuts the inputs into chunks, the workers solve them and
 /// write their records, and this thread writes them in input order (the library's job).
@@ -60,26 +32,23 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
         tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
     let mut writer = output::writer(&mut out, batch.show);
-    let ended = job.run(
-        sources,
-        &mut writer,
-        render::describe,
-        move |name, entry| {
-            // `--column` and `--solution-column` speak of CSV: said once per input read
-            // otherwise, rather than passed over in silence.
-            if csv && entry.read_as.format != InputFormat::Csv {
-                eprintln!(
-                    "dlx: warning: {name}: --column and --solution-column are for CSV input, and \
+    let ended = job.run(sources, &mut writer, move |name, entry| {
+        // `--column` and `--solution-column` speak of CSV: said once per input read
+        // otherwise, rather than passed over in silence.
+        if csv && entry.read_as.format != InputFormat::Csv {
+            eprintln!(
+                "dlx: warning: {name}: --column and --solution-column are for CSV input, and \
                  this input is not read as CSV ({}): they are not used",
-                    render::read_as(entry.read_as)
-                );
-            }
-        },
-    );
+                entry.read_as.explain(&FLAG_NAMES)
+            );
+        }
+    });
     let (mut summary, _, _) = output::finish(writer, start)?;
     summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
     match ended {
-        Err(e) if !summary.interrupted => Err(InputError(read_error(&e.name, e.error)).into()),
+        Err(e) if !summary.interrupted => {
+            Err(InputError(format!("{}: {}", e.name, e.error.message(&FLAG_NAMES))).into())
+        }
         _ => Ok(summary),
     }
 }

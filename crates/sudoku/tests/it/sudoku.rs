@@ -493,3 +493,62 @@ fn count_parallel_equals_one_thread() {
         }
     }
 }
+
+/// The records of lines that do not read say how the input was read and how to read it
+/// otherwise, naming the settings as the caller names them; a count of cells that fits a grid
+/// with a default box is not sent to look for a box when the box given is another.
+#[test]
+fn invalid_records_name_the_callers_settings() {
+    use std::sync::Arc;
+    use sudoku::batch::Task;
+    use sudoku::print::{Input, Job, Writer};
+    use sudoku::read::{ReadSettings, SettingNames};
+    let run = |text: &str, job: &Job| {
+        let input = Input {
+            name: Arc::from("in.txt"),
+            reader: Box::new(std::io::Cursor::new(text.to_string())),
+            len: None,
+        };
+        let mut out = Vec::new();
+        let mut writer = Writer::new(&mut out);
+        job.run(vec![input], &mut writer, |_, _| {})
+            .expect("readable");
+        drop(writer);
+        String::from_utf8(out).unwrap()
+    };
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let text = format!("{line}\n{}\n{}\n", &line[..80], ".".repeat(49));
+    let mut job = Job::new(Task::Solve);
+    job.threads = 1;
+    let library = run(&text, &job);
+    assert!(
+        library.contains("in.txt:2:80: 80 cells: expected 81 for 9x9")
+            && library.contains(
+                "since the first lines hold whole puzzles; ReadSettings::input grid reads grids"
+            ),
+        "{library}"
+    );
+    assert!(library.contains(
+        "in.txt:3:49: 49 cells make a 7x7 grid, which has no box by default (7 is prime): give \
+         its box shape with ReadSettings::box_shape 1x7, or its regions with Regions::from_map"
+    ));
+    job.setting_names = SettingNames {
+        input: "--input",
+        box_shape: "--box",
+        ..SettingNames::LIBRARY
+    };
+    job.read = ReadSettings::default().box_shape(Some(Shape::with_box(2, 3).unwrap()));
+    job.settings = job.settings.box_shape(Some(Shape::with_box(2, 3).unwrap()));
+    let flags = run(&text, &job);
+    assert!(
+        flags.contains(
+            "in.txt:1:81: 81 cells: expected 36 for 6x6 (boxes of 2x3) (read as one \
+             puzzle per line, since the first lines hold whole puzzles; --input grid reads grids)"
+        ),
+        "{flags}"
+    );
+    assert!(
+        flags.contains("give its box shape with --box 1x7"),
+        "{flags}"
+    );
+}
