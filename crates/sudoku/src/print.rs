@@ -40,19 +40,21 @@ use crate::{
     Technique,
 };
 
-/// How records are written.
+/// How records are written (`Pretty` draws a jigsaw's regions and a killer's cages; `Json`
+/// writes a [`RecordJson`] per record).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Format {
     /// The solved grid on one line.
     Line,
     /// Rows of space-separated symbols, a blank line between puzzles (as HDU-1426 prints).
     Grid,
-    /// Box-drawing characters, for a person (a jigsaw's regions, a killer's cages).
+    /// Box-drawing characters, for a person.
     Pretty,
     /// The board as LeetCode's JSON.
     Leetcode,
-    /// One JSON object per record ([`RecordJson`]).
+    /// One JSON object per puzzle.
     Json,
 }
 

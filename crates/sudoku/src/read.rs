@@ -31,20 +31,23 @@ use crate::killer::{Killer, KillerError};
 use crate::shape::Shape;
 use crate::text::{ParseError, PuzzleReader, Symbols};
 
-/// How puzzles are written in an input.
+/// How puzzles are written in an input (`Auto`: detected from the first lines, see [`Reader`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum InputFormat {
-    /// Detected from the first lines (see [`Reader`]).
+    /// Detect per file: `[` starts a LeetCode board; a first line of n² symbols means one
+    /// puzzle per line; otherwise grids separated by blank lines.
     #[default]
     Auto,
-    /// One puzzle per line.
+    /// One puzzle per line (`#` or whitespace starts a comment).
     Line,
-    /// Grids of rows, separated by blank lines.
+    /// Grids of rows, separated by blank lines (spaces, `|` and separator lines allowed).
     Grid,
     /// A LeetCode board: a JSON array of arrays of one-character strings.
     Leetcode,
-    /// Comma-separated values: a puzzle column, maybe a solution column, and others.
+    /// Comma-separated, the puzzle first (Kaggle's `quizzes,solutions`), a solution maybe
+    /// second; a header line names the columns.
     Csv,
 }
 

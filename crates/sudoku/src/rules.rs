@@ -79,14 +79,28 @@ pub struct SearchStats {
     strum::VariantArray,
     strum::VariantNames,
 )]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_strategy)]
 pub enum Strategy {
     /// [`Strategy::Dlx`] up to 9x9, [`Strategy::Propagate`] from 10x10 up: where each was
     /// measured faster (`docs/benchmarks.md`).
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "`dlx` up to 9x9, `propagate` from 10x10 up (where each was measured faster)"
+        )
+    )]
     Auto,
     /// Dancing links on the exact-cover matrix, with Knuth's MRV rule: node and update counts
     /// equal to Knuth's `dlx1` on the same matrix.
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "Dancing links on the exact-cover matrix: nodes and updates as Knuth's dlx1 \
+                      counts them"
+        )
+    )]
     Dlx,
     /// Candidates as bit sets; at every node naked and hidden singles and locked candidates
     /// (pointing and claiming) until nothing changes, then a branch on the open cell with the
@@ -94,6 +108,14 @@ pub enum Strategy {
     /// each candidate of a cell with two is probed (placed, and propagated by singles) and
     /// taken away if that leads to a contradiction. Large puzzles, on which the plain rule
     /// meets heavy-tailed searches, finish in a few nodes.
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "Candidates as bit sets: naked and hidden singles and locked candidates at \
+                      every node, cells with two candidates probed, branching on the fewest \
+                      choices; nodes are the digits tried"
+        )
+    )]
     Propagate,
 }
 

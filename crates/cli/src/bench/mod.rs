@@ -93,7 +93,7 @@ pub fn run(args: &Args) -> Result<()> {
     if sources.is_empty() {
         sources.push(crate::files::bytes(SAMPLE.0, SAMPLE.1));
     }
-    let read = ReadSettings::default().input(args.input.into());
+    let read = ReadSettings::default().input(args.input);
     // Open the plot first: a path that cannot be written fails before the work.
     let plot_file = crate::files::Output::create(args.plot.as_deref())?;
     let settings = compare::Settings::new(args.timeout)

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use anyhow::Result;
 use sudoku::batch::Task;
+pub use sudoku::print::Format as OutputFormat;
 use sudoku::print::Job;
+pub use sudoku::read::InputFormat;
 use sudoku::read::{Column, ReadSettings, SettingNames};
 use sudoku::{Regions, Shape, Strategy, Symbols, Variant};
 
@@ -31,50 +33,6 @@ pub enum ProgressMode {
     Bar,
     /// A line on stderr every few seconds (`--progress` when stderr is not a terminal).
     Lines,
-}
-
-/// How puzzles are written in the input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum InputFormat {
-    /// Detect per file: `[` starts a LeetCode board; a first line of n² symbols means one
-    /// puzzle per line; otherwise grids separated by blank lines.
-    Auto,
-    /// One puzzle per line (`#` or whitespace starts a comment).
-    Line,
-    /// Grids of rows, separated by blank lines (spaces, `|` and separator lines allowed).
-    Grid,
-    /// A LeetCode board: a JSON array of arrays of one-character strings.
-    Leetcode,
-    /// Comma-separated, the puzzle first (Kaggle's `quizzes,solutions`), a solution maybe
-    /// second; a header line names the columns.
-    Csv,
-}
-
-/// How results are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputFormat {
-    /// The solved grid on one line.
-    Line,
-    /// Rows of space-separated symbols, a blank line between puzzles (as HDU-1426 prints).
-    Grid,
-    /// Box-drawing characters, for a person.
-    Pretty,
-    /// The board as LeetCode's JSON.
-    Leetcode,
-    /// One JSON object per puzzle.
-    Json,
-}
-
-impl From<OutputFormat> for sudoku::print::Format {
-    fn from(format: OutputFormat) -> Self {
-        match format {
-            OutputFormat::Line => Self::Line,
-            OutputFormat::Grid => Self::Grid,
-            OutputFormat::Pretty => Self::Pretty,
-            OutputFormat::Leetcode => Self::Leetcode,
-            OutputFormat::Json => Self::Json,
-        }
-    }
 }
 
 /// The symbol sets of `--symbols`.
@@ -129,43 +87,8 @@ pub struct BatchArgs {
     pub progress: bool,
     /// How to search: dancing links (node counts as Knuth's dlx1), or candidates with
     /// propagation at every node (singles and locked candidates; large puzzles finish).
-    #[arg(long, value_enum, default_value_t = SolverArg::Auto)]
-    pub solver: SolverArg,
-}
-
-/// `--solver`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum SolverArg {
-    /// `dlx` up to 9x9, `propagate` from 10x10 up (where each was measured faster).
-    Auto,
-    /// Dancing links on the exact-cover matrix: nodes and updates as Knuth's dlx1 counts them.
-    Dlx,
-    /// Candidates as bit sets: naked and hidden singles and locked candidates at every node,
-    /// cells with two candidates probed, branching on the fewest choices; nodes are the
-    /// digits tried.
-    Propagate,
-}
-
-impl From<InputFormat> for sudoku::read::InputFormat {
-    fn from(input: InputFormat) -> Self {
-        match input {
-            InputFormat::Auto => Self::Auto,
-            InputFormat::Line => Self::Line,
-            InputFormat::Grid => Self::Grid,
-            InputFormat::Leetcode => Self::Leetcode,
-            InputFormat::Csv => Self::Csv,
-        }
-    }
-}
-
-impl From<SolverArg> for Strategy {
-    fn from(s: SolverArg) -> Strategy {
-        match s {
-            SolverArg::Auto => Strategy::Auto,
-            SolverArg::Dlx => Strategy::Dlx,
-            SolverArg::Propagate => Strategy::Propagate,
-        }
-    }
+    #[arg(long, value_enum, default_value_t = Strategy::Auto)]
+    pub solver: Strategy,
 }
 
 impl BatchArgs {
@@ -189,14 +112,14 @@ impl BatchArgs {
             .verify(verify)
             .max_nodes(self.max_nodes)
             .timeout(self.timeout)
-            .strategy(self.solver.into());
+            .strategy(self.solver);
         job.read = ReadSettings::default()
-            .input(self.input.into())
+            .input(self.input)
             .box_shape(box_shape)
             .column(self.column.clone())
             .solution_column(self.solution_column.clone());
         job.variant = variant;
-        job.format = format.map(Into::into);
+        job.format = format;
         job.threads = jobs(self.jobs);
         job.setting_names = FLAG_NAMES;
         Batch {

@@ -144,7 +144,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let mut written = GeneratedSink {
         writer: super::output::writer(&mut out, None),
-        format: args.format.into(),
+        format: args.format,
         symbols,
         rules: &sudoku,
     };

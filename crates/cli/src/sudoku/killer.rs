@@ -52,7 +52,7 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         .max_nodes(s.max_nodes)
         .timeout(s.timeout)
         .cancel(Some(Arc::clone(&signals.stop)));
-    job.format = Some(s.format.into());
+    job.format = Some(s.format);
     job.threads = s.jobs;
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
