@@ -65,6 +65,11 @@ enum Command {
 #[error("{0}")]
 pub struct InputError(pub String);
 
+/// Refuses the command with an [`InputError`] (exit status 2) saying why.
+pub(crate) fn refuse<T>(why: impl Into<String>) -> anyhow::Result<T> {
+    Err(InputError(why.into()).into())
+}
+
 /// A limit on effort (`--max-nodes`, `--timeout`) stopped a search before it finished: what was
 /// found is written, marked incomplete; the message says what stopped it. Exit status 3.
 #[derive(Debug, thiserror::Error)]

@@ -11,7 +11,6 @@ use puzzles::{
     Board, Capitals, Crossword, Fill, Langford, Order, Pattern, Piece, Polyomino, Puzzle, Queens,
     WordList,
 };
-use serde::Serialize;
 
 use crate::InputError;
 
@@ -152,7 +151,8 @@ pub fn words(args: &WordsArgs) -> Result<()> {
     let pattern = match (&args.grid, args.size) {
         (Some(path), _) => {
             let (name, bytes) = crate::files::read_input(Some(path))?;
-            Pattern::parse(&String::from_utf8_lossy(&bytes)).map_err(|e| located(&name, e))?
+            Pattern::parse(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| InputError(e.in_file(&name)))?
         }
         (None, Some((rows, cols))) => {
             Pattern::open(rows, cols).map_err(|e| InputError(e.to_string()))?
@@ -190,7 +190,8 @@ pub fn words(args: &WordsArgs) -> Result<()> {
     }
     // The best fillings never repeat a word: a constructor's rule.
     let no_repeats = args.no_repeats || args.distinct || args.best.is_some();
-    let crossword = Crossword::new(pattern, &list, no_repeats).map_err(|e| located(&name, e))?;
+    let crossword =
+        Crossword::new(pattern, &list, no_repeats).map_err(|e| InputError(e.in_file(&name)))?;
     if args.best.is_some() || args.emit_xcc {
         let flag = if args.emit_xcc {
             "--emit-xcc"
@@ -206,10 +207,9 @@ pub fn words(args: &WordsArgs) -> Result<()> {
         return Ok(());
     }
     match args.best {
-        Some(_) if args.common.search.memo.memo => Err(InputError(
-            "--memo and --best do not go together: --memo counts every filling".into(),
-        )
-        .into()),
+        Some(_) if args.common.search.memo.memo => {
+            crate::refuse("--memo and --best do not go together: --memo counts every filling")
+        }
         Some(k) => best_words(&crossword, &list, k, &args.common),
         None => drive(&crossword, &args.common, false),
     }
@@ -249,12 +249,9 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
     if args.format == PuzzleFormat::Json {
         let xc = dlx::report::Summary::new(&outcome).best(best.costs(), None);
-        let summary = Summary {
-            xc,
-            distinct: None,
-            symmetries: None,
-            method: None,
+        let summary = puzzles::run::Summary {
             best_scores: Some(scores.clone()),
+            ..puzzles::run::Summary::new(xc)
         };
         serde_json::to_writer(&mut out, &summary)?;
         out.write_all(b"\n")?;
@@ -304,7 +301,8 @@ pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
         None => {
             let path = PathBuf::from(&args.board);
             let (name, bytes) = crate::files::read_input(Some(&path))?;
-            Board::parse(&String::from_utf8_lossy(&bytes)).map_err(|e| located(&name, e))?
+            Board::parse(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| InputError(e.in_file(&name)))?
         }
     };
     let pieces = match args.pieces.as_str() {
@@ -313,45 +311,18 @@ pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
         file => {
             let path = PathBuf::from(file);
             let (name, bytes) = crate::files::read_input(Some(&path))?;
-            Piece::parse_set(&String::from_utf8_lossy(&bytes)).map_err(|e| located(&name, e))?
+            Piece::parse_set(&String::from_utf8_lossy(&bytes))
+                .map_err(|e| InputError(e.in_file(&name)))?
         }
     };
     let p = Polyomino::new(board, pieces).map_err(|e| InputError(e.to_string()))?;
     drive(&p, &args.common, args.symmetric.distinct)
 }
 
-/// An error reading a drawing or a list, at its place in the file: `FILE:LINE:COLUMN: ...`.
-fn located(name: &str, e: puzzles::Error) -> InputError {
-    match e {
-        puzzles::Error::Drawing {
-            line,
-            column,
-            message,
-        } => InputError(crate::files::at(name, line, column, message)),
-        other => InputError(format!("{name}: {other}")),
-    }
-}
-
 /// `6x10` as (6, 10); anything else is a file name.
 fn parse_rect(s: &str) -> Option<(usize, usize)> {
     let (r, c) = s.split_once(['x', 'X'])?;
     Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
-}
-
-/// The summary object of `--format json`: the keys of `dlx xc`, and the symmetry count.
-#[derive(Debug, Serialize)]
-struct Summary {
-    #[serde(flatten)]
-    xc: dlx::report::Summary,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    distinct: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    symmetries: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    method: Option<String>,
-    /// With `words --best K`: the total scores of the fillings, best first.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best_scores: Option<Vec<u64>>,
 }
 
 fn drive<P>(puzzle: &P, args: &Common, distinct: bool) -> Result<()>
@@ -433,18 +404,7 @@ where
             }
         }
         PuzzleFormat::Json => {
-            let summary = Summary {
-                xc: if args.search.stats {
-                    dlx::report::Summary::new(&outcome).shared(report)
-                } else {
-                    dlx::report::Summary::new(&outcome)
-                }
-                .engine(args.search.named(engine)),
-                distinct: distinct.as_ref().map(|d| d.count),
-                symmetries: distinct.as_ref().map(|d| d.symmetries),
-                method: distinct.as_ref().map(|d| d.method.to_string()),
-                best_scores: None,
-            };
+            let summary = ran.summary(args.search.stats, args.search.named(engine));
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
         }
@@ -475,15 +435,16 @@ where
 
 /// `--count --memo`: the count by the memoized search (Knuth's dlx6), exact at any size.
 fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<()> {
-    let refuse = |why: &str| -> Result<()> { Err(InputError(why.to_string()).into()) };
     if !args.search.count {
-        return refuse("--memo counts: add --count");
+        return crate::refuse("--memo counts: add --count");
     }
     if distinct || args.svg.is_some() || args.search.limit.is_some() {
-        return refuse("--memo counts every solution: it takes no --distinct, --svg or --limit");
+        return crate::refuse(
+            "--memo counts every solution: it takes no --distinct, --svg or --limit",
+        );
     }
     if args.search.jobs.is_some_and(|j| j != 1) {
-        return refuse(
+        return crate::refuse(
             "--memo and --jobs do not go together: the memoized search runs on one thread",
         );
     }

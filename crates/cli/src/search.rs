@@ -88,10 +88,9 @@ impl SearchFlags {
         if let Some(what) = only_links {
             if self.engine == EngineArg::All || resolved != dlx::Engine::Links {
                 let engine = format!("{:?}", self.engine).to_lowercase();
-                return Err(InputError(format!(
+                return crate::refuse(format!(
                     "--engine {engine} does not go with {what}, which runs by dancing links"
-                ))
-                .into());
+                ));
             }
         }
         Ok((self.engine != EngineArg::All).then_some(resolved))
@@ -136,7 +135,7 @@ impl SearchFlags {
 pub fn compare(problem: &Problem, flags: &SearchFlags, format: RunsFormat) -> Result<()> {
     if !flags.count || flags.limit.is_some() {
         let why = "--engine all compares the engines' counts: add --count (and no --limit)";
-        return Err(InputError(why.into()).into());
+        return crate::refuse(why);
     }
     let limits = || flags.limits(None, Instant::now());
     let mut how = dlx::report::Compare::new(&limits);

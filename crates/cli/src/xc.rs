@@ -119,17 +119,13 @@ pub fn run(args: &Args) -> Result<()> {
     let format = match args.format {
         XcFormat::Text => Format::Text,
         XcFormat::Json => Format::Json,
-        XcFormat::Csv => {
-            return Err(InputError("--format csv writes the rows of --engine all".into()).into())
-        }
+        XcFormat::Csv => return crate::refuse("--format csv writes the rows of --engine all"),
     };
     if args.search.memo.memo || args.zdd.is_some() {
         if args.split.is_some() {
-            return Err(InputError(
-                "--memo and --split do not go together: the memoized search runs on one thread"
-                    .into(),
-            )
-            .into());
+            return crate::refuse(
+                "--memo and --split do not go together: the memoized search runs on one thread",
+            );
         }
         return crate::zdd::xc(problem, &name, args);
     }
@@ -145,11 +141,7 @@ pub fn run(args: &Args) -> Result<()> {
         return self::best(problem, &name, k, args, format, job.as_ref());
     }
     if job.is_some() && !args.search.count {
-        return Err(InputError(
-            "--job runs one job of a split count (with --count) or of a split search for the cheapest solutions (with --best K)"
-                .into(),
-        )
-        .into());
+        return crate::refuse("--job runs one job of a split count (with --count) or of a split search for the cheapest solutions (with --best K)");
     }
 
     let start = Instant::now();
@@ -370,13 +362,12 @@ fn read_job(problem: &Problem, name: &str, line: &str) -> Result<JobLine> {
         .map_err(|e| InputError(format!("--job {}: {e}", quote(line))))?;
     let fingerprint = problem.fingerprint();
     if job.fingerprint != fingerprint {
-        return Err(InputError(format!(
+        return crate::refuse(format!(
             "--job {}: the job is of another problem (fingerprint {:016x}; {name} has \
              {fingerprint:016x}): split and run jobs of the same file",
             quote(line),
             job.fingerprint
-        ))
-        .into());
+        ));
     }
     Ok(job)
 }

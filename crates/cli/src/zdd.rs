@@ -34,7 +34,7 @@ pub fn write_solution(
 /// ZDD), after the checks of the flags that do not go with it.
 pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     let refuse = |flag: &str, why: &str| -> Result<()> {
-        Err(InputError(format!("--memo and {flag} do not go together: {why}")).into())
+        crate::refuse(format!("--memo and {flag} do not go together: {why}"))
     };
     if args.search.limit.is_some() {
         return refuse(

@@ -150,6 +150,21 @@ pub enum Error {
     Engine(#[from] dlx::EngineError),
 }
 
+impl Error {
+    /// The error as said of the file `name` it comes from: `FILE:LINE:COLUMN: message` for a
+    /// drawing that does not read, `FILE: message` otherwise.
+    pub fn in_file(&self, name: &str) -> String {
+        match self {
+            Error::Drawing {
+                line,
+                column,
+                message,
+            } => format!("{name}:{line}:{column}: {message}"),
+            other => format!("{name}: {other}"),
+        }
+    }
+}
+
 /// `1 cell`, `2 cells`: a count and its noun, singular or plural.
 pub(crate) fn plural(n: usize, word: &str) -> String {
     if n == 1 {

@@ -619,6 +619,9 @@ mod tests {
         assert!(!b.contains(0, 2) && !b.contains(1, 2));
         let e = Board::parse("##\n#%\n").unwrap_err();
         assert_eq!(e.to_string().split(':').next(), Some("line 2, column 2"));
+        assert!(e.in_file("b.txt").starts_with("b.txt:2:2: "), "{e}");
+        let e = Board::rect(0, 3).unwrap_err();
+        assert_eq!(e.in_file("b.txt"), format!("b.txt: {e}"));
         assert!(Board::parse("  \n").is_err());
         assert!(Board::rect(0, 3).is_err());
     }

@@ -65,6 +65,65 @@ impl Ran {
     }
 }
 
+/// The summary object that ends a run's JSON lines (`dlx queens --format json`): the keys of
+/// `dlx xc`'s ([`dlx::report::Summary`]), and the count up to symmetry or the scores of the best
+/// fillings where there are some.
+#[cfg(feature = "serde")]
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Summary {
+    /// The search's figures.
+    #[serde(flatten)]
+    pub search: dlx::report::Summary,
+    /// With [`Run::distinct`]: the number of classes up to symmetry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distinct: Option<u64>,
+    /// With [`Run::distinct`]: the number of symmetries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetries: Option<usize>,
+    /// With [`Run::distinct`]: how the classes were counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Of the best fillings of a crossword ([`crate::Crossword::best`]): their total scores,
+    /// best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_scores: Option<Vec<u64>>,
+}
+
+#[cfg(feature = "serde")]
+impl Summary {
+    /// The summary of a search with these figures, and nothing more.
+    pub fn new(search: dlx::report::Summary) -> Summary {
+        Summary {
+            search,
+            distinct: None,
+            symmetries: None,
+            method: None,
+            best_scores: None,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Ran {
+    /// The run's [`Summary`]: with `shared`, the threads' and jobs' figures; the engine named
+    /// where `engine` is given.
+    pub fn summary(&self, shared: bool, engine: Option<Engine>) -> Summary {
+        let search = dlx::report::Summary::new(&self.report.outcome);
+        let search = if shared {
+            search.shared(&self.report)
+        } else {
+            search
+        };
+        let d = self.distinct.as_ref();
+        Summary {
+            distinct: d.map(|d| d.count),
+            symmetries: d.map(|d| d.symmetries),
+            method: d.map(|d| d.method.to_string()),
+            ..Summary::new(search.engine(engine))
+        }
+    }
+}
+
 /// Searches `puzzle` as `how` says, handing each decoded solution (one of each class with
 /// [`Run::distinct`]) to `visit`, one at a time, until it breaks or a limit stops the search.
 /// An error if the engine does not take the problem, or the puzzle has no count up to

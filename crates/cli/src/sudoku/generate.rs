@@ -100,9 +100,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let symbols: Symbols = args.symbols.into();
     if args.format == OutputFormat::Leetcode {
-        return Err(
-            InputError("generate writes line, grid, pretty or json, not leetcode".into()).into(),
-        );
+        return crate::refuse("generate writes line, grid, pretty or json, not leetcode");
     }
     let variant = args.variant.variant()?;
     let shape = match (args.box_shape, args.size, &variant.regions) {

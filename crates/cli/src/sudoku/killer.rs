@@ -94,13 +94,12 @@ fn emit_xcc(source: Source, s: &Settings<'_>) -> Result<()> {
         .map_err(|e| InputError(format!("{name}: {e}")))?;
     let [entry] = &list[..] else {
         if list.is_empty() {
-            return Err(InputError(format!("{name}: no killer sudoku in the file")).into());
+            return crate::refuse(format!("{name}: no killer sudoku in the file"));
         }
         let n = list.len();
-        return Err(InputError(format!(
+        return crate::refuse(format!(
             "{name}: --emit-xcc writes one problem, and the file holds {n} puzzles"
-        ))
-        .into());
+        ));
     };
     let model = entry.killer.clone().and_then(|k| k.model()).map_err(|e| {
         InputError(print::describe_killer(

@@ -12,7 +12,6 @@ use sudoku::read::InputFormat;
 use super::flags::{Batch, FLAG_NAMES};
 use super::output;
 use crate::files::Source;
-use crate::InputError;
 
 /// Runs a batch: a reader thread cuts the inputs into chunks, the workers solve them and
 /// write their records, and this thread writes them in input order (the library's job).
@@ -47,7 +46,7 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
     summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
     match ended {
         Err(e) if !summary.interrupted => {
-            Err(InputError(format!("{}: {}", e.name, e.error.message(&FLAG_NAMES))).into())
+            crate::refuse(format!("{}: {}", e.name, e.error.message(&FLAG_NAMES)))
         }
         _ => Ok(summary),
     }

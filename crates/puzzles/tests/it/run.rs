@@ -101,3 +101,25 @@ fn the_limit_counts_solutions_or_classes() {
     .unwrap();
     assert!(!ran.report.outcome.is_complete() && visits < 52);
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn the_summary_puts_the_classes_after_the_search_keys() {
+    let queens = Queens::new(6, Order::OrganPipe).unwrap();
+    let how = Run {
+        distinct: true,
+        count: true,
+        ..Run::default()
+    };
+    let ran = run(&queens, &how, &mut |_| ControlFlow::Continue(())).unwrap();
+    let json = serde_json::to_string(&ran.summary(false, Some(Engine::Links))).unwrap();
+    assert!(json.starts_with("{\"solutions\":4,"), "{json}");
+    assert!(
+        json.contains("\"engine\":\"links\",\"distinct\":1,\"symmetries\":8,\"method\":"),
+        "{json}"
+    );
+    assert!(
+        !json.contains("best_scores") && !json.contains("threads"),
+        "{json}"
+    );
+}
