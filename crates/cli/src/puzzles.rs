@@ -411,18 +411,13 @@ where
     }
     out.flush()?;
     if args.search.stats {
-        let mut err = io::stderr().lock();
         let colored = puzzle.problem().has_colors();
         let line = crate::search::stats(&outcome).colored(colored);
-        writeln!(err, "{}", line.elapsed(Some(elapsed)))?;
-        crate::search::write_shared(&mut err, report)?;
-        args.search.write_engine(&mut err, engine, report, false)?;
+        args.search
+            .write_stats(line.elapsed(Some(elapsed)), report, engine, false)?;
         if let Some(d) = &distinct {
-            writeln!(
-                err,
-                "{} up to symmetry ({} symmetries): {}",
-                d.count, d.symmetries, d.method
-            )?;
+            let (n, symmetries, method) = (d.count, d.symmetries, &d.method);
+            eprintln!("{n} up to symmetry ({symmetries} symmetries): {method}");
         }
     }
     match svg_file {

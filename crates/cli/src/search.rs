@@ -131,6 +131,26 @@ impl SearchFlags {
     }
 }
 
+impl SearchFlags {
+    /// Writes a search's `--stats` line on standard error, and with --stats the threads' line
+    /// and the engine's.
+    pub fn write_stats(
+        &self,
+        line: Stats<'_>,
+        report: &Report,
+        engine: dlx::Engine,
+        bounded: bool,
+    ) -> io::Result<()> {
+        let mut err = io::stderr().lock();
+        writeln!(err, "{line}")?;
+        if self.stats {
+            write_shared(&mut err, report)?;
+            self.write_engine(&mut err, engine, report, bounded)?;
+        }
+        Ok(())
+    }
+}
+
 /// `--engine all --count`: counts `problem` with every engine that takes it, a row each.
 pub fn compare(problem: &Problem, flags: &SearchFlags, format: RunsFormat) -> Result<()> {
     if !flags.count || flags.limit.is_some() {

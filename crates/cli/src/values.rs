@@ -123,24 +123,3 @@ pub(crate) fn threads_to_use(asked: Option<usize>) -> usize {
         Some(n) => n.min(cores),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn zero_negative_and_words_are_refused_in_one_voice() {
-        assert_eq!(count("3"), Ok(3));
-        assert!(count("0").unwrap_err().starts_with("0 would do nothing"));
-        assert!(count("-1").unwrap_err().contains("is negative"));
-        assert!(count("x").unwrap_err().contains("not a whole number"));
-        assert_eq!(threads("0"), Ok(0));
-        assert!(threads("-2").unwrap_err().contains("is negative"));
-        assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));
-        assert!(seconds("-1").unwrap_err().contains("is negative"));
-        assert!(seconds("-0.5").unwrap_err().contains("is negative"));
-        assert!(seconds("0").unwrap_err().contains("0 seconds"));
-        assert!(size("-4").unwrap_err().contains("is negative"));
-        assert_eq!(threads_to_use(Some(1)), 1);
-    }
-}

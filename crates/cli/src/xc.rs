@@ -11,7 +11,7 @@ use dlx::report::Summary;
 use dlx::split::JobLine;
 use dlx::{Limits, OptionId, Outcome, Problem, Report};
 
-use crate::search::{stats, write_shared, SearchFlags};
+use crate::search::{stats, SearchFlags};
 use crate::{plural, quote, InputError};
 
 /// Output formats of `dlx xc`, `dlx merge` and `dlx zdd`.
@@ -199,46 +199,30 @@ pub fn run(args: &Args) -> Result<()> {
         (args.profile || (job.is_some() && format == Format::Json)).then(|| report.stats.profile());
 
     let colored = problem.has_colors() || problem.has_bounds();
-    match format {
-        Format::Text => {
-            if args.search.count {
-                writeln!(out, "{}", Summary::new(&outcome).count_text())?;
-            }
-            out.flush()?;
-            if args.search.stats || args.profile {
-                let mut err = io::stderr().lock();
-                let line = stats(&outcome).colored(colored).profile(profile);
-                writeln!(err, "{}", line.elapsed(Some(elapsed)))?;
-                if args.search.stats {
-                    write_shared(&mut err, &report)?;
-                    args.search
-                        .write_engine(&mut err, engine, &report, problem.has_bounds())?;
-                }
-            }
-        }
-        Format::Json => {
-            let mut summary = Summary::new(&outcome)
-                .profile(profile)
-                .job(job.as_ref().map(JobLine::to_string))
-                .engine(args.search.named(engine));
-            if args.search.stats {
-                summary = summary.shared(&report);
-            }
-            serde_json::to_writer(&mut out, &summary)?;
-            out.write_all(b"\n")?;
-            out.flush()?;
-            if args.search.stats {
-                let mut err = io::stderr().lock();
-                writeln!(
-                    err,
-                    "{}",
-                    stats(&outcome).colored(colored).elapsed(Some(elapsed))
-                )?;
-                write_shared(&mut err, &report)?;
-                args.search
-                    .write_engine(&mut err, engine, &report, problem.has_bounds())?;
-            }
-        }
+    let text = format == Format::Text;
+    if !text {
+        let summary = Summary::new(&outcome)
+            .profile(profile.clone())
+            .job(job.as_ref().map(JobLine::to_string))
+            .engine(args.search.named(engine));
+        let summary = match args.search.stats {
+            true => summary.shared(&report),
+            false => summary,
+        };
+        serde_json::to_writer(&mut out, &summary)?;
+        out.write_all(b"\n")?;
+    } else if args.search.count {
+        writeln!(out, "{}", Summary::new(&outcome).count_text())?;
+    }
+    out.flush()?;
+    // The profile goes to standard error unless the JSON summary has it.
+    if args.search.stats || (text && args.profile) {
+        let line = stats(&outcome).colored(colored);
+        let line = line
+            .profile(profile.filter(|_| text))
+            .elapsed(Some(elapsed));
+        args.search
+            .write_stats(line, &report, engine, problem.has_bounds())?;
     }
     args.search.ending_of(&outcome)
 }

@@ -93,6 +93,14 @@ fn zero_and_negative_limits_are_refused() {
             "'--timeout <SECONDS>': `-1` is negative",
         ),
         (
+            &["xc", &q8, "--timeout", "-0.5"],
+            "'--timeout <SECONDS>': `-0.5` is negative",
+        ),
+        (
+            &["xc", &q8, "--limit", "x"],
+            "'--limit <N>': `x` is not a whole number",
+        ),
+        (
             &["queens", "8", "--limit", "0"],
             "'--limit <N>': 0 would do nothing",
         ),
