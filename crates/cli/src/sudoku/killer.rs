@@ -4,14 +4,13 @@
 //! in input order.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use sudoku::batch::{Problem, Task};
 use sudoku::read::{KillerEntry, KillerReader};
-use sudoku::Symbols;
 
 use super::flags::{OutputFormat, ProgressMode};
 use super::output::{report, AroundBar, Progress};
@@ -19,41 +18,27 @@ use crate::files::Source;
 use crate::{signals, InputError};
 use sudoku::print::{self, Job};
 
-/// What `dlx sudoku --killer` needs of its flags.
-pub struct Settings<'a> {
-    pub path: &'a PathBuf,
-    pub mode: Task,
-    pub symbols: Symbols,
-    pub format: OutputFormat,
-    pub allow_disconnected: bool,
-    pub svg: Option<&'a PathBuf>,
-    pub emit_xcc: bool,
-    pub max_nodes: Option<u64>,
-    pub timeout: Option<std::time::Duration>,
-    pub stats: bool,
-    /// Worker threads.
-    pub jobs: usize,
-}
-
-pub fn run(s: &Settings<'_>) -> Result<()> {
-    let source = crate::files::open(Some(s.path))?;
+/// `dlx sudoku --killer PATH`, doing `mode`.
+pub fn run(path: &Path, mode: Task, s: &super::Args) -> Result<()> {
+    let source = crate::files::open(Some(path))?;
     let name = Arc::clone(&source.name);
     if s.emit_xcc {
-        return emit_xcc(source, s);
+        return emit_xcc(source, s.allow_disconnected);
     }
     // Open the drawing first: a path that cannot be written fails before the search.
-    let svg = crate::files::Output::create(s.svg.map(|p| p.as_path()))?;
+    let svg = crate::files::Output::create(s.svg.as_deref())?;
+    let format = s.format.unwrap_or(OutputFormat::Line);
     let start = Instant::now();
     let signals = signals::signals();
-    let mut job = Job::new(s.mode);
+    let mut job = Job::new(mode);
     job.settings = job
         .settings
-        .symbols(Some(s.symbols))
-        .max_nodes(s.max_nodes)
-        .timeout(s.timeout)
+        .symbols(Some(s.batch.symbols.into()))
+        .max_nodes(s.batch.max_nodes)
+        .timeout(s.batch.timeout)
         .cancel(Some(Arc::clone(&signals.stop)));
-    job.format = Some(s.format);
-    job.threads = s.jobs;
+    job.format = Some(format);
+    job.threads = super::flags::jobs(s.batch.jobs);
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         progress: Progress::new(ProgressMode::Off, None, start),
@@ -74,22 +59,22 @@ pub fn run(s: &Settings<'_>) -> Result<()> {
         (Some(file), None) => file.discard("no puzzle could be read to draw"),
         (None, _) => {}
     }
-    let json = s.format == OutputFormat::Json;
+    let json = format == OutputFormat::Json;
     report(
         &summary,
         &name,
         json,
         s.stats,
         &mut out,
-        s.max_nodes,
-        s.timeout,
+        s.batch.max_nodes,
+        s.batch.timeout,
     )
 }
 
 /// `--emit-xcc`: the problem of the file's one puzzle, in Knuth's format.
-fn emit_xcc(source: Source, s: &Settings<'_>) -> Result<()> {
+fn emit_xcc(source: Source, allow_disconnected: bool) -> Result<()> {
     let name = source.name.to_string();
-    let list: Vec<KillerEntry> = KillerReader::new(source.reader, s.allow_disconnected)
+    let list: Vec<KillerEntry> = KillerReader::new(source.reader, allow_disconnected)
         .collect::<io::Result<_>>()
         .map_err(|e| InputError(format!("{name}: {e}")))?;
     let [entry] = &list[..] else {

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use sudoku::batch::Task;
 
-use flags::{jobs, Batch, BatchArgs, OutputFormat, VariantArgs};
+use flags::{Batch, BatchArgs, OutputFormat, VariantArgs};
 use output::report;
 use run::run_batch;
 
@@ -116,7 +116,6 @@ pub fn run(args: &Args) -> Result<()> {
         Some(Action::Rate(r)) => return rate(r),
         None => {}
     }
-    let symbols = args.batch.symbols.into();
     let variant = args.variant.variant()?;
     let mode = if args.count {
         Task::Count(args.limit.unwrap_or(u64::MAX))
@@ -128,19 +127,7 @@ pub fn run(args: &Args) -> Result<()> {
         Task::Solve
     };
     if let Some(path) = &args.killer {
-        return killer::run(&killer::Settings {
-            path,
-            mode,
-            symbols,
-            format: args.format.unwrap_or(OutputFormat::Line),
-            allow_disconnected: args.allow_disconnected,
-            svg: args.svg.as_ref(),
-            emit_xcc: args.emit_xcc,
-            max_nodes: args.batch.max_nodes,
-            timeout: args.batch.timeout,
-            stats: args.stats,
-            jobs: jobs(args.batch.jobs),
-        });
+        return killer::run(path, mode, args);
     }
     let batch = args.batch.batch(mode, variant, args.format, args.verify);
     run_files(&args.files, &batch, args.stats)
