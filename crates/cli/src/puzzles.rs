@@ -46,23 +46,14 @@ pub struct Common {
     pub svg: Option<PathBuf>,
 }
 
-/// The item orders of `dlx queens`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum OrderArg {
-    /// Rows, then columns, from 0.
-    Natural,
-    /// Knuth's organ-pipe order: middle rows and columns first (far fewer nodes).
-    OrganPipe,
-}
-
 #[derive(Debug, clap::Args)]
 pub struct QueensArgs {
     /// The board's size.
     #[arg(value_parser = crate::values::size, allow_negative_numbers = true)]
     pub n: usize,
     /// The order of the row and column items (it decides the MRV rule's ties).
-    #[arg(long, value_enum, default_value_t = OrderArg::OrganPipe)]
-    pub order: OrderArg,
+    #[arg(long, value_enum, default_value_t = Order::OrganPipe)]
+    pub order: Order,
     #[command(flatten)]
     pub symmetric: Symmetric,
     #[command(flatten)]
@@ -280,11 +271,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
 }
 
 pub fn queens(args: &QueensArgs) -> Result<()> {
-    let order = match args.order {
-        OrderArg::Natural => Order::Natural,
-        OrderArg::OrganPipe => Order::OrganPipe,
-    };
-    let q = Queens::new(args.n, order).map_err(|e| InputError(e.to_string()))?;
+    let q = Queens::new(args.n, args.order).map_err(|e| InputError(e.to_string()))?;
     drive(&q, &args.common, args.symmetric.distinct)
 }
 

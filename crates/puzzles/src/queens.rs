@@ -10,14 +10,20 @@ use crate::{Distinct, Error, Method, Puzzle};
 
 /// The order of the row and column items, which decides the MRV rule's ties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Order {
     /// Rows `0..n`, then columns `0..n`; every diagonal is an item (as in
     /// `queens12_natural.dlx`).
+    #[cfg_attr(feature = "clap", value(help = "Rows, then columns, from 0"))]
     Natural,
     /// Knuth's organ-pipe order, as his queens-dlx writes it: the middle row and column first,
     /// then outwards (`r4 c4 r3 c3 r5 c5 ...` for 8), interleaved; diagonals of one cell are
     /// left out. It needs far fewer nodes.
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Knuth's organ-pipe order: middle rows and columns first (far fewer nodes)")
+    )]
     OrganPipe,
 }
 
