@@ -400,8 +400,12 @@ where
     if args.search.stats {
         let colored = puzzle.problem().has_colors();
         let line = crate::search::stats(&outcome).colored(colored);
-        args.search
-            .write_stats(line.elapsed(Some(elapsed)), report, engine, false)?;
+        args.search.write_stats(
+            line.elapsed(Some(elapsed)),
+            report,
+            engine,
+            puzzle.problem(),
+        )?;
         if let Some(d) = &distinct {
             let (n, symmetries, method) = (d.count, d.symmetries, &d.method);
             eprintln!("{n} up to symmetry ({symmetries} symmetries): {method}");

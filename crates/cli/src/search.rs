@@ -109,17 +109,11 @@ impl SearchFlags {
         out: &mut impl Write,
         engine: dlx::Engine,
         report: &Report,
-        bounded: bool,
+        problem: &Problem,
     ) -> io::Result<()> {
-        let threads = report.threads;
         if self.named(engine).is_some() {
-            let what = match engine {
-                dlx::Engine::Cells if bounded => "dancing cells (Knuth's ssmcc)",
-                dlx::Engine::Cells => "dancing cells (Knuth's ssxcc)",
-                _ => "dancing links (Knuth's dlx1, dlx2, dlx3)",
-            };
-            writeln!(out, "engine: {engine}, {what}")?;
-            if engine == dlx::Engine::Cells && threads > 1 {
+            writeln!(out, "engine: {engine}, {}", engine.describe(problem))?;
+            if engine == dlx::Engine::Cells && report.threads > 1 {
                 writeln!(
                     out,
                     "(the nodes and updates of dancing cells on several threads are those the \
@@ -139,13 +133,13 @@ impl SearchFlags {
         line: Stats<'_>,
         report: &Report,
         engine: dlx::Engine,
-        bounded: bool,
+        problem: &Problem,
     ) -> io::Result<()> {
         let mut err = io::stderr().lock();
         writeln!(err, "{line}")?;
         if self.stats {
             write_shared(&mut err, report)?;
-            self.write_engine(&mut err, engine, report, bounded)?;
+            self.write_engine(&mut err, engine, report, problem)?;
         }
         Ok(())
     }

@@ -221,8 +221,7 @@ pub fn run(args: &Args) -> Result<()> {
         let line = line
             .profile(profile.filter(|_| text))
             .elapsed(Some(elapsed));
-        args.search
-            .write_stats(line, &report, engine, problem.has_bounds())?;
+        args.search.write_stats(line, &report, engine, problem)?;
     }
     args.search.ending_of(&outcome)
 }

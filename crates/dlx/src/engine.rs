@@ -253,6 +253,16 @@ impl Engine {
         }
     }
 
+    /// What the engine is, and whose figures it gives, when it searches `problem`: `dancing
+    /// cells (Knuth's ssmcc)` for dancing cells on a problem with bounds.
+    pub fn describe(self, problem: &Problem) -> &'static str {
+        match self.resolve(problem) {
+            Ok(Engine::Cells) if problem.has_bounds() => "dancing cells (Knuth's ssmcc)",
+            Ok(Engine::Cells) => "dancing cells (Knuth's ssxcc)",
+            _ => "dancing links (Knuth's dlx1, dlx2, dlx3)",
+        }
+    }
+
     /// The engine that searches `problem` when this one is asked for: [`Engine::Auto`]
     /// resolved; an error if the engine does not take the problem.
     pub fn resolve(self, problem: &Problem) -> Result<Engine, EngineError> {

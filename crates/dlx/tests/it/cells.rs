@@ -68,6 +68,9 @@ fn figures_equal_ssxcc_and_ssmcc() {
         let text = std::fs::read(instances().join(f[0])).unwrap();
         let problem = dlx::text::parse_bytes(&text).unwrap().problem;
         let (solutions, nodes, updates, hash) = run(&problem);
+        // The engine names the program whose figures it gives.
+        let program = format!("dancing cells (Knuth's {})", f[5]);
+        assert_eq!(Engine::Cells.describe(&problem), program, "{}", f[0]);
         assert_eq!(
             (solutions, nodes, updates),
             (
