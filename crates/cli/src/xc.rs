@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx::pre::Reduced;
-use dlx::report::Summary;
+use dlx::report::{SolutionWriter, Summary};
 use dlx::split::JobLine;
 use dlx::{Limits, OptionId, Outcome, Problem, Report};
 
@@ -260,23 +260,18 @@ fn best(
     let outcome = Outcome::from_stats(&best.stats, best.stopped);
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, solution) in best.solutions.iter().enumerate() {
-        let mut options = solution.options.iter().copied();
-        match format {
-            Format::Text => {
-                if n > 0 {
-                    out.write_all(b"\n")?;
-                }
-                writeln!(out, "# cost {}", solution.cost)?;
-                write_solution(problem, &mut options, format, true, &mut out)?;
-            }
-            Format::Json => {
-                let json = dlx::report::Costed {
-                    cost: solution.cost,
-                    solution: dlx::report::option_names(problem, options),
-                };
-                serde_json::to_writer(&mut out, &json)?;
-                out.write_all(b"\n")?;
-            }
+        let options = solution.options.iter().copied();
+        if format == Format::Json {
+            let solution = dlx::report::Costed {
+                cost: solution.cost,
+                solution: dlx::report::option_names(problem, options),
+            };
+            serde_json::to_writer(&mut out, &solution)?;
+            out.write_all(b"\n")?;
+        } else {
+            let sep = if n > 0 { "\n" } else { "" };
+            writeln!(out, "{sep}# cost {}", solution.cost)?;
+            SolutionWriter::new(false).write(problem, options, &mut out)?;
         }
     }
     let costs = best.costs();
@@ -355,29 +350,6 @@ fn read_job(problem: &Problem, name: &str, line: &str) -> Result<JobLine> {
     Ok(job)
 }
 
-/// Writes one solution: its option lines (a blank line before all but the first), or a JSON
-/// line with each item as in the input (`name`, or `name:color`).
-fn write_solution(
-    problem: &Problem,
-    options: &mut dyn Iterator<Item = OptionId>,
-    format: Format,
-    first: bool,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    match format {
-        Format::Text => {
-            if !first {
-                out.write_all(b"\n")?;
-            }
-            for option in options {
-                dlx::text::write_option(problem, option, out)?;
-            }
-        }
-        Format::Json => dlx::report::write_solution(problem, options, out)?,
-    }
-    Ok(())
-}
-
 /// Streams each solution as it is found: on one thread by the plain search, on several as
 /// they are found or in the one-thread order (`ordered`).
 ///
@@ -390,18 +362,16 @@ fn print_solutions(
     (limits, format, ordered): (Limits, Format, bool),
     out: &mut (impl Write + Send),
 ) -> Result<Report> {
-    let (mut failed, mut first) = (None, true);
+    let (mut failed, mut writer) = (None, SolutionWriter::new(format == Format::Json));
     let mut visit = |options: &mut dyn Iterator<Item = OptionId>| {
-        let options = &mut options.map(|o| reduced.map_or(o, |r| r.origin(o)));
-        let written = write_solution(problem, options, format, first, out);
-        first = false;
-        written.map_or_else(
-            |e| {
+        let options = options.map(|o| reduced.map_or(o, |r| r.origin(o)));
+        match writer.write(problem, options, out) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
                 failed = Some(e);
                 ControlFlow::Break(())
-            },
-            |()| ControlFlow::Continue(()),
-        )
+            }
+        }
     };
     let report = if parallel.num_threads() == 1 {
         let searched = reduced.map_or(problem, Reduced::problem);

@@ -11,24 +11,8 @@ use dlx::Problem;
 
 use crate::{InputError, Interrupted};
 use dlx::report::text::{memo_count, MemoStats, Profile};
-
-/// Writes one solution of a ZDD: its options' lines (a blank line before all but the first),
-/// or, with `json`, a JSON line.
-pub fn write_solution(
-    zdd: &Zdd,
-    options: &[u32],
-    json: bool,
-    first: bool,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    if json {
-        return dlx::report::write_zdd_solution(zdd, options, out);
-    }
-    if !first && zdd.has_labels() {
-        out.write_all(b"\n")?;
-    }
-    zdd.write_solution(options, out)
-}
+use dlx::report::SolutionWriter;
+use std::sync::atomic::Ordering;
 
 /// `dlx xc FILE --memo` (with `--count`, `--zdd OUT`, or neither: every solution from the
 /// ZDD), after the checks of the flags that do not go with it.
@@ -114,7 +98,7 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     args.search.memo_ending(&memo)
 }
 
-/// Writes solutions of a ZDD, as [`write_solution`] does, until Ctrl-C (looked at every 4096):
+/// Writes solutions of a ZDD (JSON lines with `json`) until Ctrl-C (looked at every 4096):
 /// then what was written is flushed and the command ends with exit status 130.
 fn write_all(
     zdd: &Zdd,
@@ -122,18 +106,16 @@ fn write_all(
     json: bool,
     out: &mut impl Write,
 ) -> Result<u64> {
-    let mut written = 0;
-    for (n, solution) in solutions.enumerate() {
-        write_solution(zdd, &solution, json, n == 0, out)?;
-        written += 1;
-        if n % 4096 == 4095
-            && crate::signals::stop_flag().load(std::sync::atomic::Ordering::Relaxed)
-        {
+    let mut writer = SolutionWriter::new(json);
+    for solution in solutions {
+        writer.write_zdd(zdd, &solution, out)?;
+        if writer.written % 4096 == 0 && crate::signals::stop_flag().load(Ordering::Relaxed) {
             out.flush()?;
+            let written = writer.written;
             return Err(Interrupted(Some(format!("after {written} solutions"))).into());
         }
     }
-    Ok(written)
+    Ok(writer.written)
 }
 
 /// What to do with a ZDD file.

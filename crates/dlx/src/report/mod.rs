@@ -161,6 +161,65 @@ pub fn option_names(
         .collect()
 }
 
+/// Writes solutions one after another as `dlx xc` prints them: each option's line, a blank
+/// line between solutions (text), or a JSON line each ([`write_solution`],
+/// [`write_zdd_solution`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SolutionWriter {
+    /// JSON lines rather than text.
+    pub json: bool,
+    /// Solutions written so far.
+    pub written: u64,
+}
+
+impl SolutionWriter {
+    /// A writer of text (`json` false) or JSON lines.
+    pub fn new(json: bool) -> SolutionWriter {
+        SolutionWriter { json, written: 0 }
+    }
+
+    /// Writes a solution of `problem`, its options.
+    pub fn write(
+        &mut self,
+        problem: &Problem,
+        options: impl Iterator<Item = OptionId>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        if self.json {
+            write_solution(problem, options, out)?;
+        } else {
+            if self.written > 0 {
+                out.write_all(b"\n")?;
+            }
+            for option in options {
+                crate::text::write_option(problem, option, out)?;
+            }
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes a solution of a ZDD, its options' numbers (from 1); without the options' text
+    /// a solution is a line of numbers, with no blank line between.
+    pub fn write_zdd(
+        &mut self,
+        zdd: &Zdd,
+        options: &[u32],
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        if self.json {
+            write_zdd_solution(zdd, options, out)?;
+        } else {
+            if self.written > 0 && zdd.has_labels() {
+                out.write_all(b"\n")?;
+            }
+            zdd.write_solution(options, out)?;
+        }
+        self.written += 1;
+        Ok(())
+    }
+}
+
 /// Writes a solution as a JSON line: `{"solution": [[items...], ...]}`.
 pub fn write_solution(
     problem: &Problem,
