@@ -202,7 +202,7 @@ pub fn run(args: &Args) -> Result<()> {
     let text = format == Format::Text;
     if !text {
         let summary = Summary::new(&outcome)
-            .profile(profile.clone())
+            .profile(profile)
             .job(job.as_ref().map(JobLine::to_string))
             .engine(args.search.named(engine));
         let summary = match args.search.stats {
