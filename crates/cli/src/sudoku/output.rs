@@ -43,24 +43,14 @@ impl Progress {
             ProgressMode::Bar => {
                 // Short runs never show a bar.
                 if self.bar.is_none() && elapsed >= Duration::from_millis(500) {
-                    let bar = match self.total {
-                        Some(total) => ProgressBar::with_draw_target(
-                            Some(total),
-                            ProgressDrawTarget::stderr(),
-                        )
-                        .with_style(
-                            ProgressStyle::with_template(
-                                "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} (eta {eta})",
-                            )
-                            .expect("a valid template"),
-                        ),
-                        None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-                            .with_style(
-                                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-                                    .expect("a valid template"),
-                            ),
+                    let template = match self.total {
+                        Some(_) => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} (eta {eta})",
+                        None => "{spinner} [{elapsed_precise}] {msg}",
                     };
-                    self.bar = Some(bar);
+                    let style = ProgressStyle::with_template(template).expect("a valid template");
+                    let bar =
+                        ProgressBar::with_draw_target(self.total, ProgressDrawTarget::stderr());
+                    self.bar = Some(bar.with_style(style));
                 }
                 if let Some(bar) = &self.bar {
                     bar.set_position(bytes);
