@@ -8,7 +8,7 @@ use sudoku::batch::Task;
 use sudoku::print::{Format, Job};
 use sudoku::Symbols;
 
-use crate::sudoku::flags::{default_jobs, Batch, ProgressMode};
+use crate::sudoku::flags::{Batch, ProgressMode};
 use crate::sudoku::run::run_batch;
 
 /// The sample, compiled into the binary: hard 9x9 puzzles and 16x16 ones.
@@ -27,7 +27,7 @@ const SAMPLE: &[(&str, &[u8])] = &[
 const SHOWN: u64 = 3;
 
 pub fn run() -> Result<()> {
-    let jobs = default_jobs();
+    let jobs = crate::values::threads_to_use(None);
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
         out,

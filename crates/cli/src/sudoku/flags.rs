@@ -120,7 +120,7 @@ impl BatchArgs {
             .solution_column(self.solution_column.clone());
         job.variant = variant;
         job.format = format;
-        job.threads = jobs(self.jobs);
+        job.threads = crate::values::threads_to_use(self.jobs);
         job.setting_names = FLAG_NAMES;
         Batch {
             job,
@@ -206,12 +206,6 @@ pub struct Batch {
     pub progress: ProgressMode,
 }
 
-/// Workers for `--jobs`: as asked, at most one per core (more only cost their start and a
-/// solver each); one per core by default or for 0.
-pub(crate) fn jobs(asked: Option<usize>) -> usize {
-    crate::values::threads_to_use(asked)
-}
-
 /// A bar when standard error is a terminal, lines with `--progress`, else none.
 pub(crate) fn progress_mode(lines: bool) -> ProgressMode {
     if io::stderr().is_terminal() {
@@ -221,9 +215,4 @@ pub(crate) fn progress_mode(lines: bool) -> ProgressMode {
     } else {
         ProgressMode::Off
     }
-}
-
-/// One thread per core.
-pub fn default_jobs() -> usize {
-    crate::values::threads_to_use(None)
 }

@@ -123,7 +123,7 @@ pub fn run(args: &Args) -> Result<()> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let jobs = flags::jobs(args.jobs);
+    let jobs = crate::values::threads_to_use(args.jobs);
     if args.old_count.is_some() {
         eprintln!(
             "dlx: note: `generate --count N` is now `generate --number N` (or `-n N`); --count \

@@ -38,7 +38,7 @@ pub fn run(path: &Path, mode: Task, s: &super::Args) -> Result<()> {
         .timeout(s.batch.timeout)
         .cancel(Some(Arc::clone(&signals.stop)));
     job.format = Some(format);
-    job.threads = super::flags::jobs(s.batch.jobs);
+    job.threads = crate::values::threads_to_use(s.batch.jobs);
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         progress: Progress::new(ProgressMode::Off, None, start),
