@@ -7,68 +7,34 @@ use anyhow::{bail, Result};
 
 use crate::{signals, Interrupted};
 
-/// The instance files of `data/instances`, compiled into the binary: each name and its text.
+/// Instance files of `data/instances`, compiled into the binary, listed by folder: each name
+/// (`xcc/color101.dlx`) and its text.
 macro_rules! instances {
-    ($($file:literal),* $(,)?) => {
-        &[$(($file, include_str!(concat!("../data/instances/", $file)))),*]
+    ($($folder:literal: $($file:ident)*;)*) => {
+        &[$($((
+            concat!($folder, stringify!($file), ".dlx"),
+            include_str!(concat!("../data/instances/", $folder, stringify!($file), ".dlx")),
+        ),)*)*]
     };
 }
 
+/// The files counted by dancing links, with what Knuth's dlx1 (plain) or dlx2 and dlx3 (`xcc/`)
+/// printed for them.
 const INSTANCES: &[(&str, &str)] = instances![
-    "knuth_example_dlx1.dlx",
-    "queens8.dlx",
-    "queens10.dlx",
-    "queens12.dlx",
-    "queens12_natural.dlx",
-    "queens13.dlx",
-    "sudoku_leetcode.dlx",
-    "sudoku_leetcode_full.dlx",
-    "sudoku_inkala.dlx",
-    "sudoku_inkala_full.dlx",
-    "langford11_half.dlx",
-    "langford11.dlx",
-    "pentomino_6x10_sym.dlx",
-    "pentomino_6x10.dlx",
-    "xcc/knuth_example_dlx2.dlx",
-    "xcc/color101.dlx",
-    "xcc/color102.dlx",
-    "xcc/color103.dlx",
-    "xcc/color104.dlx",
-    "xcc/color105.dlx",
-    "xcc/color106.dlx",
-    "xcc/color107.dlx",
-    "xcc/color108.dlx",
-    "xcc/color109.dlx",
-    "xcc/color110.dlx",
-    "xcc/words_3x3.dlx",
-    "xcc/knuth_example_dlx3.dlx",
-    "xcc/mult101.dlx",
-    "xcc/mult102.dlx",
-    "xcc/mult103.dlx",
-    "xcc/mult104.dlx",
-    "xcc/mult105.dlx",
-    "xcc/mult106.dlx",
-    "xcc/mult107.dlx",
-    "xcc/mult108.dlx",
-    "xcc/mult109.dlx",
-    "xcc/mult110.dlx",
-    "xcc/double_queens_7x7_2.dlx",
+    "": knuth_example_dlx1 queens8 queens10 queens12 queens12_natural queens13 sudoku_leetcode
+        sudoku_leetcode_full sudoku_inkala sudoku_inkala_full langford11_half langford11
+        pentomino_6x10_sym pentomino_6x10;
+    "xcc/": knuth_example_dlx2 color101 color102 color103 color104 color105 color106 color107
+        color108 color109 color110 words_3x3 knuth_example_dlx3 mult101 mult102 mult103 mult104
+        mult105 mult106 mult107 mult108 mult109 mult110 double_queens_7x7_2;
 ];
 
 /// The files of `data/instances/cost`, with costs on their options, and what Knuth's dlx5
 /// printed for each with k = 1 and k = 10.
 const COST_INSTANCES: &[(&str, &str)] = instances![
-    "cost/cost_example.dlx",
-    "cost/knuth_example_dlx2_s2_h9.dlx",
-    "cost/queens8_s1_h9.dlx",
-    "cost/queens10_s2_h1000.dlx",
-    "cost/langford11_s1_h9.dlx",
-    "cost/langford11_s1_h1000.dlx",
-    "cost/sudoku_inkala_s1_h9.dlx",
-    "cost/color101_s1_h9.dlx",
-    "cost/color105_s1_h9.dlx",
-    "cost/color106_s1_h1000.dlx",
-    "cost/words_3x3_s1_h9.dlx",
+    "cost/": cost_example knuth_example_dlx2_s2_h9 queens8_s1_h9 queens10_s2_h1000
+        langford11_s1_h9 langford11_s1_h1000 sudoku_inkala_s1_h9 color101_s1_h9 color105_s1_h9
+        color106_s1_h1000 words_3x3_s1_h9;
 ];
 const COST_FIGURES: &str = include_str!("../data/instances/cost/figures.tsv");
 
@@ -77,21 +43,10 @@ const COST_FIGURES: &str = include_str!("../data/instances/cost/figures.tsv");
 /// and what Knuth's dlx6 printed for each: solutions, search nodes, updates, cleansings, ZDD
 /// nodes, memos, hits.
 const MEMO_INSTANCES: &[(&str, &str)] = instances![
-    "knuth_example_dlx1.dlx",
-    "queens8.dlx",
-    "queens10.dlx",
-    "queens12.dlx",
-    "queens13.dlx",
-    "sudoku_inkala.dlx",
-    "langford11.dlx",
-    "pentomino_6x10_sym.dlx",
-    "xcc/knuth_example_dlx2.dlx",
-    "xcc/color104.dlx",
-    "xcc/color108.dlx",
-    "xcc/words_3x3.dlx",
-    "memo/dominoes_8x8.dlx",
-    "memo/dominoes_12x12.dlx",
-    "memo/aztec_10.dlx",
+    "": knuth_example_dlx1 queens8 queens10 queens12 queens13 sudoku_inkala langford11
+        pentomino_6x10_sym;
+    "xcc/": knuth_example_dlx2 color104 color108 words_3x3;
+    "memo/": dominoes_8x8 dominoes_12x12 aztec_10;
 ];
 const MEMO_FIGURES: &str = include_str!("../data/instances/memo/figures.tsv");
 
