@@ -234,7 +234,7 @@ impl SearchFlags {
             Some(StopReason::MemoryLimit) => format!(
                 "the cache and the ZDD would need more than the memory budget (--memory {}, \
                  {} bytes) {after}; give a larger budget with --memory",
-                size_text(self.memo.memory()),
+                text::size(self.memo.memory()),
                 self.memo.memory()
             ),
             Some(_) => return Err(Interrupted(Some(after)).into()),
@@ -280,16 +280,6 @@ impl SearchFlags {
         );
         self.ending(memo.stopped, after)
     }
-}
-
-/// A byte count as `--memory` reads it back: `4G`, `512M`, or bytes.
-fn size_text(bytes: u64) -> String {
-    for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] {
-        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
-            return format!("{}{unit}", bytes >> shift);
-        }
-    }
-    bytes.to_string()
 }
 
 /// How `--stats` names what stopped a search: by its flag (a visitor stops only to honour

@@ -27,6 +27,17 @@ pub fn plural(n: u64, word: &str) -> String {
     }
 }
 
+/// A byte count as a person writes a memory budget: `4G`, `512M`, or bytes where no binary unit
+/// divides it.
+pub fn size(bytes: u64) -> String {
+    for (shift, unit) in [(40, "T"), (30, "G"), (20, "M"), (10, "K")] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{unit}", bytes >> shift);
+        }
+    }
+    bytes.to_string()
+}
+
 /// How a status names what stopped a search: `stopped by NAME (search incomplete)`.
 #[derive(Clone, Copy)]
 pub struct StopNames(pub fn(StopReason) -> String);
@@ -230,6 +241,10 @@ mod tests {
         );
         assert_eq!(costs(&[]), "none: no solution");
         assert_eq!(costs(&[3, 5]), "3, 5");
+        assert_eq!(
+            (size(4 << 30), size(3 << 19), size(1000)),
+            ("4G".into(), "1536K".into(), "1000".into())
+        );
     }
 
     #[test]
