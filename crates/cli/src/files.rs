@@ -56,12 +56,6 @@ pub fn read_input(path: Option<&Path>) -> Result<(String, Vec<u8>), InputError> 
     Ok((source.name.to_string(), bytes))
 }
 
-/// Creates an output file (a drawing, a plot) before the work: a path that cannot be written
-/// is an error before anything is searched or printed.
-pub fn create_output(path: &Path) -> Result<File, InputError> {
-    File::create(path).map_err(|e| cannot_write(path, &e))
-}
-
 fn cannot_write(path: &Path, e: &io::Error) -> InputError {
     InputError(format!("cannot write {}: {}", path.display(), why(e)))
 }
@@ -73,10 +67,11 @@ pub struct Output {
 }
 
 impl Output {
-    /// Creates the file at `path`, if there is one ([`create_output`]).
+    /// Creates the file at `path`, if there is one, before the work: a path that cannot be
+    /// written is an error before anything is searched or printed.
     pub fn create(path: Option<&Path>) -> Result<Option<Output>, InputError> {
         path.map(|p| {
-            let file = create_output(p)?;
+            let file = File::create(p).map_err(|e| cannot_write(p, &e))?;
             Ok(Output {
                 path: p.into(),
                 file,
@@ -86,18 +81,32 @@ impl Output {
     }
 
     /// Writes the text: the whole file.
-    pub fn write(mut self, text: &str) -> Result<(), InputError> {
-        self.file
-            .write_all(text.as_bytes())
+    pub fn write(self, text: &str) -> Result<(), InputError> {
+        self.write_with(|out| out.write_all(text.as_bytes()))
+    }
+
+    /// Writes the whole file through `write`, buffered.
+    pub fn write_with(
+        self,
+        write: impl FnOnce(&mut io::BufWriter<File>) -> io::Result<()>,
+    ) -> Result<(), InputError> {
+        let mut out = io::BufWriter::new(self.file);
+        write(&mut out)
+            .and_then(|()| out.flush())
             .map_err(|e| cannot_write(&self.path, &e))
+    }
+
+    /// Nothing to write, and nothing to say: removes the file.
+    pub fn remove(self) {
+        drop(self.file);
+        let _ = std::fs::remove_file(&self.path);
     }
 
     /// Nothing to write: removes the file and says so (`no solution to draw; FILE not
     /// written`).
     pub fn discard(self, why: &str) {
-        drop(self.file);
-        let _ = std::fs::remove_file(&self.path);
         eprintln!("dlx: warning: {why}; {} not written", self.path.display());
+        self.remove();
     }
 }
 

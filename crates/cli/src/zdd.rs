@@ -44,31 +44,21 @@ pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
     }
     // The ZDD's file is created before the search, so a path that cannot be written fails at
     // once.
-    let mut zdd_out: Option<Box<dyn Write>> = match &args.zdd {
-        None => None,
-        Some(p) if p.as_os_str() == "-" => Some(Box::new(io::stdout().lock())),
-        Some(p) => Some(Box::new(crate::files::create_output(p)?)),
-    };
+    let zdd_file = crate::files::Output::create(args.zdd.as_deref().filter(|_| !to_stdout))?;
     let start = Instant::now();
     let memo = args.search.memo(problem, name)?;
     let elapsed = start.elapsed();
     let json = args.format == crate::xc::XcFormat::Json;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
-    if memo.zdd().is_none() {
-        if let Some(p) = args.zdd.as_deref().filter(|p| p.as_os_str() != "-") {
-            // Created before the search to check it can be written; nothing to keep.
-            drop(zdd_out.take());
-            let _ = std::fs::remove_file(p);
-        }
-    }
-    if let Some(zdd) = memo.zdd() {
-        if let Some(w) = &mut zdd_out {
-            let mut w = BufWriter::new(w);
-            zdd.write(&mut w)?;
-            w.flush()?;
-        } else if !args.search.count {
+    match (memo.zdd(), zdd_file) {
+        (Some(zdd), Some(file)) => file.write_with(|w| zdd.write(w))?,
+        // Created before the search to check it can be written; nothing to keep.
+        (None, Some(file)) => file.remove(),
+        (Some(zdd), None) if to_stdout => zdd.write(&mut out)?,
+        (Some(zdd), None) if !args.search.count => {
             write_all(zdd, zdd.solutions(), json, &mut out)?;
         }
+        _ => {}
     }
     if !to_stdout {
         if json {
