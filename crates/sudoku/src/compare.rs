@@ -213,6 +213,19 @@ impl Run {
     }
 }
 
+/// How a comparison is written ([`FileRuns::write`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Format {
+    /// An aligned table per file, for a person.
+    #[default]
+    Table,
+    /// One JSON object per method and file.
+    Json,
+    /// The same rows as comma-separated values, with a header line.
+    Csv,
+}
+
 /// One file's comparison: its puzzles' lines and every method's run over them.
 #[derive(Debug)]
 pub struct FileRuns {
@@ -266,6 +279,28 @@ impl FileRuns {
     /// The rows as an aligned table ([`table`]).
     pub fn table(&self, task: &str, timeout: Duration) -> String {
         table(&self.name, self.line_nos.len(), &self.rows(), task, timeout)
+    }
+
+    /// Writes the runs in `format`: the table ([`FileRuns::table`]), a JSON line per run, or a
+    /// line of CSV per run (under [`CSV_HEADER`], which the caller writes once).
+    #[cfg(feature = "print")]
+    pub fn write(
+        &self,
+        format: Format,
+        (task, timeout): (&str, Duration),
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        if format == Format::Table {
+            return write!(out, "{}", self.table(task, timeout));
+        }
+        for row in self.rows() {
+            match format {
+                Format::Json => serde_json::to_writer(&mut *out, &row)?,
+                _ => write!(out, "{}", row.csv())?,
+            }
+            writeln!(out)?;
+        }
+        Ok(())
     }
 
     /// Searches the timeout stopped, and searches in all.

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku::compare::{self, FileRuns, LeftOut};
+use sudoku::compare::{self, FileRuns, Format, LeftOut};
 use sudoku::read::ReadSettings;
 use sudoku::Method;
 
@@ -37,8 +37,8 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub first: Option<u64>,
     /// How to write the results.
-    #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
-    pub format: BenchFormat,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
     /// Also draw the distribution of nodes per puzzle for each method, on a log scale (SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
@@ -59,17 +59,6 @@ impl Args {
             "each solved and proved unique (counting to 2)"
         }
     }
-}
-
-/// The output formats of `dlx bench`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum BenchFormat {
-    /// An aligned table per file, for a person.
-    Table,
-    /// One JSON object per method and file.
-    Json,
-    /// The same rows as comma-separated values, with a header line.
-    Csv,
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
@@ -100,7 +89,7 @@ pub fn run(args: &Args) -> Result<()> {
         .limit(if args.solve { 1 } else { 2 })
         .cancel(Some(signals::stop_flag()));
     let mut out = BufWriter::new(io::stdout().lock());
-    if args.format == BenchFormat::Csv {
+    if args.format == Format::Csv {
         writeln!(out, "{}", compare::CSV_HEADER)?;
     }
     let mut files = Vec::new();
@@ -162,26 +151,14 @@ pub fn run(args: &Args) -> Result<()> {
             );
             disagreements += 1;
         }
-        match args.format {
-            BenchFormat::Json => {
-                for row in file.rows() {
-                    writeln!(out, "{}", serde_json::to_string(&row)?)?;
-                }
-            }
-            BenchFormat::Csv => {
-                for row in file.rows() {
-                    writeln!(out, "{}", row.csv())?;
-                }
-            }
-            BenchFormat::Table => write!(out, "{}", file.table(args.task(), args.timeout))?,
-        }
+        file.write(args.format, (args.task(), args.timeout), &mut out)?;
         out.flush()?;
         files.push(file);
         if interrupted.is_some() {
             break;
         }
     }
-    if args.format == BenchFormat::Table && !files.is_empty() {
+    if args.format == Format::Table && !files.is_empty() {
         writeln!(out, "{}", compare::NOTE)?;
     }
     out.flush()?;
