@@ -33,16 +33,9 @@ pub fn run(args: &Args) -> Result<()> {
         &args.files[..]
     };
     for path in files {
-        let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
-        } else {
-            let source = crate::files::open(Some(path))?;
-            (
-                source.name.to_string(),
-                Box::new(BufReader::new(source.reader)),
-            )
-        };
-        for (n, line) in reader.lines().enumerate() {
+        let source = crate::files::open(Some(path))?;
+        let name = source.name;
+        for (n, line) in BufReader::new(source.reader).lines().enumerate() {
             let at = format!("{name}:{}", n + 1);
             let line = line.map_err(|e| InputError(format!("{at}: cannot read: {e}")))?;
             merge

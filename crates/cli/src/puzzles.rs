@@ -183,12 +183,8 @@ pub fn words(args: &WordsArgs) -> Result<()> {
     let no_repeats = args.no_repeats || args.distinct || args.best.is_some();
     let crossword =
         Crossword::new(pattern, &list, no_repeats).map_err(|e| InputError(e.in_file(&name)))?;
-    if args.best.is_some() || args.emit_xcc {
-        let flag = if args.emit_xcc {
-            "--emit-xcc"
-        } else {
-            "--best"
-        };
+    let only_links = args.emit_xcc.then_some("--emit-xcc");
+    if let Some(flag) = only_links.or(args.best.map(|_| "--best")) {
         args.common.search.engine(crossword.problem(), Some(flag))?;
     }
     if args.emit_xcc {

@@ -157,14 +157,8 @@ pub fn run(args: &Args) -> Result<()> {
     let limits = args.search.limits(args.search.limit, start);
     // Counting uses every core unless told (by dancing links, whose figures are the same on
     // any number of threads); a listing one thread unless told.
-    let threads =
-        args.search
-            .jobs
-            .unwrap_or(if args.search.count && engine == dlx::Engine::Links {
-                0
-            } else {
-                1
-            });
+    let every_core = args.search.count && engine == dlx::Engine::Links;
+    let threads = args.search.jobs.unwrap_or(if every_core { 0 } else { 1 });
     let parallel = searched
         .parallel()
         .threads(threads)
