@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use dlx::report::{Merge, Spread};
 
-use crate::xc::Format;
+use crate::search::Format;
 use crate::{plural, InputError};
 
 #[derive(Debug, clap::Args)]

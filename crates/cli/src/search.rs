@@ -13,6 +13,26 @@ use dlx::{Limits, Outcome, Problem, Report, StopReason};
 
 use crate::{plural, signals, InputError, Interrupted, Stopped};
 
+/// Output formats of `dlx xc`, `dlx merge` and `dlx zdd`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Each solution as its option lines, a blank line between solutions.
+    Text,
+    /// One JSON object per line: each solution, then a summary.
+    Json,
+}
+
+/// Output formats of `dlx xc`: [`Format`]'s, and CSV for the table of `--engine all`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum XcFormat {
+    /// Each solution as its option lines, a blank line between solutions.
+    Text,
+    /// One JSON object per line: each solution, then a summary.
+    Json,
+    /// The rows of --engine all as CSV, after a header.
+    Csv,
+}
+
 /// The flags of a search, one vocabulary in `dlx xc` and the puzzle commands.
 #[derive(Debug, clap::Args)]
 pub struct SearchFlags {

@@ -7,32 +7,13 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx::pre::Reduced;
+use dlx::report::text::{memo_count, MemoStats, Profile};
 use dlx::report::{SolutionWriter, Summary};
 use dlx::split::JobLine;
 use dlx::{Limits, OptionId, Outcome, Problem, Report};
 
-use crate::search::{stats, SearchFlags};
+use crate::search::{stats, Format, SearchFlags, XcFormat};
 use crate::{plural, quote, InputError};
-
-/// Output formats of `dlx xc`, `dlx merge` and `dlx zdd`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Each solution as its option lines, a blank line between solutions.
-    Text,
-    /// One JSON object per line: each solution, then a summary.
-    Json,
-}
-
-/// Output formats of `dlx xc`: [`Format`]'s, and CSV for the table of `--engine all`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum XcFormat {
-    /// Each solution as its option lines, a blank line between solutions.
-    Text,
-    /// One JSON object per line: each solution, then a summary.
-    Json,
-    /// The rows of --engine all as CSV, after a header.
-    Csv,
-}
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -122,12 +103,7 @@ pub fn run(args: &Args) -> Result<()> {
         XcFormat::Csv => return crate::refuse("--format csv writes the rows of --engine all"),
     };
     if args.search.memo.memo || args.zdd.is_some() {
-        if args.split.is_some() {
-            return crate::refuse(
-                "--memo and --split do not go together: the memoized search runs on one thread",
-            );
-        }
-        return crate::zdd::xc(problem, &name, args);
+        return memo(problem, &name, args);
     }
     args.search.memo.check_unused()?;
     if let Some(k) = args.split {
@@ -218,6 +194,77 @@ pub fn run(args: &Args) -> Result<()> {
         args.search.write_stats(line, &report, engine, problem)?;
     }
     args.search.ending_of(&outcome)
+}
+
+/// `dlx xc FILE --memo` (with `--count`, `--zdd OUT`, or neither: every solution from the
+/// ZDD), after the checks of the flags that do not go with it.
+fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
+    let to_stdout = args.zdd.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    let one_thread = "the memoized search runs on one thread";
+    let in_groups = "the memoized search finds solutions in groups; use --max-nodes or --timeout";
+    let threads = args.search.jobs.is_some_and(|j| j != 1);
+    let clashes = [
+        (args.split.is_some(), "--split", one_thread),
+        (args.search.limit.is_some(), "--limit", in_groups),
+        (threads, "--jobs", one_thread),
+        (
+            args.search.ordered || args.job.is_some() || args.best.is_some(),
+            "--ordered, --job or --best",
+            "it counts and lists every solution",
+        ),
+        (
+            to_stdout && args.search.count,
+            "--count with --zdd -",
+            "both would be written on standard output",
+        ),
+    ];
+    if let Some((_, flag, why)) = clashes.iter().find(|clash| clash.0) {
+        return crate::refuse(format!("--memo and {flag} do not go together: {why}"));
+    }
+    // The ZDD's file is created before the search, so a path that cannot be written fails at
+    // once.
+    let zdd_file = crate::files::Output::create(args.zdd.as_deref().filter(|_| !to_stdout))?;
+    let start = Instant::now();
+    let memo = args.search.memo(problem, name)?;
+    let elapsed = start.elapsed();
+    let json = args.format == XcFormat::Json;
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
+    match (memo.zdd(), zdd_file) {
+        (Some(zdd), Some(file)) => file.write_with(|w| zdd.write(w))?,
+        // Created before the search to check it can be written; nothing to keep.
+        (None, Some(file)) => file.remove(),
+        (Some(zdd), None) if to_stdout => zdd.write(&mut out)?,
+        (Some(zdd), None) if !args.search.count => {
+            crate::zdd::write_all(zdd, zdd.solutions(), json, &mut out)?;
+        }
+        _ => {}
+    }
+    if !to_stdout {
+        if json {
+            writeln!(out, "{}", dlx::report::memo_summary(&memo, args.profile))?;
+        } else if args.search.count {
+            writeln!(out, "{}", memo_count(&memo))?;
+        }
+    }
+    out.flush()?;
+    if args.search.stats || args.profile {
+        let mut err = io::stderr().lock();
+        let (names, colored) = (crate::search::FLAGS, problem.has_colors());
+        writeln!(
+            err,
+            "{}",
+            MemoStats {
+                memo: &memo,
+                names,
+                colored,
+                elapsed
+            }
+        )?;
+        if args.profile {
+            writeln!(err, "{}", Profile(&memo.stats.profile))?;
+        }
+    }
+    args.search.memo_ending(&memo)
 }
 
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.

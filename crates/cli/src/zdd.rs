@@ -1,96 +1,19 @@
-//! The memoized search of `dlx xc --memo` and `--zdd OUT`, and what a ZDD file gives (`dlx zdd
-//! count|sample|list`).
+//! What a ZDD file gives (`dlx zdd count|sample|list`), and the writer of a ZDD's solutions that
+//! `dlx xc --memo` lists through.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Result;
 use dlx::zdd::Zdd;
-use dlx::Problem;
 
 use crate::{InputError, Interrupted};
-use dlx::report::text::{memo_count, MemoStats, Profile};
 use dlx::report::SolutionWriter;
 use std::sync::atomic::Ordering;
 
-/// `dlx xc FILE --memo` (with `--count`, `--zdd OUT`, or neither: every solution from the
-/// ZDD), after the checks of the flags that do not go with it.
-pub fn xc(problem: &Problem, name: &str, args: &crate::xc::Args) -> Result<()> {
-    let refuse = |flag: &str, why: &str| -> Result<()> {
-        crate::refuse(format!("--memo and {flag} do not go together: {why}"))
-    };
-    if args.search.limit.is_some() {
-        return refuse(
-            "--limit",
-            "the memoized search finds solutions in groups; use --max-nodes or --timeout",
-        );
-    }
-    if args.search.jobs.is_some_and(|j| j != 1) {
-        return refuse("--jobs", "the memoized search runs on one thread");
-    }
-    if args.search.ordered || args.job.is_some() || args.best.is_some() {
-        return refuse(
-            "--ordered, --job or --best",
-            "it counts and lists every solution",
-        );
-    }
-    let to_stdout = args.zdd.as_deref().is_some_and(|p| p.as_os_str() == "-");
-    if to_stdout && args.search.count {
-        return refuse(
-            "--count with --zdd -",
-            "both would be written on standard output",
-        );
-    }
-    // The ZDD's file is created before the search, so a path that cannot be written fails at
-    // once.
-    let zdd_file = crate::files::Output::create(args.zdd.as_deref().filter(|_| !to_stdout))?;
-    let start = Instant::now();
-    let memo = args.search.memo(problem, name)?;
-    let elapsed = start.elapsed();
-    let json = args.format == crate::xc::XcFormat::Json;
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
-    match (memo.zdd(), zdd_file) {
-        (Some(zdd), Some(file)) => file.write_with(|w| zdd.write(w))?,
-        // Created before the search to check it can be written; nothing to keep.
-        (None, Some(file)) => file.remove(),
-        (Some(zdd), None) if to_stdout => zdd.write(&mut out)?,
-        (Some(zdd), None) if !args.search.count => {
-            write_all(zdd, zdd.solutions(), json, &mut out)?;
-        }
-        _ => {}
-    }
-    if !to_stdout {
-        if json {
-            writeln!(out, "{}", dlx::report::memo_summary(&memo, args.profile))?;
-        } else if args.search.count {
-            writeln!(out, "{}", memo_count(&memo))?;
-        }
-    }
-    out.flush()?;
-    if args.search.stats || args.profile {
-        let mut err = io::stderr().lock();
-        let (names, colored) = (crate::search::FLAGS, problem.has_colors());
-        writeln!(
-            err,
-            "{}",
-            MemoStats {
-                memo: &memo,
-                names,
-                colored,
-                elapsed
-            }
-        )?;
-        if args.profile {
-            writeln!(err, "{}", Profile(&memo.stats.profile))?;
-        }
-    }
-    args.search.memo_ending(&memo)
-}
-
 /// Writes solutions of a ZDD (JSON lines with `json`) until Ctrl-C (looked at every 4096):
 /// then what was written is flushed and the command ends with exit status 130.
-fn write_all(
+pub(crate) fn write_all(
     zdd: &Zdd,
     solutions: impl Iterator<Item = Vec<u32>>,
     json: bool,
@@ -150,8 +73,8 @@ pub struct ZddInput {
     /// standard input.
     pub file: Option<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = crate::xc::Format::Text)]
-    pub format: crate::xc::Format,
+    #[arg(long, value_enum, default_value_t = crate::search::Format::Text)]
+    pub format: crate::search::Format,
 }
 
 /// `dlx zdd ...`
@@ -172,7 +95,7 @@ pub fn run(args: &Args) -> Result<()> {
     match &args.command {
         ZddCommand::Count { input, by_size } => {
             let zdd = read(input)?;
-            let json = input.format == crate::xc::Format::Json;
+            let json = input.format == crate::search::Format::Json;
             if json {
                 writeln!(out, "{}", dlx::report::zdd_count(&zdd, *by_size))?;
             } else if *by_size {
@@ -190,7 +113,7 @@ pub fn run(args: &Args) -> Result<()> {
             seed,
         } => {
             let zdd = read(input)?;
-            let json = input.format == crate::xc::Format::Json;
+            let json = input.format == crate::search::Format::Json;
             let take = usize::try_from(*number).unwrap_or(usize::MAX);
             let drawn = write_all(&zdd, zdd.sampler(*seed).take(take), json, &mut out)?;
             if drawn == 0 {
@@ -200,7 +123,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
         ZddCommand::List { input, limit } => {
             let zdd = read(input)?;
-            let json = input.format == crate::xc::Format::Json;
+            let json = input.format == crate::search::Format::Json;
             let take = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
             write_all(&zdd, zdd.solutions().take(take), json, &mut out)?;
         }

@@ -303,9 +303,10 @@ impl FileRuns {
         Ok(())
     }
 
-    /// Searches the timeout stopped, and searches in all.
-    pub fn timeouts(&self) -> (usize, usize) {
-        self.runs.iter().fold((0, 0), |(t, n), run| {
+    /// Searches the timeout stopped, and searches in all, over the runs of `files`.
+    pub fn timeouts(files: &[FileRuns]) -> (usize, usize) {
+        let runs = files.iter().flat_map(|f| &f.runs);
+        runs.fold((0, 0), |(t, n), run| {
             (t + run.timeouts(), n + run.attempts.len())
         })
     }

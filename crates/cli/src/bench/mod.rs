@@ -176,10 +176,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     // A search the timeout stopped is a lower bound in the table: exit status 3, as every
     // command whose search a limit stopped.
-    let (timeouts, searches) = files
-        .iter()
-        .map(FileRuns::timeouts)
-        .fold((0, 0), |(t, n), (ft, fn_)| (t + ft, n + fn_));
+    let (timeouts, searches) = FileRuns::timeouts(&files);
     if timeouts > 0 {
         return Err(crate::Stopped(format!(
             "{timeouts} of {} stopped by --timeout {} before they finished; the table counts \

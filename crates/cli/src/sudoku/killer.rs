@@ -4,7 +4,7 @@
 //! in input order.
 
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -12,14 +12,39 @@ use anyhow::{Context, Result};
 use sudoku::batch::{Problem, Task};
 use sudoku::read::{KillerEntry, KillerReader};
 
-use super::flags::{OutputFormat, ProgressMode};
+use super::flags::{BatchArgs, OutputFormat, ProgressMode};
 use super::output::{report, AroundBar, Progress};
 use crate::files::Source;
 use crate::{signals, InputError};
 use sudoku::print::{self, Job};
 
-/// `dlx sudoku --killer PATH`, doing `mode`.
-pub fn run(path: &Path, mode: Task, s: &super::Args) -> Result<()> {
+/// The flags of killer sudoku.
+#[derive(Debug, clap::Args)]
+pub struct KillerArgs {
+    /// Killer sudoku from FILE: cage maps (a letter or digit per cell, `.` for none), each
+    /// followed by LABEL=SUM lines, puzzles separated by blank lines; or JSON.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["files", "diagonals", "hyper", "regions", "box_shape", "input", "verify"])]
+    pub killer: Option<PathBuf>,
+    /// With --killer: accept cages whose cells do not all touch.
+    #[arg(long, requires = "killer")]
+    pub allow_disconnected: bool,
+    /// With --killer: draw the first puzzle and its solution into an SVG file.
+    #[arg(long, value_name = "FILE", requires = "killer")]
+    pub svg: Option<PathBuf>,
+    /// With --killer: print the puzzle's exact cover problem with colors (Knuth's dlx2 format:
+    /// cages and the sudoku constraints primary, each caged cell's digit a colored secondary
+    /// item) instead of solving it; the file must hold one puzzle.
+    #[arg(long, requires = "killer")]
+    pub emit_xcc: bool,
+}
+
+/// `dlx sudoku --killer PATH`, doing `mode`, with the batch's flags, the format and --stats.
+pub fn run(
+    path: &Path,
+    mode: Task,
+    s: &KillerArgs,
+    (batch, format, stats): (&BatchArgs, Option<OutputFormat>, bool),
+) -> Result<()> {
     let source = crate::files::open(Some(path))?;
     let name = Arc::clone(&source.name);
     if s.emit_xcc {
@@ -27,18 +52,18 @@ pub fn run(path: &Path, mode: Task, s: &super::Args) -> Result<()> {
     }
     // Open the drawing first: a path that cannot be written fails before the search.
     let svg = crate::files::Output::create(s.svg.as_deref())?;
-    let format = s.format.unwrap_or(OutputFormat::Line);
+    let format = format.unwrap_or(OutputFormat::Line);
     let start = Instant::now();
     let signals = signals::signals();
     let mut job = Job::new(mode);
     job.settings = job
         .settings
-        .symbols(Some(s.batch.symbols.into()))
-        .max_nodes(s.batch.max_nodes)
-        .timeout(s.batch.timeout)
+        .symbols(Some(batch.symbols.into()))
+        .max_nodes(batch.max_nodes)
+        .timeout(batch.timeout)
         .cancel(Some(Arc::clone(&signals.stop)));
     job.format = Some(format);
-    job.threads = crate::values::threads_to_use(s.batch.jobs);
+    job.threads = crate::values::threads_to_use(batch.jobs);
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         progress: Progress::new(ProgressMode::Off, None, start),
@@ -64,10 +89,10 @@ pub fn run(path: &Path, mode: Task, s: &super::Args) -> Result<()> {
         &summary,
         &name,
         json,
-        s.stats,
+        stats,
         &mut out,
-        s.batch.max_nodes,
-        s.batch.timeout,
+        batch.max_nodes,
+        batch.timeout,
     )
 }
 

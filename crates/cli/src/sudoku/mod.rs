@@ -24,21 +24,8 @@ pub struct Args {
     pub action: Option<Action>,
     /// Puzzle files; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
-    /// Killer sudoku from FILE: cage maps (a letter or digit per cell, `.` for none), each
-    /// followed by LABEL=SUM lines, puzzles separated by blank lines; or JSON.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["files", "diagonals", "hyper", "regions", "box_shape", "input", "verify"])]
-    pub killer: Option<PathBuf>,
-    /// With --killer: accept cages whose cells do not all touch.
-    #[arg(long, requires = "killer")]
-    pub allow_disconnected: bool,
-    /// With --killer: draw the first puzzle and its solution into an SVG file.
-    #[arg(long, value_name = "FILE", requires = "killer")]
-    pub svg: Option<PathBuf>,
-    /// With --killer: print the puzzle's exact cover problem with colors (Knuth's dlx2 format:
-    /// cages and the sudoku constraints primary, each caged cell's digit a colored secondary
-    /// item) instead of solving it; the file must hold one puzzle.
-    #[arg(long, requires = "killer")]
-    pub emit_xcc: bool,
+    #[command(flatten)]
+    pub killer: killer::KillerArgs,
     /// Count the solutions (all, or up to --limit) instead of solving.
     #[arg(long, group = "mode")]
     pub count: bool,
@@ -126,8 +113,9 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         Task::Solve
     };
-    if let Some(path) = &args.killer {
-        return killer::run(path, mode, args);
+    if let Some(path) = &args.killer.killer {
+        let flags = (&args.batch, args.format, args.stats);
+        return killer::run(path, mode, &args.killer, flags);
     }
     let batch = args.batch.batch(mode, variant, args.format, args.verify);
     run_files(&args.files, &batch, args.stats)
