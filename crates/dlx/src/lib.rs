@@ -71,7 +71,6 @@ mod bounded;
 mod cells;
 mod engine;
 mod mcells;
-mod memo;
 mod parallel;
 pub mod pre;
 mod problem;

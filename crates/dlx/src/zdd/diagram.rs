@@ -1,43 +1,5 @@
-//! Every solution at once: the memoized search ([`Problem::memo`], Knuth's `dlx6`) and the ZDD
-//! it makes, from which come the exact count at any size, uniform random solutions, every
-//! solution in order, and the number of solutions of each size.
-//!
-//! A [`Zdd`] (zero-suppressed decision diagram) is a graph whose paths are the solutions: a
-//! node `(~v ? lo : hi)` stands for the solutions of `lo` (without option `v`) and those of
-//! `hi` with option `v` added; the bottom sink `0` stands for none, the top sink `1` for the
-//! empty solution. Options are numbered from 1, in the order of the problem's option lines.
-//!
-//! ```
-//! // Domino tilings of a 2x3 board: items are cells, options are dominoes.
-//! let text = "a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3\n";
-//! let problem = dlx::text::parse(text)?.problem;
-//! let memo = problem.memo().run();
-//! let zdd = memo.zdd().expect("the search ran to the end");
-//! assert_eq!(zdd.count().to_string(), "3");
-//! // Figures as Knuth's dlx6 prints them.
-//! assert_eq!((memo.stats.nodes, memo.stats.zdd_nodes), (9, 10));
-//! // Uniform random solutions, the same for the same seed.
-//! let first: Vec<Vec<u32>> = zdd.sampler(7).take(3).collect();
-//! assert_eq!(first, zdd.sampler(7).take(3).collect::<Vec<_>>());
-//! // Written in the text format of Knuth's ZDDREAD programs, and read back.
-//! let mut file = Vec::new();
-//! zdd.write(&mut file)?;
-//! let back = dlx::zdd::Zdd::read(&file[..])?;
-//! assert_eq!(back.count(), zdd.count());
-//! assert_eq!(back.label(1), Some("a1 a2"));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! ## The text format
-//!
-//! One node a line, `ID: (~V?LO:HI)`, the ids in hexadecimal and the option `V` in decimal,
-//! as Knuth's `dlx6` writes them and his `zddread` programs read them; the sinks are `0` and
-//! `1`, every other id is defined by one line. The node with the smallest option is the
-//! root; when that option is 0 (`dlx6`'s dummy root, its last line, `N: (~0?0:R)`), the root
-//! is its `HI`. Lines starting with `#` are comments, except `#o K TEXT`, which names option
-//! `K` (as `dlx xc` prints it; they go in order, `K` = 1, 2, 3, ...), so solutions print as
-//! option lines; Knuth's readers pass over those lines (saying so). [`Zdd::write`] writes the option lines, then the nodes, children
-//! before parents, then the dummy root.
+//! The diagram: its nodes, exact counts, solutions in order and uniform samples, and its text
+//! format read and written (see the [module](crate::zdd)).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -45,7 +7,6 @@ use std::io::{self, BufRead, Write};
 
 use num_bigint::BigUint;
 
-pub use crate::memo::{Memo, MemoError, MemoSearch, MemoStats};
 use crate::problem::{OptionId, Problem};
 
 /// A number of solutions, exact at any size.
@@ -116,7 +77,7 @@ pub(crate) struct ZddNode {
 }
 
 /// The solutions of an exact-cover problem as a zero-suppressed decision diagram: made by
-/// [`Problem::memo`], or read from a file with [`Zdd::read`]. See the [module](self).
+/// [`Problem::memo`], or read from a file with [`Zdd::read`]. See the [module](crate::zdd).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Zdd {
     /// Node `k` (from 2) is `nodes[k - 2]`; its children are sinks or earlier nodes.
@@ -309,7 +270,7 @@ impl Zdd {
         }
     }
 
-    /// Writes the ZDD in the text format (see the [module](self)): the options' lines, the
+    /// Writes the ZDD in the text format (see the [module](crate::zdd)): the options' lines, the
     /// nodes, the dummy root.
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
         if !self.labels.is_empty() {
@@ -329,7 +290,7 @@ impl Zdd {
         writeln!(out, "{:x}: (~0?0:{:x})", self.nodes.len() + 2, self.root)
     }
 
-    /// Reads a ZDD in the text format (see the [module](self)): Knuth's `dlx6` output, or
+    /// Reads a ZDD in the text format (see the [module](crate::zdd)): Knuth's `dlx6` output, or
     /// what [`Zdd::write`] wrote. Only the nodes the root reaches are kept.
     ///
     /// # Errors
