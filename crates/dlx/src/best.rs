@@ -35,8 +35,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::arena::{Node, NodeLinks, NodeMeta};
+use crate::control::{Limits, Stats, StopReason};
 use crate::problem::{OptionId, Problem};
-use crate::search::{Limits, Stats, StopReason};
 
 /// The deadline and the cancel flag are looked at when the node count is a multiple of this.
 const CHECK_EVERY: u64 = 4096;

@@ -19,12 +19,12 @@
 //! dance walks columns and options as `dlx3` does, since an untweak relinks a column top-down.
 
 use crate::arena::{Item, Links, Node, NodeLinks, NodeMeta, TrailCursor, CLEANSED, LANES};
-use crate::engine::{Algorithm, Checks, Control};
-use crate::parallel::Job;
-use crate::problem::{OptionId, Problem};
-use crate::search::{
+use crate::control::Job;
+use crate::control::{
     item_id, move_of, Move, ReplayError, Replayed, SelectError, StopReason, Visit,
 };
+use crate::control::{Algorithm, Checks, Control};
+use crate::problem::{OptionId, Problem};
 
 /// The ways a bounded search can stand between two calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

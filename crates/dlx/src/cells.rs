@@ -28,10 +28,10 @@
 //! differs its nodes and updates can differ a little from the one-thread search's.
 
 use crate::arena::Node;
-use crate::engine::{Algorithm, Checks, Control};
-use crate::parallel::Job;
+use crate::control::Job;
+use crate::control::{item_id, Move, ReplayError, Replayed, SelectError, StopReason, Visit};
+use crate::control::{Algorithm, Checks, Control};
 use crate::problem::{OptionId, Problem};
-use crate::search::{item_id, Move, ReplayError, Replayed, SelectError, StopReason, Visit};
 
 /// A node of `ssxcc`'s `nd` array: the two fields the dance reads together (8 bytes; his
 /// nodes have the color too, and 16 bytes, but the color is read once per option hidden, and

@@ -69,7 +69,9 @@ mod arena;
 pub mod best;
 mod bounded;
 mod cells;
+mod control;
 mod engine;
+mod links;
 mod mcells;
 mod parallel;
 pub mod pre;
@@ -99,12 +101,12 @@ pub use parallel::{Parallel, Report};
 /// job array), and the [`Tally`](split::Tally) that adds their figures back up, checking that
 /// every job was counted once and none was stopped (see `docs/parallel.md`).
 pub mod split {
-    pub use crate::parallel::{Job, JobError, JobLine, JobLineError, Tally, TallyError};
+    pub use crate::control::Job;
+    pub use crate::parallel::{JobError, JobLine, JobLineError, Tally, TallyError};
 }
 pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// The most items one option may have (an option's place in it is kept in 16 bits).
 pub const MAX_OPTION_LEN: usize = arena::MAX_OPTION_LEN;
-pub use search::{
-    Limits, Move, Outcome, SelectError, Solution, SolutionRef, Solutions, Solver, Stats, StopReason,
-};
+pub use control::{Limits, Move, SelectError, Stats, StopReason};
+pub use search::{Outcome, Solution, SolutionRef, Solutions, Solver};

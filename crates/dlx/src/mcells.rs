@@ -22,10 +22,10 @@
 //! and a split gives one job, the whole search.
 
 use crate::arena::Node;
-use crate::engine::{Algorithm, Checks, Control};
-use crate::parallel::Job;
+use crate::control::Job;
+use crate::control::{item_id, Move, ReplayError, Replayed, SelectError, StopReason, Visit};
+use crate::control::{Algorithm, Checks, Control};
 use crate::problem::{OptionId, Problem};
-use crate::search::{item_id, Move, ReplayError, Replayed, SelectError, StopReason, Visit};
 
 /// A node of `nd`: as in [`crate::cells`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

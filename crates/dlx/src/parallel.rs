@@ -23,76 +23,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
 use crate::arena::Node;
+use crate::control::{
+    Job, Limits, Move, ReplayError, SelectError, Signal, Stats, Step, StopReason,
+};
 use crate::engine::{Engine, EngineError};
 use crate::problem::{ItemId, OptionId, Problem};
-use crate::search::{
-    Limits, Move, Outcome, ReplayError, SelectError, Signal, Solution, SolutionRef, Solver, Stats,
-    StopReason,
-};
-
-/// A subtree of the search tree, and the part of the way to it that it counts.
-///
-/// The job searches the subtree below its `prefix` and counts, as the one-thread search would:
-/// the covers of the other items of the prefix's last option, everything below, and the
-/// `carried` deepest nodes of the way (the node, the cover of the item chosen there, and the
-/// covers of the option's other items that led on). The whole tree is the job with an empty
-/// prefix. Cut at its node, a job becomes one job per option of the item chosen there: the first
-/// carries the parent's nodes and the node itself (`carried + 1`), the others none; their
-/// figures add up to the parent's exactly.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Job {
-    /// The move made at each level on the way from the root: an option in the column of the
-    /// item the MRV rule chooses at its level, or in a problem with bounds that item's null
-    /// move ([`Move::Null`], which [`JobLine`] writes `n`).
-    pub prefix: Vec<Move>,
-    /// How many nodes of the way, the deepest first, this job counts (at most the prefix's
-    /// length; the prefix's length for the job on the way of first options from the root).
-    pub carried: u32,
-    /// A part a bounded search gave away: the moves after the prefix's last one, at its level
-    /// (only a parallel search makes such jobs; they are not split or written).
-    rest: bool,
-}
-
-impl Job {
-    /// The subtree below `prefix`, counting the `carried` deepest nodes of the way.
-    pub fn new(prefix: Vec<Move>, carried: u32) -> Self {
-        Job {
-            prefix,
-            carried,
-            rest: false,
-        }
-    }
-
-    /// The whole search tree.
-    pub fn root() -> Self {
-        Job::default()
-    }
-
-    /// The moves after the last one of `prefix`, at its level: a part a bounded search gives
-    /// away.
-    pub(crate) fn rest_of(prefix: Vec<Move>) -> Self {
-        Job {
-            prefix,
-            carried: 0,
-            rest: true,
-        }
-    }
-
-    /// Where the job's solutions come in the one-thread order: after those of every job whose
-    /// key is smaller.
-    fn order_key(&self) -> Vec<Step> {
-        let moves = self.prefix.iter().map(|&m| Step::Move(m));
-        moves.chain(self.rest.then_some(Step::Rest)).collect()
-    }
-}
-
-/// A step of a job's place in the one-thread order: a move, or the moves after the last one
-/// (which come after everything below it).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Step {
-    Move(Move),
-    Rest,
-}
+use crate::search::{Outcome, Solution, SolutionRef, Solver};
 
 /// What a parallel search did: its totals (equal to the one-thread search's when complete),
 /// how it ended, and how it was shared out.
@@ -520,7 +456,7 @@ impl<'p> Parallel<'p> {
         solver: &mut Solver<'p>,
         prefix: &[Move],
         rest: bool,
-    ) -> Result<Vec<crate::search::Replayed>, JobError> {
+    ) -> Result<Vec<crate::control::Replayed>, JobError> {
         solver.reset();
         for &o in &self.selected {
             solver.select(o).expect("checked when selected");

@@ -37,8 +37,8 @@ use foldhash::fast::RandomState;
 use std::hash::BuildHasher;
 
 use super::diagram::{Count, Zdd, ZddNode};
+use crate::control::{Limits, StopReason};
 use crate::problem::{OptionId, Problem};
-use crate::search::{Limits, StopReason};
 
 /// The deadline and the cancel flag are looked at when the node count is a multiple of this.
 const CHECK_EVERY: u64 = 4096;
