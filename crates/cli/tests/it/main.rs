@@ -7,6 +7,7 @@ mod common;
 mod engines;
 mod formats;
 mod fuzz_regressions;
+mod imports;
 mod manners;
 mod pre;
 mod puzzles;
