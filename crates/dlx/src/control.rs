@@ -186,11 +186,12 @@ pub struct Stats {
     /// The most *branch nodes* on one path from the root: levels whose chosen item had two
     /// options or more when chosen (a guess; an item with one option is forced). How deep the
     /// guesses nest, a measure of a search's difficulty that its node count mixes with its
-    /// width. `None` unless asked for ([`Solver::track_branch_depth`](crate::Solver::track_branch_depth)) and for problems with
-    /// bounds; 0 when every choice was forced.
+    /// width. `None` unless asked for
+    /// ([`Solver::track_branch_depth`](crate::Solver::track_branch_depth)) and for problems
+    /// with bounds; 0 when every choice was forced.
     pub branch_depth: Option<u32>,
     /// Nodes per level: `profile[0]` is the root; a solution found at depth `d` (after `d`
-    /// choices) counts at level `d`. Trailing zero levels are trimmed by [`Stats::profile`](crate::Stats::profile).
+    /// choices) counts at level `d`. Trailing zero levels are trimmed by [`Stats::profile`].
     pub(crate) profile: Vec<u64>,
 }
 
@@ -265,8 +266,8 @@ impl Signal {
     }
 }
 
-/// One choice of a job's prefix, covered by [`Solver::replay`](crate::Solver::replay): the updates a level of the
-/// search would have counted for it.
+/// One choice of a job's prefix, covered by [`Solver::replay`](crate::Solver::replay): the
+/// updates a level of the search would have counted for it.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Replayed {
     /// Updates of the cover of the item the MRV rule chose.

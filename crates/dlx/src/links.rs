@@ -44,8 +44,8 @@ pub(crate) struct LinksSearch<'p> {
     rest_mark: Vec<u32>,
     level: usize,
     resume: Resume,
-    /// Options covered by [`Solver::select`](crate::Solver::select) before the search, in order (with a parallel
-    /// job's prefix after them).
+    /// Options covered by [`Solver::select`](crate::Solver::select) before the search, in
+    /// order (with a parallel job's prefix after them).
     selected: Vec<OptionId>,
     /// The node of each selected option whose item was covered first (undone in reverse).
     selected_nodes: Vec<Node>,
@@ -437,8 +437,8 @@ impl<'p> Algorithm<'p> for LinksSearch<'p> {
     }
 
     /// Puts `option` in every solution: covers its items before the search begins, as the
-    /// givens of a puzzle are applied. The covers count in no statistic, and [`Solver::reset`](crate::Solver::reset)
-    /// undoes them. Fails, changing nothing, if the search has begun or if an item of the option
+    /// givens of a puzzle are applied. The covers count in no statistic, and
+    /// [`Solver::reset`](crate::Solver::reset) undoes them. Fails, changing nothing, if the search has begun or if an item of the option
     /// is already covered by a selected option (two clashing givens).
     fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
         let Some(first) = self.problem.first_node(option) else {

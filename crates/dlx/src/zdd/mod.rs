@@ -1,6 +1,6 @@
-//! Every solution at once: the memoized search ([`Problem::memo`](crate::Problem::memo), Knuth's `dlx6`) and the ZDD
-//! it makes, from which come the exact count at any size, uniform random solutions, every
-//! solution in order, and the number of solutions of each size.
+//! Every solution at once: the memoized search ([`Problem::memo`](crate::Problem::memo),
+//! Knuth's `dlx6`) and the ZDD it makes, from which come the exact count at any size, uniform
+//! random solutions, every solution in order, and the number of solutions of each size.
 //!
 //! A [`Zdd`] (zero-suppressed decision diagram) is a graph whose paths are the solutions: a
 //! node `(~v ? lo : hi)` stands for the solutions of `lo` (without option `v`) and those of
@@ -36,8 +36,8 @@
 //! root; when that option is 0 (`dlx6`'s dummy root, its last line, `N: (~0?0:R)`), the root
 //! is its `HI`. Lines starting with `#` are comments, except `#o K TEXT`, which names option
 //! `K` (as `dlx xc` prints it; they go in order, `K` = 1, 2, 3, ...), so solutions print as
-//! option lines; Knuth's readers pass over those lines (saying so). [`Zdd::write`] writes the option lines, then the nodes, children
-//! before parents, then the dummy root.
+//! option lines; Knuth's readers pass over those lines (saying so). [`Zdd::write`] writes the
+//! option lines, then the nodes, children before parents, then the dummy root.
 
 mod diagram;
 mod memo;
