@@ -12,8 +12,17 @@ use puzzles::{
     WordList,
 };
 
-use crate::search::{Format, XcFormat};
 use crate::InputError;
+
+/// How `queens`, `polyomino` and `langford` write solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PuzzleFormat {
+    /// Each solution drawn as text, a blank line between solutions: a board of `Q` and `.`,
+    /// a map of piece letters, or the row of numbers of a Langford sequence.
+    Text,
+    /// One JSON object per line: each solution, then a summary.
+    Json,
+}
 
 /// `--distinct` of the puzzles with symmetries.
 #[derive(Debug, clap::Args)]
@@ -30,8 +39,8 @@ pub struct Common {
     #[command(flatten)]
     pub search: crate::search::SearchFlags,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = XcFormat::Text)]
-    pub format: XcFormat,
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
+    pub format: PuzzleFormat,
     /// Draw the first solution (the first N with --limit N) into an SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -195,7 +204,6 @@ pub fn words(args: &WordsArgs) -> Result<()> {
 
 /// `dlx words --best K`: the K fillings of best total score.
 fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> Result<()> {
-    let format = args.format.solutions()?;
     let svg_file = crate::files::Output::create(args.svg.as_deref())?;
     let start = Instant::now();
     let limits = args.search.limits(args.search.limit, start);
@@ -211,12 +219,12 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, (score, fill)) in fills.iter().enumerate() {
         debug_assert_eq!(*score, crossword.score(fill, list));
-        match format {
-            Format::Text => {
+        match args.format {
+            PuzzleFormat::Text => {
                 let sep = if n > 0 { "\n" } else { "" };
                 write!(out, "{sep}# score {score}\n{}", crossword.to_text(fill))?;
             }
-            Format::Json => {
+            PuzzleFormat::Json => {
                 let mut json = crossword.to_json(fill);
                 json["score"] = (*score).into();
                 serde_json::to_writer(&mut out, &json)?;
@@ -226,7 +234,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     }
     let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
     let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
-    if format == Format::Json {
+    if args.format == PuzzleFormat::Json {
         let xc = dlx::report::Summary::new(&outcome).best(best.costs(), None);
         let summary = puzzles::run::Summary {
             best_scores: Some(scores.clone()),
@@ -309,9 +317,12 @@ where
         .then_some("--distinct")
         .or(args.search.memo.memo.then_some("--memo"));
     let Some(engine) = args.search.engine(puzzle.problem(), only_links)? else {
-        return crate::search::compare(puzzle.problem(), &args.search, args.format);
+        let table = match args.format {
+            PuzzleFormat::Text => dlx::report::RunsFormat::Text,
+            PuzzleFormat::Json => dlx::report::RunsFormat::Json,
+        };
+        return crate::search::compare(puzzle.problem(), &args.search, table);
     };
-    let format = args.format.solutions()?;
     if args.search.memo.memo {
         return memo_count(puzzle.problem(), args, distinct);
     }
@@ -330,12 +341,12 @@ where
     let mut shown = 0u64;
     let mut visit = |sol: P::Solution| -> ControlFlow<()> {
         if !args.search.count {
-            let written = match format {
-                Format::Text => {
+            let written = match args.format {
+                PuzzleFormat::Text => {
                     let sep = if shown > 0 { "\n" } else { "" };
                     write!(out, "{sep}{}", puzzle.to_text(&sol))
                 }
-                Format::Json => serde_json::to_writer(&mut out, &puzzle.to_json(&sol))
+                PuzzleFormat::Json => serde_json::to_writer(&mut out, &puzzle.to_json(&sol))
                     .map_err(io::Error::from)
                     .and_then(|()| out.write_all(b"\n")),
             };
@@ -368,14 +379,14 @@ where
         return Err(e).context("writing solutions");
     }
     let elapsed = start.elapsed();
-    match format {
-        Format::Text => {
+    match args.format {
+        PuzzleFormat::Text => {
             if args.search.count {
                 let more = if outcome.is_complete() { "" } else { "+" };
                 writeln!(out, "{number}{more}")?;
             }
         }
-        Format::Json => {
+        PuzzleFormat::Json => {
             let summary = ran.summary(args.search.stats, args.search.named(engine));
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
@@ -406,7 +417,6 @@ where
 
 /// `--count --memo`: the count by the memoized search (Knuth's dlx6), exact at any size.
 fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<()> {
-    let format = args.format.solutions()?;
     if !args.search.count {
         return crate::refuse("--memo counts: add --count");
     }
@@ -423,9 +433,9 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
     let start = Instant::now();
     let memo = args.search.memo(problem, "the puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
-    match format {
-        Format::Text => writeln!(out, "{}", dlx::report::text::memo_count(&memo))?,
-        Format::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
+    match args.format {
+        PuzzleFormat::Text => writeln!(out, "{}", dlx::report::text::memo_count(&memo))?,
+        PuzzleFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
     }
     out.flush()?;
     if args.search.stats {

@@ -90,9 +90,18 @@ pub fn run(args: &Args) -> Result<()> {
     .into_iter()
     .find_map(|(on, flag)| on.then_some(flag));
     let Some(engine) = args.search.engine(problem, only_links)? else {
-        return crate::search::compare(problem, &args.search, args.format);
+        let table = match args.format {
+            XcFormat::Text => dlx::report::RunsFormat::Text,
+            XcFormat::Json => dlx::report::RunsFormat::Json,
+            XcFormat::Csv => dlx::report::RunsFormat::Csv,
+        };
+        return crate::search::compare(problem, &args.search, table);
     };
-    let format = args.format.solutions()?;
+    let format = match args.format {
+        XcFormat::Text => Format::Text,
+        XcFormat::Json => Format::Json,
+        XcFormat::Csv => return crate::refuse("--format csv writes the rows of --engine all"),
+    };
     if args.search.memo.memo || args.zdd.is_some() {
         return memo(problem, &name, args);
     }
