@@ -12,16 +12,20 @@ use puzzles::{
     WordList,
 };
 
+use crate::search::{Format, XcFormat};
 use crate::InputError;
 
-/// How `queens`, `polyomino` and `langford` write solutions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum PuzzleFormat {
-    /// Each solution drawn as text, a blank line between solutions: a board of `Q` and `.`,
-    /// a map of piece letters, or the row of numbers of a Langford sequence.
-    Text,
-    /// One JSON object per line: each solution, then a summary.
-    Json,
+/// `--format` of the puzzle commands: `dlx xc`'s values, in words of what a puzzle prints.
+fn puzzle_format() -> impl clap::builder::TypedValueParser<Value = XcFormat> {
+    use clap::builder::{PossibleValue as Value, PossibleValuesParser, TypedValueParser as _};
+    let text = "Each solution drawn as text, a blank line between solutions: a board of `Q` and \
+                `.`, a map of piece letters, or the row of numbers of a Langford sequence";
+    PossibleValuesParser::new([
+        Value::new("text").help(text),
+        Value::new("json").help("One JSON object per line: each solution, then a summary"),
+        Value::new("csv").help("The rows of --engine all as CSV, after a header"),
+    ])
+    .map(|name| clap::ValueEnum::from_str(&name, false).expect("one of the names"))
 }
 
 /// `--distinct` of the puzzles with symmetries.
@@ -39,8 +43,8 @@ pub struct Common {
     #[command(flatten)]
     pub search: crate::search::SearchFlags,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
-    pub format: PuzzleFormat,
+    #[arg(long, default_value = "text", value_parser = puzzle_format())]
+    pub format: XcFormat,
     /// Draw the first solution (the first N with --limit N) into an SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -204,6 +208,7 @@ pub fn words(args: &WordsArgs) -> Result<()> {
 
 /// `dlx words --best K`: the K fillings of best total score.
 fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> Result<()> {
+    let format = args.format.solutions()?;
     let svg_file = crate::files::Output::create(args.svg.as_deref())?;
     let start = Instant::now();
     let limits = args.search.limits(args.search.limit, start);
@@ -219,12 +224,12 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, (score, fill)) in fills.iter().enumerate() {
         debug_assert_eq!(*score, crossword.score(fill, list));
-        match args.format {
-            PuzzleFormat::Text => {
+        match format {
+            Format::Text => {
                 let sep = if n > 0 { "\n" } else { "" };
                 write!(out, "{sep}# score {score}\n{}", crossword.to_text(fill))?;
             }
-            PuzzleFormat::Json => {
+            Format::Json => {
                 let mut json = crossword.to_json(fill);
                 json["score"] = (*score).into();
                 serde_json::to_writer(&mut out, &json)?;
@@ -234,7 +239,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     }
     let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
     let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
-    if args.format == PuzzleFormat::Json {
+    if format == Format::Json {
         let xc = dlx::report::Summary::new(&outcome).best(best.costs(), None);
         let summary = puzzles::run::Summary {
             best_scores: Some(scores.clone()),
@@ -317,12 +322,9 @@ where
         .then_some("--distinct")
         .or(args.search.memo.memo.then_some("--memo"));
     let Some(engine) = args.search.engine(puzzle.problem(), only_links)? else {
-        let table = match args.format {
-            PuzzleFormat::Text => dlx::report::RunsFormat::Text,
-            PuzzleFormat::Json => dlx::report::RunsFormat::Json,
-        };
-        return crate::search::compare(puzzle.problem(), &args.search, table);
+        return crate::search::compare(puzzle.problem(), &args.search, args.format);
     };
+    let format = args.format.solutions()?;
     if args.search.memo.memo {
         return memo_count(puzzle.problem(), args, distinct);
     }
@@ -341,12 +343,12 @@ where
     let mut shown = 0u64;
     let mut visit = |sol: P::Solution| -> ControlFlow<()> {
         if !args.search.count {
-            let written = match args.format {
-                PuzzleFormat::Text => {
+            let written = match format {
+                Format::Text => {
                     let sep = if shown > 0 { "\n" } else { "" };
                     write!(out, "{sep}{}", puzzle.to_text(&sol))
                 }
-                PuzzleFormat::Json => serde_json::to_writer(&mut out, &puzzle.to_json(&sol))
+                Format::Json => serde_json::to_writer(&mut out, &puzzle.to_json(&sol))
                     .map_err(io::Error::from)
                     .and_then(|()| out.write_all(b"\n")),
             };
@@ -379,14 +381,14 @@ where
         return Err(e).context("writing solutions");
     }
     let elapsed = start.elapsed();
-    match args.format {
-        PuzzleFormat::Text => {
+    match format {
+        Format::Text => {
             if args.search.count {
                 let more = if outcome.is_complete() { "" } else { "+" };
                 writeln!(out, "{number}{more}")?;
             }
         }
-        PuzzleFormat::Json => {
+        Format::Json => {
             let summary = ran.summary(args.search.stats, args.search.named(engine));
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
@@ -434,8 +436,8 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
     let memo = args.search.memo(problem, "the puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
-        PuzzleFormat::Text => writeln!(out, "{}", dlx::report::text::memo_count(&memo))?,
-        PuzzleFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
+        XcFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
+        _ => writeln!(out, "{}", dlx::report::text::memo_count(&memo))?,
     }
     out.flush()?;
     if args.search.stats {

@@ -22,7 +22,8 @@ pub enum Format {
     Json,
 }
 
-/// Output formats of `dlx xc`: [`Format`]'s, and CSV for the table of `--engine all`.
+/// Output formats of `dlx xc` and the puzzle commands: [`Format`]'s, and CSV for the table of
+/// `--engine all`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum XcFormat {
     /// Each solution as its option lines, a blank line between solutions.
@@ -31,6 +32,17 @@ pub enum XcFormat {
     Json,
     /// The rows of --engine all as CSV, after a header.
     Csv,
+}
+
+impl XcFormat {
+    /// The format of solutions: CSV is for the rows of `--engine all` only.
+    pub fn solutions(self) -> Result<Format> {
+        match self {
+            XcFormat::Text => Ok(Format::Text),
+            XcFormat::Json => Ok(Format::Json),
+            XcFormat::Csv => crate::refuse("--format csv writes the rows of --engine all"),
+        }
+    }
 }
 
 /// The flags of a search, one vocabulary in `dlx xc` and the puzzle commands.
@@ -166,7 +178,7 @@ impl SearchFlags {
 }
 
 /// `--engine all --count`: counts `problem` with every engine that takes it, a row each.
-pub fn compare(problem: &Problem, flags: &SearchFlags, format: RunsFormat) -> Result<()> {
+pub fn compare(problem: &Problem, flags: &SearchFlags, format: XcFormat) -> Result<()> {
     if !flags.count || flags.limit.is_some() {
         let why = "--engine all compares the engines' counts: add --count (and no --limit)";
         return crate::refuse(why);
@@ -177,6 +189,11 @@ pub fn compare(problem: &Problem, flags: &SearchFlags, format: RunsFormat) -> Re
     (how.max_zdd_nodes, how.max_memory) = (flags.memo.max_zdd_nodes, Some(flags.memo.memory()));
     let runs = dlx::report::compare_engines(problem, how);
     let mut out = io::stdout().lock();
+    let format = match format {
+        XcFormat::Text => RunsFormat::Text,
+        XcFormat::Json => RunsFormat::Json,
+        XcFormat::Csv => RunsFormat::Csv,
+    };
     dlx::report::write_engine_runs(&mut out, &runs, format)?;
     out.flush()?;
     let stopped = runs.iter().find(|r| !r.complete);

@@ -90,18 +90,9 @@ pub fn run(args: &Args) -> Result<()> {
     .into_iter()
     .find_map(|(on, flag)| on.then_some(flag));
     let Some(engine) = args.search.engine(problem, only_links)? else {
-        let table = match args.format {
-            XcFormat::Text => dlx::report::RunsFormat::Text,
-            XcFormat::Json => dlx::report::RunsFormat::Json,
-            XcFormat::Csv => dlx::report::RunsFormat::Csv,
-        };
-        return crate::search::compare(problem, &args.search, table);
+        return crate::search::compare(problem, &args.search, args.format);
     };
-    let format = match args.format {
-        XcFormat::Text => Format::Text,
-        XcFormat::Json => Format::Json,
-        XcFormat::Csv => return crate::refuse("--format csv writes the rows of --engine all"),
-    };
+    let format = args.format.solutions()?;
     if args.search.memo.memo || args.zdd.is_some() {
         return memo(problem, &name, args);
     }
@@ -202,21 +193,16 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     let to_stdout = args.zdd.as_deref().is_some_and(|p| p.as_os_str() == "-");
     let one_thread = "the memoized search runs on one thread";
     let in_groups = "the memoized search finds solutions in groups; use --max-nodes or --timeout";
+    let every = "it counts and lists every solution";
+    let both = "both would be written on standard output";
     let threads = args.search.jobs.is_some_and(|j| j != 1);
+    let ordered = args.search.ordered || args.job.is_some() || args.best.is_some();
     let clashes = [
         (args.split.is_some(), "--split", one_thread),
         (args.search.limit.is_some(), "--limit", in_groups),
         (threads, "--jobs", one_thread),
-        (
-            args.search.ordered || args.job.is_some() || args.best.is_some(),
-            "--ordered, --job or --best",
-            "it counts and lists every solution",
-        ),
-        (
-            to_stdout && args.search.count,
-            "--count with --zdd -",
-            "both would be written on standard output",
-        ),
+        (ordered, "--ordered, --job or --best", every),
+        (to_stdout && args.search.count, "--count with --zdd -", both),
     ];
     if let Some((_, flag, why)) = clashes.iter().find(|clash| clash.0) {
         return crate::refuse(format!("--memo and {flag} do not go together: {why}"));

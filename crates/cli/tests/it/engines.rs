@@ -155,6 +155,23 @@ fn engine_all_prints_a_row_per_engine() {
         "{}",
         r.stdout
     );
+    // And its CSV: a header, then a row per engine.
+    let r = run(
+        &[
+            "langford", "7", "--count", "--engine", "all", "--format", "csv",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rows: Vec<Vec<&str>> = r.stdout.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0][..3],
+        ["engine", "solutions", "nodes"],
+        "{}",
+        r.stdout
+    );
+    let engines: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0], r[1])).collect();
+    assert_eq!(engines, [("links", "52"), ("cells", "52"), ("memo", "52")]);
     let r = run(&["langford", "7", "--count", "--engine", "cells"], b"");
     assert_eq!((r.code, r.stdout.as_str()), (0, "52\n"), "{}", r.stderr);
 }
@@ -202,7 +219,7 @@ fn cells_take_bounds_by_ssmcc() {
 
 #[test]
 fn engines_are_refused_where_they_do_not_go() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["xc", "QUEENS", "--engine", "cells", "--split", "4"],
             "--split",
@@ -213,6 +230,11 @@ fn engines_are_refused_where_they_do_not_go() {
         ),
         (&["xc", "QUEENS", "--engine", "all"], "add --count"),
         (&["xc", "QUEENS", "--format", "csv"], "--engine all"),
+        (&["queens", "6", "--format", "csv"], "--engine all"),
+        (
+            &["langford", "7", "--count", "--memo", "--format", "csv"],
+            "--engine all",
+        ),
         (
             &["queens", "8", "--engine", "cells", "--distinct", "--count"],
             "--distinct",
