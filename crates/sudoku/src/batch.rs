@@ -537,7 +537,7 @@ impl<'r> Solver<'r> {
         record.updates = Some(found.stats.updates);
         // Of a whole proof only (a stopped search's is that of a part).
         record.depth = found.stats.branch_depth.filter(|_| found.is_complete());
-        record.strategy = Some(solver.resolved());
+        record.strategy = Some(solver.ran());
         record.status = match (task, found.count, found.stopped) {
             (_, _, Some(StopReason::NodeLimit | StopReason::Deadline | StopReason::Cancelled)) => {
                 Status::Stopped
@@ -835,6 +835,7 @@ pub struct Summary {
     /// Puzzles searched by dancing links, and by propagation.
     by_dlx: u64,
     by_propagate: u64,
+    by_sat: u64,
     /// How long the batch took (set by whoever ran it, as [`solve_all`] does).
     pub wall: Duration,
     /// The batch was stopped (Ctrl-C, a cancel flag) before its input ended: the records
@@ -869,6 +870,7 @@ impl Summary {
         }
         match tally.strategy {
             Some(Strategy::Propagate) => self.by_propagate += 1,
+            Some(Strategy::Sat) => self.by_sat += 1,
             Some(_) => self.by_dlx += 1,
             None => {}
         }
@@ -899,6 +901,7 @@ impl Summary {
         }
         self.by_dlx += other.by_dlx;
         self.by_propagate += other.by_propagate;
+        self.by_sat += other.by_sat;
         self.wall = self.wall.max(other.wall);
         self.interrupted |= other.interrupted;
     }
@@ -958,9 +961,9 @@ impl Summary {
         self.grades
     }
 
-    /// Records searched by dancing links, and by propagation.
-    pub fn strategies(&self) -> (u64, u64) {
-        (self.by_dlx, self.by_propagate)
+    /// Records searched by dancing links, by propagation, and answered by the SAT solver.
+    pub fn strategies(&self) -> (u64, u64, u64) {
+        (self.by_dlx, self.by_propagate, self.by_sat)
     }
 }
 
@@ -989,11 +992,18 @@ impl fmt::Display for Summary {
         }
         writeln!(f)?;
         if self.searched > 0 {
-            // What the nodes count: dancing links nodes, propagation's tries, or both.
-            match self.strategies() {
-                (_, 0) => writeln!(f, "solver: dlx")?,
-                (0, _) => writeln!(f, "solver: propagate")?,
-                (d, p) => writeln!(f, "solver: dlx {d}, propagate {p}")?,
+            // What the nodes count: dancing links nodes, propagation's tries, the SAT
+            // solver's decisions, or several.
+            let (d, p, s) = self.strategies();
+            let used: Vec<String> = [("dlx", d), ("propagate", p), ("sat", s)]
+                .iter()
+                .filter(|&&(_, k)| k > 0)
+                .map(|&(name, k)| format!("{name} {k}"))
+                .collect();
+            match used.as_slice() {
+                [one] => writeln!(f, "solver: {}", one.split(' ').next().unwrap_or(""))?,
+                _ if used.is_empty() => writeln!(f, "solver: dlx")?,
+                _ => writeln!(f, "solver: {}", used.join(", "))?,
             }
             writeln!(
                 f,
@@ -1253,7 +1263,10 @@ mod serialize {
             map.serialize_entry("nodes_median", &self.nodes_quantile(0.5))?;
             map.serialize_entry("nodes_p99", &self.nodes_quantile(0.99))?;
             map.serialize_entry("nodes_max", &self.nodes_max())?;
-            map.serialize_entry("solver", &Solvers(self.by_dlx, self.by_propagate))?;
+            map.serialize_entry(
+                "solver",
+                &Solvers(self.by_dlx, self.by_propagate, self.by_sat),
+            )?;
             if self.grades.iter().sum::<u64>() > 0 {
                 map.serialize_entry("grades", &Grades(self.grades))?;
             }
@@ -1262,14 +1275,18 @@ mod serialize {
         }
     }
 
-    /// Puzzles by strategy: `{"dlx": 95, "propagate": 5}`.
-    struct Solvers(u64, u64);
+    /// Puzzles by strategy: `{"dlx": 95, "propagate": 5}`, and `"sat"` when the SAT solver
+    /// answered any.
+    struct Solvers(u64, u64, u64);
 
     impl Serialize for Solvers {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut map = s.serialize_map(Some(2))?;
+            let mut map = s.serialize_map(None)?;
             map.serialize_entry("dlx", &self.0)?;
             map.serialize_entry("propagate", &self.1)?;
+            if self.2 > 0 {
+                map.serialize_entry("sat", &self.2)?;
+            }
             map.end()
         }
     }

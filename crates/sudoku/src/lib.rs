@@ -54,6 +54,7 @@ pub mod print;
 mod rate;
 pub mod read;
 mod rules;
+mod sat;
 mod shape;
 mod text;
 

@@ -705,6 +705,20 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         Some(true)
     }
 
+    /// The puzzle `cells` after the deductions and probes of the root: each cell's candidates
+    /// (bit `d - 1` for digit `d`) and its digit (0 if open); `None` on a contradiction (no
+    /// solution).
+    pub(crate) fn root(&mut self, layout: &Layout, cells: &[u8]) -> Option<(Vec<u64>, Vec<u8>)> {
+        let mut state = self.singles(layout, cells);
+        if state == Singles::Stuck && self.deduce == Deduce::Probe {
+            state = self.probe(layout);
+        }
+        match state {
+            Singles::Contradiction => None,
+            _ => Some((self.cand.clone(), self.value.clone())),
+        }
+    }
+
     /// Searches the puzzle `cells` for solutions, within the run's limits: the deductions at
     /// every node, then a branch ([`Candidates::search`]).
     pub(crate) fn solve(&mut self, layout: &Layout, cells: &[u8], run: &mut Run<'_>) {

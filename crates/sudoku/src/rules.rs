@@ -83,12 +83,17 @@ pub struct SearchStats {
 #[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_strategy)]
 pub enum Strategy {
     /// [`Strategy::Dlx`] up to 9x9, [`Strategy::Propagate`] from 10x10 up: where each was
-    /// measured faster (`docs/benchmarks.md`).
+    /// measured faster (`docs/benchmarks.md`). From 10x10 up, a search for one or two
+    /// solutions (solve, uniqueness) that propagation has not finished in
+    /// [`Strategy::SAT_AFTER`] nodes goes on with [`Strategy::Sat`], the solutions found so
+    /// far blocked: the sparse puzzles that stop the propagating search are mostly those that
+    /// clause learning proves at once. [`SudokuSolver::ran`] says which answered.
     #[default]
     #[cfg_attr(
         feature = "clap",
         value(
-            help = "`dlx` up to 9x9, `propagate` from 10x10 up (where each was measured faster)"
+            help = "`dlx` up to 9x9, `propagate` from 10x10 up (where each was measured \
+                      faster), then `sat` for a solve or a proof past 1,000 nodes"
         )
     )]
     Auto,
@@ -117,13 +122,32 @@ pub enum Strategy {
         )
     )]
     Propagate,
+    /// A CDCL SAT solver (`splr`) on the exact-cover matrix reduced by the givens: a variable
+    /// per option left, each open item covered exactly once; each solution found is blocked
+    /// and the solver runs again, so that unsatisfiable proves there is no other. It learns
+    /// clauses from its conflicts, which the searches above do not: the sparsest 25x25 and
+    /// 36x36 puzzles that stop them it proves in seconds. Its nodes are the solver's decisions
+    /// and its updates its propagations; a deadline bounds it to the second, the node limit
+    /// does not (the solver has no such bound), and the cancel flag is read between runs.
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "A CDCL SAT solver (splr) on the exact cover: learns from its conflicts; \
+                      nodes are its decisions; --max-nodes does not bound it, --timeout does"
+        )
+    )]
+    Sat,
 }
 
 impl Strategy {
     /// Every strategy, `auto` first.
     pub const ALL: &'static [Strategy] = <Strategy as strum::VariantArray>::VARIANTS;
 
-    /// The name, as `--solver` takes it: `auto`, `dlx`, `propagate`.
+    /// Nodes of [`Strategy::Propagate`] after which [`Strategy::Auto`] hands a search for one
+    /// or two solutions to [`Strategy::Sat`] (measured: `docs/benchmarks.md`).
+    pub const SAT_AFTER: u64 = 1_000;
+
+    /// The name, as `--solver` takes it: `auto`, `dlx`, `propagate`, `sat`.
     pub fn name(self) -> &'static str {
         self.into()
     }
@@ -368,6 +392,7 @@ impl Sudoku {
             sudoku: self,
             solver: self.problem.solver(),
             strategy: Strategy::Auto,
+            ran: Strategy::Auto,
             candidates: None,
             depth: false,
             last: SearchStats::default(),
@@ -407,6 +432,8 @@ pub struct SudokuSolver<'s> {
     candidates: Option<Candidates<true>>,
     /// Whether [`SearchStats::branch_depth`] is tracked.
     depth: bool,
+    /// The strategy that answered the last search.
+    ran: Strategy,
     /// The statistics of the last search.
     last: SearchStats,
 }
@@ -450,12 +477,119 @@ impl SudokuSolver<'_> {
         limits: Limits,
     ) -> Result<Found, PuzzleError> {
         self.sudoku.check(grid)?;
-        let found = match self.resolved() {
+        self.ran = self.resolved();
+        let found = match self.ran {
+            Strategy::Propagate if self.strategy == Strategy::Auto => {
+                self.propagate_then_sat(grid, keep, limits)
+            }
             Strategy::Propagate => self.propagate(grid, keep, limits),
+            Strategy::Sat => match self.sat(grid, keep, &limits, Vec::new()) {
+                Some(found) => found,
+                None => {
+                    // The SAT solver failed on its own account: propagation answers.
+                    self.ran = Strategy::Propagate;
+                    self.propagate(grid, keep, limits)
+                }
+            },
             _ => self.dlx(grid, keep, limits),
         };
         self.last = found.stats;
         Ok(found)
+    }
+
+    /// The strategy that answered the last search: [`SudokuSolver::resolved`], but for
+    /// [`Strategy::Auto`] handing a search on to [`Strategy::Sat`] (or `Sat` failing, which
+    /// propagation then answers).
+    pub fn ran(&self) -> Strategy {
+        self.ran
+    }
+
+    /// [`Strategy::Propagate`] for up to [`Strategy::SAT_AFTER`] nodes, then, for a search of
+    /// one or two solutions that the node limit allows to go on, [`Strategy::Sat`] with the
+    /// solutions found so far blocked. The figures are those of the strategy that answered.
+    ///
+    /// Turns (propagation for four times the nodes, the solver for twice the time, and so on)
+    /// were tried and lost: each restart throws away what the last turn did, and on the
+    /// random 36x36 puzzles where one of the two is slow the turns cost more than either alone
+    /// (`docs/benchmarks.md`).
+    fn propagate_then_sat(&mut self, grid: &Grid, keep: usize, limits: Limits) -> Found {
+        let limit = limits.max_solutions().unwrap_or(u64::MAX);
+        let allowance = limits
+            .max_nodes()
+            .map_or(Strategy::SAT_AFTER, |m| m.min(Strategy::SAT_AFTER));
+        if limit > 2 {
+            return self.propagate(grid, keep, limits);
+        }
+        // Every solution found is kept: the SAT solver must not find it again.
+        let first = self.propagate(grid, limit as usize, limits.clone().nodes(allowance));
+        let allowed_more = limits.max_nodes().is_none_or(|m| m > allowance);
+        if first.stopped != Some(StopReason::NodeLimit) || !allowed_more {
+            return Found {
+                grids: first.grids.into_iter().take(keep).collect(),
+                ..first
+            };
+        }
+        match self.sat(grid, keep, &limits, first.grids) {
+            Some(found) => {
+                self.ran = Strategy::Sat;
+                found
+            }
+            None => self.propagate(grid, keep, limits),
+        }
+    }
+
+    /// [`SudokuSolver::search`] with [`Strategy::Sat`], on a checked puzzle whose solutions
+    /// `known` were found already (they are counted, kept first, and not found again). `None`
+    /// when the solver failed on its own account.
+    fn sat(
+        &mut self,
+        grid: &Grid,
+        keep: usize,
+        limits: &Limits,
+        known: Vec<Grid>,
+    ) -> Option<Found> {
+        let n = self.sudoku.shape.size();
+        let layout = self.sudoku.layout();
+        let candidates = self
+            .candidates
+            .get_or_insert_with(|| Candidates::new(layout, Deduce::Probe));
+        // The root's deductions make the formula smaller (they keep every solution).
+        let Some((possible, cells)) = candidates.root(layout, grid.cells()) else {
+            return Some(Found {
+                grids: Vec::new(),
+                count: 0,
+                stopped: None,
+                stats: SearchStats::default(),
+            });
+        };
+        let solutions: Vec<Vec<u8>> = known.iter().map(|g| g.cells().to_vec()).collect();
+        let found = crate::sat::search(
+            &self.sudoku.problem,
+            n,
+            &cells,
+            &possible,
+            &solutions,
+            keep.saturating_sub(known.len()),
+            limits,
+        )?;
+        let mut grids: Vec<Grid> = known.into_iter().take(keep).collect();
+        grids.extend(
+            found
+                .grids
+                .into_iter()
+                .map(|cells| Grid::from_cells(grid.shape(), cells).expect("a full grid")),
+        );
+        Some(Found {
+            grids,
+            count: found.count,
+            stopped: found.stopped,
+            stats: SearchStats {
+                nodes: found.decisions,
+                updates: found.propagations,
+                branch_depth: None,
+                cleansings: 0,
+            },
+        })
     }
 
     /// [`SudokuSolver::search`] with [`Strategy::Propagate`], on a checked puzzle.
@@ -546,7 +680,7 @@ impl SudokuSolver<'_> {
         threads: usize,
     ) -> Result<Found, PuzzleError> {
         let limit = limits.max_solutions().unwrap_or(u64::MAX);
-        if self.resolved() == Strategy::Propagate {
+        if matches!(self.resolved(), Strategy::Propagate | Strategy::Sat) {
             return self.search(grid, 1, limits);
         }
         // The first solution (and the check of the puzzle).

@@ -6,4 +6,5 @@ mod killer;
 mod methods;
 mod propagate;
 mod rate;
+mod sat;
 mod sudoku;

@@ -1,0 +1,185 @@
+//! [`Strategy::Sat`](crate::Strategy::Sat): a puzzle as clauses for a CDCL SAT solver (`splr`).
+//!
+//! The puzzle's exact cover, reduced by what the propagating search deduces at its root (the
+//! givens, singles, locked candidates, probes): every option that meets an item a placed digit
+//! covers is gone, and so is every candidate taken away; each option left is a variable. Each open item is covered exactly once:
+//! one clause of its options (at least one) and one clause per pair of them (at most one).
+//! A solution found is blocked by a clause (not all of its options again), and the solver runs
+//! again: unsatisfiable is a proof that no other solution exists. Clause learning is what the
+//! propagating search lacks: on the sparsest published 25x25 puzzles it proves in a fraction of
+//! a second what that search does not finish in minutes (`docs/benchmarks.md`).
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use dlx::{Limits, OptionId, Problem, StopReason};
+use splr::assign::property::Tusize;
+use splr::{Certificate, Config, PropertyDereference, SolveIF, Solver, SolverError};
+
+/// What [`search`] found: solutions (all of them kept up to `keep`), whether a limit stopped
+/// it, decisions and propagations summed over the solver's runs.
+pub(crate) struct SatFound {
+    pub(crate) grids: Vec<Vec<u8>>,
+    pub(crate) count: u64,
+    pub(crate) stopped: Option<StopReason>,
+    pub(crate) decisions: u64,
+    pub(crate) propagations: u64,
+}
+
+/// Searches the puzzle `cells` (of a `n`x`n` grid, 0 for an open cell, its digits
+/// compatible), whose open cells may hold only their digits of `possible` (bit `d - 1` for
+/// digit `d`), for solutions other than those of `known` (full grids, as cells), up to
+/// `limits.max_solutions()` solutions in all (counting `known`), keeping up to `keep` new ones.
+/// `None` when the solver failed for a reason of its own (neither an answer nor a limit): the
+/// caller searches another way.
+///
+/// A deadline bounds each run of the solver to the second above the time left (the solver
+/// counts whole seconds); the cancel flag is read between runs. The node limit does not apply:
+/// the solver has no such bound.
+pub(crate) fn search(
+    problem: &Problem,
+    n: usize,
+    cells: &[u8],
+    possible: &[u64],
+    known: &[Vec<u8>],
+    keep: usize,
+    limits: &Limits,
+) -> Option<SatFound> {
+    let limit = limits.max_solutions().unwrap_or(u64::MAX);
+    let option_of = |cell: usize, digit: u8| (cell * n + digit as usize - 1) as u32;
+    let mut found = SatFound {
+        grids: Vec::new(),
+        count: known.len() as u64,
+        stopped: None,
+        decisions: 0,
+        propagations: 0,
+    };
+    // Items the givens cover, then a variable (from 1) for every option left.
+    let mut covered = vec![false; problem.num_items()];
+    for (cell, &d) in cells.iter().enumerate() {
+        if d != 0 {
+            for item in problem.option_items(OptionId::new(option_of(cell, d))) {
+                covered[item.index()] = true;
+            }
+        }
+    }
+    let mut var_of = vec![0i32; problem.num_options()];
+    let mut option_of_var = vec![0u32];
+    let mut of_item: Vec<Vec<i32>> = vec![Vec::new(); problem.num_items()];
+    for o in 0..problem.num_options() as u32 {
+        let option = OptionId::new(o);
+        let (cell, digit) = (o as usize / n, o as usize % n);
+        if cells[cell] != 0
+            || possible[cell] & (1 << digit) == 0
+            || problem.option_items(option).any(|i| covered[i.index()])
+        {
+            continue;
+        }
+        let var = option_of_var.len() as i32;
+        option_of_var.push(o);
+        var_of[o as usize] = var;
+        for item in problem.option_items(option) {
+            of_item[item.index()].push(var);
+        }
+    }
+    let mut clauses: Vec<Vec<i32>> = Vec::new();
+    for item in problem.items() {
+        if covered[item.index()] {
+            continue;
+        }
+        let options = std::mem::take(&mut of_item[item.index()]);
+        if problem.is_primary(item) && options.is_empty() {
+            // An open item no option can cover: no solution (the solver refuses empty clauses).
+            return Some(found);
+        }
+        for (k, &x) in options.iter().enumerate() {
+            for &y in &options[k + 1..] {
+                clauses.push(vec![-x, -y]);
+            }
+        }
+        if problem.is_primary(item) {
+            clauses.push(options);
+        }
+    }
+    let block = |clauses: &mut Vec<Vec<i32>>, solution: &[u8]| {
+        let clause: Vec<i32> = (0..cells.len())
+            .filter(|&c| cells[c] == 0)
+            .map(|c| -var_of[option_of(c, solution[c]) as usize])
+            .collect();
+        // A solution using an option the formula left out cannot be found again anyway.
+        if !clause.contains(&0) {
+            clauses.push(clause);
+        }
+    };
+    for solution in known {
+        block(&mut clauses, solution);
+    }
+    if option_of_var.len() == 1 {
+        // Nothing open: the givens are the one solution, unless it is known already.
+        if known.is_empty() && limit > 0 {
+            found.count = 1;
+            if keep > 0 {
+                found.grids.push(cells.to_vec());
+            }
+        }
+        return Some(found);
+    }
+    while found.count < limit {
+        if limits
+            .cancel_flag()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            found.stopped = Some(StopReason::Cancelled);
+            return Some(found);
+        }
+        let mut config = Config::default();
+        if let Some(deadline) = limits.deadline_at() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                found.stopped = Some(StopReason::Deadline);
+                return Some(found);
+            }
+            config.c_timeout = left.as_secs_f64().ceil();
+        }
+        let mut solver = match Solver::try_from((config, clauses.as_slice())) {
+            Ok(solver) => solver,
+            Err(Ok(Certificate::UNSAT)) => return Some(found),
+            Err(_) => return None,
+        };
+        let answer = solver.solve();
+        found.decisions += solver.asg.derefer(Tusize::NumDecision) as u64;
+        found.propagations += solver.asg.derefer(Tusize::NumPropagation) as u64;
+        let model = match answer {
+            Ok(Certificate::SAT(model)) => model,
+            Ok(Certificate::UNSAT) => return Some(found),
+            Err(SolverError::TimeOut) => {
+                found.stopped = Some(StopReason::Deadline);
+                return Some(found);
+            }
+            Err(SolverError::OutOfMemory) => {
+                found.stopped = Some(StopReason::MemoryLimit);
+                return Some(found);
+            }
+            Err(_) => return None,
+        };
+        let mut solution = cells.to_vec();
+        for &literal in &model {
+            let var = literal.unsigned_abs() as usize;
+            if literal > 0 && var < option_of_var.len() {
+                let option = option_of_var[var] as usize;
+                solution[option / n] = (option % n) as u8 + 1;
+            }
+        }
+        if solution.contains(&0) {
+            // Not a solution: the solver's fault, not the puzzle's.
+            return None;
+        }
+        block(&mut clauses, &solution);
+        found.count += 1;
+        if found.grids.len() < keep {
+            found.grids.push(solution);
+        }
+    }
+    found.stopped = Some(StopReason::SolutionLimit);
+    Some(found)
+}
