@@ -393,6 +393,7 @@ impl Sudoku {
             solver: self.problem.solver(),
             strategy: Strategy::Auto,
             ran: Strategy::Auto,
+            sat_after: Strategy::SAT_AFTER,
             candidates: None,
             depth: false,
             last: SearchStats::default(),
@@ -434,6 +435,8 @@ pub struct SudokuSolver<'s> {
     depth: bool,
     /// The strategy that answered the last search.
     ran: Strategy,
+    /// Nodes of propagation after which [`Strategy::Auto`] goes on with the SAT solver.
+    sat_after: u64,
     /// The statistics of the last search.
     last: SearchStats,
 }
@@ -442,6 +445,14 @@ impl SudokuSolver<'_> {
     /// Searches with `strategy` ([`Strategy::Auto`] unless told).
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.strategy = strategy;
+        self
+    }
+
+    /// The nodes of propagation after which [`Strategy::Auto`] hands a search for one or two
+    /// solutions to [`Strategy::Sat`] ([`Strategy::SAT_AFTER`] unless told; `u64::MAX`:
+    /// never).
+    pub fn sat_after(mut self, nodes: u64) -> Self {
+        self.sat_after = nodes;
         self
     }
 
@@ -504,7 +515,7 @@ impl SudokuSolver<'_> {
         self.ran
     }
 
-    /// [`Strategy::Propagate`] for up to [`Strategy::SAT_AFTER`] nodes, then, for a search of
+    /// [`Strategy::Propagate`] for up to [`SudokuSolver::sat_after`] nodes, then, for a search of
     /// one or two solutions that the node limit allows to go on, [`Strategy::Sat`] with the
     /// solutions found so far blocked. The figures are those of the strategy that answered.
     ///
@@ -516,7 +527,7 @@ impl SudokuSolver<'_> {
         let limit = limits.max_solutions().unwrap_or(u64::MAX);
         let allowance = limits
             .max_nodes()
-            .map_or(Strategy::SAT_AFTER, |m| m.min(Strategy::SAT_AFTER));
+            .map_or(self.sat_after, |m| m.min(self.sat_after));
         if limit > 2 {
             return self.propagate(grid, keep, limits);
         }

@@ -151,3 +151,59 @@ fn a_passed_deadline_and_a_raised_flag_stop_it() {
     once.dedup();
     assert_eq!(once.len(), 3);
 }
+
+/// `auto` past its allowance of propagation: the SAT solver goes on with the solutions found so
+/// far blocked, and answers as the others do; within a node limit no larger than the
+/// allowance it never starts.
+#[test]
+fn auto_hands_what_propagation_has_not_finished_to_the_solver() {
+    let path = format!(
+        "{}/../cli/data/sudoku/16x16-sample.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let sudoku = Sudoku::new(Shape::new(16).unwrap(), Variant::default()).unwrap();
+    let mut propagate = sudoku.solver().strategy(Strategy::Propagate);
+    // No node of propagation: every proof goes to the solver (after the root's deductions).
+    let mut at_once = sudoku.solver().sat_after(0);
+    // One node: searches for two solutions go on with the first one found blocked.
+    let mut after_one = sudoku.solver().sat_after(1);
+    let (mut proofs, mut handed) = (0, 0);
+    for line in text.lines().take(10) {
+        let puzzle = sudoku::parse_line(line, None).unwrap();
+        let theirs = propagate.uniqueness(&puzzle).unwrap();
+        assert_eq!(at_once.uniqueness(&puzzle).unwrap(), theirs, "{line}");
+        // (A puzzle the root's deductions solve takes no node, and propagation answers.)
+        proofs += u32::from(at_once.ran() == Strategy::Sat);
+        // Several solutions: the puzzle less its givens but those of its first four rows.
+        let mut cells = puzzle.cells().to_vec();
+        cells[64..].fill(0);
+        let open = Grid::from_cells(sudoku.shape(), cells).unwrap();
+        let found = after_one
+            .search(&open, 2, Limits::none().solutions(2))
+            .unwrap();
+        assert_eq!((found.count, found.grids.len()), (2, 2));
+        assert_ne!(found.grids[0], found.grids[1]);
+        for grid in &found.grids {
+            assert!(grid.is_full() && sudoku.check(grid).is_ok());
+            for (cell, d) in open.givens() {
+                assert_eq!(grid.get(cell), d);
+            }
+        }
+        handed += u32::from(after_one.ran() == Strategy::Sat);
+    }
+    // Most of these puzzles the root's deductions solve; one does not.
+    assert!(proofs >= 1, "{proofs} of 10 proofs went to the solver");
+    assert!(handed > 5, "{handed} of 10 searches went on to the solver");
+    // A node limit within the allowance: propagation alone, stopped.
+    let mut bounded = sudoku.solver().sat_after(1000);
+    let puzzle = sudoku::parse_line(text.lines().next().unwrap(), None).unwrap();
+    let mut cells = puzzle.cells().to_vec();
+    cells[16..].fill(0);
+    let open = Grid::from_cells(sudoku.shape(), cells).unwrap();
+    let found = bounded
+        .search(&open, 1, Limits::none().solutions(2).nodes(1))
+        .unwrap();
+    assert_eq!(found.stopped, Some(StopReason::NodeLimit));
+    assert_eq!(bounded.ran(), Strategy::Propagate);
+}
