@@ -582,7 +582,14 @@ fn ctrl_c_on_a_batch_always_says_what_it_had() {
             let (status, stderr) = finish(child);
             assert_eq!(status, Some(130), "{args:?} round {round}: {stderr}");
             assert!(stderr.contains(says), "{args:?} round {round}: {stderr:?}");
-            if args[1] == "--count" {
+            if args[1] == "--count" && text.is_empty() {
+                // Stopped before the line was read (a loaded machine, the first rounds): no
+                // record, and the summary says none was read.
+                assert!(
+                    stderr.starts_with("0 puzzles: "),
+                    "{args:?} round {round}: {stderr}"
+                );
+            } else if args[1] == "--count" {
                 assert!(text.ends_with("+\n"), "{args:?} round {round}: {text:?}");
                 assert!(stderr.starts_with("1 puzzle: 0 solved"), "{stderr}");
             }
