@@ -81,6 +81,15 @@ pub fn engines(data: &[u8]) {
     );
     let want: BTreeSet<Vec<usize>> = links.into_iter().collect();
     assert_eq!(set, want, "links and cells differ:\n{text}");
+    // Weighted branching (`ssmcc-wtd`): the same solutions, each once.
+    let (weighted, _) = solutions(&problem, Engine::Weighted);
+    let once: BTreeSet<Vec<usize>> = weighted.iter().cloned().collect();
+    assert_eq!(
+        once.len(),
+        weighted.len(),
+        "weighted found a solution twice:\n{text}"
+    );
+    assert_eq!(once, want, "links and weighted differ:\n{text}");
 
     // Stopped after some nodes and resumed, the same figures.
     let stop = u64::from(data[0]) % (full.nodes + 1);

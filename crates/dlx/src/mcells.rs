@@ -97,6 +97,10 @@ struct Mc {
     label: Label,
     /// A primary item has fewer options than its lower bound.
     dead: bool,
+    /// Each primary item's weight, by its place in `set` (`ssmcc-wtd`'s `wt`): 1, plus 1 each
+    /// time taking an option failed because the item could no longer be covered. Used only by
+    /// the weighted search.
+    wt: Vec<f32>,
 }
 
 impl Mc {
@@ -179,7 +183,9 @@ impl Mc {
             score: 0,
             label: Label::Forward,
             dead: false,
+            wt: Vec::new(),
         };
+        mc.wt = vec![1.0; mc.set.len()];
         // From the last item to the first, as `ssmcc` reads them: sizes and bounds, and the
         // items with no option (or too few) noted.
         for i in (1..=n).rev() {
@@ -252,28 +258,39 @@ impl Mc {
     fn remove(&mut self, optp: i32, clear: bool, updates: &mut u64) -> bool {
         let raw = self.raw();
         // SAFETY: `raw` points into this state's arrays, indexed as `Raw` says.
-        let ok = unsafe { raw.remove(optp, &mut self.active, updates) };
+        let ok = unsafe { raw.remove(optp, &mut self.active, updates) } == 0;
         if !ok && clear {
             self.force.clear();
         }
         ok
     }
 
-    /// `ssmcc`'s `include_option`: takes the option of node `opt` into the solution; `false`
-    /// where that would leave a primary item uncoverable (the force stack then cleared).
-    fn include(&mut self, opt: i32, updates: &mut u64) -> bool {
+    /// `ssmcc`'s `include_option`: takes the option of node `opt` into the solution; 0, or
+    /// where that would leave a primary item uncoverable that item (`tough_itm`; the force
+    /// stack then cleared).
+    fn include(&mut self, opt: i32, updates: &mut u64) -> i32 {
         let raw = self.raw();
         // SAFETY: as in `remove`.
-        let ok = unsafe { raw.include(opt, &mut self.active, updates) };
-        if !ok {
+        let tough = unsafe { raw.include(opt, &mut self.active, updates) };
+        if tough != 0 {
             self.force.clear();
         }
-        ok
+        tough
+    }
+
+    /// `ssmcc-wtd`'s "increase the weight of `tough_itm`", with his increment of 1. (His
+    /// rescaling of every weight past 1e32 cannot happen with that increment: a weight of 2^24
+    /// plus 1 is 2^24 in single precision, so the weights stop growing there, as he notes.)
+    #[cold]
+    fn bump(&mut self, tough: i32) {
+        self.wt[tough as usize] += 1.0;
     }
 
     /// The scan for the item to branch on: sets `score` and `best`, and puts the items of
-    /// degree 1 on the force stack, one entry per option they must still take.
-    fn scan(&mut self) {
+    /// degree 1 on the force stack, one entry per option they must still take. `WEIGHTED`:
+    /// `ssmcc-wtd`'s rule, the degree divided by the item's weight (in single precision, as
+    /// his `float`s), the same ties after it.
+    fn scan<const WEIGHTED: bool>(&mut self) {
         /// Puts an item of degree 1 on the force stack, once per option it must still take.
         #[cold]
         #[inline(never)]
@@ -283,6 +300,8 @@ impl Mc {
             }
         }
         let (mut score, mut best, mut best_s, mut best_l) = (INF, 0, 0, 0);
+        // `ssmcc-wtd`'s `fscore`, from his `infty` (twice `dangerous`).
+        let mut fscore = 2e32f32;
         let second = self.second;
         let set = &self.set[..];
         for &x in &self.item[..self.active] {
@@ -295,6 +314,18 @@ impl Mc {
             let t = l + s - b + 1;
             if t == 1 {
                 push(&mut self.force, x, b - slack);
+            } else if WEIGHTED {
+                let mut tscore = t as f32 / self.wt[x as usize];
+                if tscore >= 2e32 {
+                    tscore = 1e32;
+                }
+                if tscore <= fscore
+                    && (tscore < fscore
+                        || (s <= best_s
+                            && (s < best_s || (l >= best_l && (l > best_l || x < best)))))
+                {
+                    (fscore, score, best, best_s, best_l) = (tscore, t, x, s, l);
+                }
             } else if t <= score
                 && (t < score
                     || (s <= best_s && (s < best_s || (l >= best_l && (l > best_l || x < best)))))
@@ -361,8 +392,9 @@ impl Mc {
 
     /// Runs the search from where it stands until it is exhausted (`false`), `stop` says so
     /// before a new node (it gets the node count), or `solution` says so after a solution;
-    /// then `true`.
-    fn run(
+    /// then `true`. `WEIGHTED`: `ssmcc-wtd` (the weighted scan, and a weight bumped when taking
+    /// an option fails).
+    fn run<const WEIGHTED: bool>(
         &mut self,
         nodes: &mut u64,
         updates: &mut u64,
@@ -400,7 +432,7 @@ impl Mc {
                         }
                     }
                     if forced.is_none() {
-                        self.scan();
+                        self.scan::<WEIGHTED>();
                         forced = self.force.pop();
                     }
                     if let Some(b) = forced {
@@ -423,7 +455,11 @@ impl Mc {
                     let cur = self.set[self.best as usize];
                     self.choice[self.level] = cur;
                     self.deg[self.level] = self.score;
-                    if !self.include(cur, &mut u) {
+                    let tough = self.include(cur, &mut u);
+                    if tough != 0 {
+                        if WEIGHTED {
+                            self.bump(tough);
+                        }
                         step = if self.score == 1 {
                             Step::PreBackup
                         } else {
@@ -548,16 +584,16 @@ impl Raw {
         q
     }
 
-    /// [`Mc::remove`], the force stack left to the caller.
+    /// [`Mc::remove`], the force stack left to the caller: 0, or the item left uncoverable.
     #[inline(always)]
-    unsafe fn remove(self, optp: i32, active: &mut usize, updates: &mut u64) -> bool {
+    unsafe fn remove(self, optp: i32, active: &mut usize, updates: &mut u64) -> i32 {
         // SAFETY: see the type's documentation.
         unsafe {
             let mut nn = self.start(optp);
             loop {
                 let Nd { itm: ii, loc: p } = self.node(nn);
                 if ii <= 0 {
-                    return true;
+                    return 0;
                 }
                 if p >= self.second && self.get(ii - 2) as usize >= *active {
                     nn += 1;
@@ -566,7 +602,7 @@ impl Raw {
                 let ss = self.get(ii - 1) - 1;
                 if p < self.second {
                     if ss < self.get(ii - 3) - self.get(ii - 4) {
-                        return false;
+                        return ii;
                     }
                     if ss == 0 {
                         self.swap_out(ii, active);
@@ -581,17 +617,17 @@ impl Raw {
         }
     }
 
-    /// [`Mc::include`], the force stack left to the caller.
+    /// [`Mc::include`], the force stack left to the caller: 0, or the item left uncoverable.
     #[inline(never)]
-    unsafe fn include(self, opt: i32, active_at: &mut usize, updates_at: &mut u64) -> bool {
+    unsafe fn include(self, opt: i32, active_at: &mut usize, updates_at: &mut u64) -> i32 {
         let (mut active, mut updates) = (*active_at, 0u64);
         // SAFETY: see the type's documentation.
-        let ok = unsafe {
+        let tough = unsafe {
             let mut opt = self.start(opt);
             'option: loop {
                 let Nd { itm: ii, loc: pp } = self.node(opt);
                 if ii <= 0 {
-                    break true;
+                    break 0;
                 }
                 let p = self.get(ii - 2) as usize;
                 if p >= active {
@@ -615,10 +651,11 @@ impl Raw {
                     for s in (ii..ii + ss).rev() {
                         if s != pp {
                             let optp = self.get(s);
-                            if (c == 0 || *self.clr.add(optp as usize) != c)
-                                && !self.remove(optp, &mut active, &mut updates)
-                            {
-                                break 'option false;
+                            if c == 0 || *self.clr.add(optp as usize) != c {
+                                let tough = self.remove(optp, &mut active, &mut updates);
+                                if tough != 0 {
+                                    break 'option tough;
+                                }
                             }
                         }
                     }
@@ -626,7 +663,7 @@ impl Raw {
                 } else {
                     let ss = self.get(ii - 1) - 1;
                     if ss < self.get(ii - 3) - self.get(ii - 4) {
-                        break false;
+                        break ii;
                     }
                     if ss == 0 {
                         self.swap_out(ii, &mut active);
@@ -640,7 +677,7 @@ impl Raw {
         };
         *active_at = active;
         *updates_at += updates;
-        ok
+        tough
     }
 }
 
@@ -657,6 +694,8 @@ pub(crate) struct MultiCellsSearch<'p> {
     selected_nodes: Vec<Node>,
     started: bool,
     chosen: Vec<Node>,
+    /// `ssmcc-wtd`: branching by degree over weight ([`crate::Engine::Weighted`]).
+    weighted: bool,
 }
 
 /// The problem's node for node `q` of `nd` (as in [`crate::cells`]).
@@ -675,6 +714,21 @@ impl<'p> MultiCellsSearch<'p> {
             selected_nodes: Vec::new(),
             started: false,
             chosen: Vec::new(),
+            weighted: false,
+        }
+    }
+
+    /// Whether this is `ssmcc-wtd`.
+    pub(crate) fn is_weighted(&self) -> bool {
+        self.weighted
+    }
+
+    /// Knuth's `ssmcc-wtd`: `ssmcc` choosing the item by its degree divided by its weight, a
+    /// weight growing each time taking an option fails for want of that item's options.
+    pub(crate) fn weighted(problem: &'p Problem) -> Self {
+        MultiCellsSearch {
+            weighted: true,
+            ..MultiCellsSearch::new(problem)
         }
     }
 }
@@ -698,17 +752,20 @@ impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
         let selected = &self.selected;
         let chosen = &mut self.chosen;
         let stats = ctl.stats;
-        let stopped = self.mc.run(
-            &mut stats.nodes,
-            &mut stats.updates,
-            &mut stats.profile,
-            |n| checks.node(n),
-            |m| {
-                chosen.clear();
-                chosen.extend(m.solution().map(|q| node_of(problem, &m.opt, q)));
-                checks.solution(visit, selected, chosen)
-            },
-        );
+        let mut solution = |m: &Mc| {
+            chosen.clear();
+            chosen.extend(m.solution().map(|q| node_of(problem, &m.opt, q)));
+            checks.solution(visit, selected, chosen)
+        };
+        // The loop is chosen here, once per call: the plain one has no weights in it.
+        let (nodes, updates, profile) = (&mut stats.nodes, &mut stats.updates, &mut stats.profile);
+        let stopped = if self.weighted {
+            self.mc
+                .run::<true>(nodes, updates, profile, |n| checks.node(n), &mut solution)
+        } else {
+            self.mc
+                .run::<false>(nodes, updates, profile, |n| checks.node(n), &mut solution)
+        };
         checks.finish(stopped, stats, ctl.paused)
     }
 

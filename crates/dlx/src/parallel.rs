@@ -200,7 +200,9 @@ impl<'p> Parallel<'p> {
 
     /// The threads a search will use.
     pub fn num_threads(&self) -> usize {
-        if self.engine == Engine::Cells && self.problem.has_bounds() {
+        if self.engine == Engine::Weighted
+            || (self.engine == Engine::Cells && self.problem.has_bounds())
+        {
             // Knuth's `ssmcc` branches in two and is not shared out.
             return 1;
         }
@@ -289,7 +291,7 @@ impl<'p> Parallel<'p> {
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
-        if self.engine == Engine::Cells && self.num_threads() > 1 {
+        if matches!(self.engine, Engine::Cells | Engine::Weighted) && self.num_threads() > 1 {
             // Only one thread searches in dancing cells' own order.
             return self.clone().threads(1).search_ordered(visit);
         }

@@ -266,7 +266,8 @@ impl<'p> Solver<'p> {
 
     /// The engine that runs the search (never [`crate::Engine::Auto`]).
     pub fn engine(&self) -> crate::Engine {
-        match self.engine {
+        match &self.engine {
+            Engines::MultiCells(m) if m.is_weighted() => crate::Engine::Weighted,
             Engines::Cells(_) | Engines::MultiCells(_) => crate::Engine::Cells,
             _ => crate::Engine::Links,
         }

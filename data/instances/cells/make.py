@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Writes figures.tsv: what Knuth's ssxcc printed for each bundled instance it accepts, and his
-ssmcc for those with bounds on items (multiplicities), which ssxcc refuses.
+ssmcc for those with bounds on items (multiplicities), which ssxcc refuses; and weighted.tsv:
+what his ssmcc-wtd (ssmcc.w with ssmcc-wtd.ch) printed for every instance it accepts.
 
-Usage: make.py PATH/TO/ssxcc PATH/TO/ssmcc  (run from data/instances; each built from
-ascherer/cwebtest's .w file with ctangle and gcc -O2). Columns: the file, the solutions, nodes and
+Usage: make.py PATH/TO/ssxcc PATH/TO/ssmcc [PATH/TO/ssmcc-wtd]  (run from data/instances; each
+built from ascherer/cwebtest's .w file, and change file, with ctangle and gcc -O2); ssmcc-wtd
+runs on the files figures.tsv lists. Columns: the file, the solutions, nodes and
 updates the program printed (v1), the FNV-1a 64-bit hash of its solutions in the order it found
 them (`m1`): each option written as its items (with `:color`) sorted and joined by spaces, one
 option per line in the order it took them, a blank line after each solution; and the program.
@@ -18,39 +20,47 @@ def fnv1a64(data):
         h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
     return h
 
-programs = [("ssxcc", sys.argv[1]), ("ssmcc", sys.argv[2])]
-rows = []
-for path in sorted(glob.glob("**/*.dlx", recursive=True)):
-    if path.startswith("cost/"):
-        continue
-    text = open(path, "rb").read()
-    for name, binary in programs:
-        try:
-            run = subprocess.run([binary, "m1"], input=text, capture_output=True, timeout=60)
-        except subprocess.TimeoutExpired:
-            print("skipped (slow):", name, path)
-            run = None
+def figures(program_names, out_path, files=None):
+    programs = program_names
+    rows = []
+    for path in files or sorted(glob.glob("**/*.dlx", recursive=True)):
+        if path.startswith("cost/"):
+            continue
+        text = open(path, "rb").read()
+        for name, binary in programs:
+            try:
+                run = subprocess.run([binary, "m1"], input=text, capture_output=True, timeout=60)
+            except subprocess.TimeoutExpired:
+                print("skipped (slow):", name, path)
+                run = None
+                break
+            if b"!" in run.stderr:
+                print("refused:", name, path, run.stderr.decode().splitlines()[-1])
+                run = None
+                continue
             break
-        if b"!" in run.stderr:
-            print("refused:", name, path, run.stderr.decode().splitlines()[-1])
-            run = None
+        if run is None:
             continue
-        break
-    if run is None:
-        continue
-    m = re.search(rb"Altogether (\d+) solutions?, \S+ mems, (\d+) updates, \d+ bytes, (\d+) nodes", run.stderr)
-    out = []
-    for line in run.stdout.decode().splitlines():
-        if re.fullmatch(r"\d+:", line):
-            if out:
-                out.append("")
-            continue
-        line = re.sub(r"\s*\(\d+ of \d+\)$", "", line)
-        out.append(" ".join(sorted(line.split())))
-    digest = "".join(l + "\n" for l in out) + ("\n" if out else "")
-    rows.append((path, m.group(1).decode(), m.group(3).decode(), m.group(2).decode(), "%016x" % fnv1a64(digest.encode()), name))
-with open("cells/figures.tsv", "w") as f:
-    f.write("# file\tsolutions\tnodes\tupdates\tfnv1a64_of_solutions_in_order\tprogram\n")
-    for row in rows:
-        f.write("\t".join(row) + "\n")
-print(len(rows), "files")
+        m = re.search(rb"Altogether (\d+) solutions?, \S+ mems, (\d+) updates, \d+ bytes, (\d+) nodes", run.stderr)
+        out = []
+        for line in run.stdout.decode().splitlines():
+            if re.fullmatch(r"\d+:", line):
+                if out:
+                    out.append("")
+                continue
+            line = re.sub(r"\s*\(\d+ of \d+\)$", "", line)
+            out.append(" ".join(sorted(line.split())))
+        digest = "".join(l + "\n" for l in out) + ("\n" if out else "")
+        rows.append((path, m.group(1).decode(), m.group(3).decode(), m.group(2).decode(), "%016x" % fnv1a64(digest.encode()), name))
+    with open(out_path, "w") as f:
+        f.write("# file\tsolutions\tnodes\tupdates\tfnv1a64_of_solutions_in_order\tprogram\n")
+        for row in rows:
+            f.write("\t".join(row) + "\n")
+    print(len(rows), "files")
+
+figures([("ssxcc", sys.argv[1]), ("ssmcc", sys.argv[2])], "cells/figures.tsv")
+if len(sys.argv) > 3:
+    # The files of figures.tsv: those the others finish in a minute (the rest print millions of
+    # solutions, which this script would hold in memory).
+    listed = [l.split("\t")[0] for l in open("cells/figures.tsv") if not l.startswith("#")]
+    figures([("ssmcc-wtd", sys.argv[3])], "cells/weighted.tsv", listed)

@@ -117,12 +117,13 @@ fn engine_all_prints_a_row_per_engine() {
         .iter()
         .map(|r| (r[0], r[1], r[2], r[3], r[5]))
         .collect();
-    // dlx2's, ssxcc's and dlx6's figures.
+    // dlx2's, ssxcc's, ssmcc-wtd's and dlx6's figures.
     assert_eq!(
         figures,
         [
             ("links", "6318", "12397", "33133", "true"),
             ("cells", "6318", "12251", "36407", "true"),
+            ("weighted", "6318", "18470", "33080", "true"),
             ("memo", "6318", "1811", "17050", "true"),
         ]
     );
@@ -145,11 +146,14 @@ fn engine_all_prints_a_row_per_engine() {
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["engine"].to_string())
         .collect();
-    assert_eq!(engines, ["\"links\"", "\"cells\"", "\"memo\""]);
+    assert_eq!(
+        engines,
+        ["\"links\"", "\"cells\"", "\"weighted\"", "\"memo\""]
+    );
     // The puzzle commands take the same flag.
     let r = run(&["queens", "8", "--count", "--engine", "all"], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout.lines().count(), 4, "{}", r.stdout);
+    assert_eq!(r.stdout.lines().count(), 5, "{}", r.stdout);
     assert!(
         r.stdout.lines().nth(2).unwrap().starts_with("cells"),
         "{}",
@@ -171,9 +175,39 @@ fn engine_all_prints_a_row_per_engine() {
         r.stdout
     );
     let engines: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0], r[1])).collect();
-    assert_eq!(engines, [("links", "52"), ("cells", "52"), ("memo", "52")]);
+    assert_eq!(
+        engines,
+        [
+            ("links", "52"),
+            ("cells", "52"),
+            ("weighted", "52"),
+            ("memo", "52")
+        ]
+    );
     let r = run(&["langford", "7", "--count", "--engine", "cells"], b"");
     assert_eq!((r.code, r.stdout.as_str()), (0, "52\n"), "{}", r.stderr);
+}
+
+/// Weighted branching: Knuth's `ssmcc-wtd`, with his figures (`cells/weighted.tsv`: double
+/// queens 7x7, 19,448 solutions in 219,781 nodes where `ssmcc` takes 305,849), on one thread
+/// whatever --jobs says.
+#[test]
+fn weighted_branching_is_ssmcc_wtd() {
+    let file = instance("xcc/double_queens_7x7_2.dlx");
+    for jobs in ["1", "2"] {
+        let args = [
+            "xc", &file, "--engine", "weighted", "--count", "--stats", "--jobs", jobs,
+        ];
+        let r = run(&args, b"");
+        assert_eq!((r.code, r.stdout.as_str()), (0, "19448\n"), "{}", r.stderr);
+        assert!(
+            r.stderr
+                .starts_with("19448 solutions, 219781 nodes, 1575220 updates, "),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains("Knuth's ssmcc-wtd"), "{}", r.stderr);
+    }
 }
 
 /// Bounds on items: dancing cells by Knuth's `ssmcc`, with his figures (`cells/figures.tsv`:

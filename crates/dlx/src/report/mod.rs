@@ -567,22 +567,27 @@ impl<'a> Compare<'a> {
     }
 }
 
-/// Counts `problem` with every engine that takes it, in turn: dancing links, dancing cells
-/// ([`crate::Engine`]), and the memoized search ([`Problem::memo`]); a row each, with the
-/// figures of the engine's program (`dlx1`/`dlx2`/`dlx3`, `ssxcc`, `dlx6`).
+/// Counts `problem` with every engine that takes it, in turn: dancing links, dancing cells,
+/// dancing cells with weighted branching ([`crate::Engine`]), and the memoized search
+/// ([`Problem::memo`]); a row each, with the figures of the engine's program
+/// (`dlx1`/`dlx2`/`dlx3`, `ssxcc`/`ssmcc`, `ssmcc-wtd`, `dlx6`).
 ///
 /// ```
 /// let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
 /// let limits = || dlx::Limits::none();
 /// let runs = dlx::report::compare_engines(&problem, dlx::report::Compare::new(&limits));
 /// let engines: Vec<&str> = runs.iter().map(|r| r.engine).collect();
-/// assert_eq!(engines, ["links", "cells", "memo"]);
+/// assert_eq!(engines, ["links", "cells", "weighted", "memo"]);
 /// assert!(runs.iter().all(|r| r.solutions == 2 && r.complete));
 /// # Ok::<(), dlx::text::ParseError>(())
 /// ```
 pub fn compare_engines(problem: &Problem, how: Compare<'_>) -> Vec<EngineRun> {
     let mut runs = Vec::new();
-    for engine in [crate::Engine::Links, crate::Engine::Cells] {
+    for engine in [
+        crate::Engine::Links,
+        crate::Engine::Cells,
+        crate::Engine::Weighted,
+    ] {
         let parallel = problem.parallel().threads(how.threads);
         let parallel = parallel.with_engine(engine).unwrap_or_else(|e| match e {});
         let start = std::time::Instant::now();

@@ -1,7 +1,7 @@
-//! Dancing cells (`Engine::Cells`, Knuth's `ssxcc`, and his `ssmcc` with bounds on items): what
-//! his programs printed for every bundled file they accept (`cells/figures.tsv`: solutions,
-//! nodes, updates, and a hash of the solutions in the order found, each as its options in the
-//! order they were taken).
+//! Dancing cells (`Engine::Cells`, Knuth's `ssxcc`, and his `ssmcc` with bounds on items; and
+//! `Engine::Weighted`, his `ssmcc-wtd`): what his programs printed for every bundled file they
+//! accept (`cells/figures.tsv`, `cells/weighted.tsv`: solutions, nodes, updates, and a hash of
+//! the solutions in the order found, each as its options in the order they were taken).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -31,9 +31,9 @@ fn option_text(problem: &Problem, option: dlx::OptionId) -> String {
     items.join(" ")
 }
 
-/// Solutions, nodes, updates and the hash of the solutions in order, by the cells engine.
-fn run(problem: &Problem) -> (u64, u64, u64, u64) {
-    let mut solver = problem.solver_with(Engine::Cells).unwrap();
+/// Solutions, nodes, updates and the hash of the solutions in order, by `engine`.
+fn run(problem: &Problem, engine: Engine) -> (u64, u64, u64, u64) {
+    let mut solver = problem.solver_with(engine).unwrap();
     let mut text = String::new();
     let outcome = solver.search(|s| {
         for o in s.options() {
@@ -54,7 +54,26 @@ fn run(problem: &Problem) -> (u64, u64, u64, u64) {
 
 #[test]
 fn figures_equal_ssxcc_and_ssmcc() {
-    let figures = std::fs::read_to_string(instances().join("cells/figures.tsv")).unwrap();
+    let checked = figures_equal("cells/figures.tsv", Engine::Cells);
+    assert!(
+        checked >= 30,
+        "cells/figures.tsv lists the files ssxcc accepts"
+    );
+}
+
+#[test]
+fn weighted_figures_equal_ssmcc_wtd() {
+    let checked = figures_equal("cells/weighted.tsv", Engine::Weighted);
+    assert!(
+        checked >= 30,
+        "cells/weighted.tsv lists the files ssmcc-wtd accepts"
+    );
+}
+
+/// Every row of the table `tsv` not too large for a test, searched by `engine`: the figures
+/// and the solutions' order of the program the row names. The rows checked.
+fn figures_equal(tsv: &str, engine: Engine) -> usize {
+    let figures = std::fs::read_to_string(instances().join(tsv)).unwrap();
     let mut checked = 0;
     for line in figures.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
@@ -67,10 +86,15 @@ fn figures_equal_ssxcc_and_ssmcc() {
         }
         let text = std::fs::read(instances().join(f[0])).unwrap();
         let problem = dlx::text::parse_bytes(&text).unwrap().problem;
-        let (solutions, nodes, updates, hash) = run(&problem);
+        let (solutions, nodes, updates, hash) = run(&problem, engine);
         // The engine names the program whose figures it gives.
-        let program = format!("dancing cells (Knuth's {})", f[5]);
-        assert_eq!(Engine::Cells.describe(&problem), program, "{}", f[0]);
+        assert!(
+            engine
+                .describe(&problem)
+                .ends_with(&format!("(Knuth's {})", f[5])),
+            "{}",
+            f[0]
+        );
         assert_eq!(
             (solutions, nodes, updates),
             (
@@ -88,8 +112,5 @@ fn figures_equal_ssxcc_and_ssmcc() {
             f[0]
         );
     }
-    assert!(
-        checked >= 30,
-        "cells/figures.tsv lists the files ssxcc accepts"
-    );
+    checked
 }

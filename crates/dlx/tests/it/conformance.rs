@@ -77,9 +77,9 @@ fn reversed(spec: &BoundedSpec) -> BoundedSpec {
 
 /// The engines that take problems of `class`.
 fn engines(class: Class) -> &'static [Engine] {
-    // Dancing cells take every class: `ssxcc`, and `ssmcc` for bounds.
+    // Dancing cells take every class: `ssxcc`, and `ssmcc` for bounds; `ssmcc-wtd` too.
     let _ = class;
-    &[Engine::Auto, Engine::Cells]
+    &[Engine::Auto, Engine::Cells, Engine::Weighted]
 }
 
 /// Everything the suite asks of `engine` on `problem`.
@@ -149,8 +149,8 @@ fn conforms(
         (Some(StopReason::Cancelled), 0)
     );
 
-    if engine == Engine::Cells {
-        return cells_share(problem, &want, full.solutions, stop);
+    if engine != Engine::Auto {
+        return cells_share(problem, &want, full.solutions, stop, engine);
     }
 
     // Every thread count gives the one-thread figures, solutions and order.
@@ -164,21 +164,22 @@ fn conforms(
     Ok(())
 }
 
-/// Dancing cells on threads and in jobs: the same solutions, each once; the ordered search in
-/// the one-thread order.
+/// Dancing cells (`engine`) on threads and in jobs: the same solutions, each once; the ordered
+/// search in the one-thread order.
 fn cells_share(
     problem: &Problem,
     want: &BTreeSet<Vec<OptionId>>,
     count: u64,
     stop: u64,
+    engine: Engine,
 ) -> Result<(), TestCaseError> {
-    let mut one = problem.solver_with(Engine::Cells).unwrap();
+    let mut one = problem.solver_with(engine).unwrap();
     let order: Vec<Vec<OptionId>> = one.solutions().map(|s| s.options().to_vec()).collect();
     for threads in [2, 3] {
         let par = Parallel::new(problem)
             .threads(threads)
             .poll_every(1)
-            .with_engine(Engine::Cells)
+            .with_engine(engine)
             .unwrap();
         let counted = par.count();
         prop_assert!(counted.outcome.is_complete());
@@ -203,7 +204,7 @@ fn cells_share(
         prop_assert_eq!(&in_order, &order);
     }
     // Split into jobs, run in turn, the solutions add up.
-    let par = Parallel::new(problem).with_engine(Engine::Cells).unwrap();
+    let par = Parallel::new(problem).with_engine(engine).unwrap();
     let jobs = par.split(1 + (stop as usize % 7)).unwrap();
     let mut total = 0;
     for job in &jobs {
