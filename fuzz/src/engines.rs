@@ -81,15 +81,18 @@ pub fn engines(data: &[u8]) {
     );
     let want: BTreeSet<Vec<usize>> = links.into_iter().collect();
     assert_eq!(set, want, "links and cells differ:\n{text}");
-    // Weighted branching (`ssmcc-wtd`): the same solutions, each once.
-    let (weighted, _) = solutions(&problem, Engine::Weighted);
-    let once: BTreeSet<Vec<usize>> = weighted.iter().cloned().collect();
-    assert_eq!(
-        once.len(),
-        weighted.len(),
-        "weighted found a solution twice:\n{text}"
-    );
-    assert_eq!(once, want, "links and weighted differ:\n{text}");
+    // Branching by weights (`ssmcc-wtd`) and by failure rates (`ssmcc-frb`): the same
+    // solutions, each once.
+    for engine in [Engine::Weighted, Engine::FailRate] {
+        let (found, _) = solutions(&problem, engine);
+        let once: BTreeSet<Vec<usize>> = found.iter().cloned().collect();
+        assert_eq!(
+            once.len(),
+            found.len(),
+            "{engine} found a solution twice:\n{text}"
+        );
+        assert_eq!(once, want, "links and {engine} differ:\n{text}");
+    }
 
     // Stopped after some nodes and resumed, the same figures.
     let stop = u64::from(data[0]) % (full.nodes + 1);

@@ -94,12 +94,13 @@ pub enum EngineArg {
     /// solution order; with bounds on items his ssmcc (binary branching, one thread). On several
     /// threads the same solutions, and nodes that can differ a little from one thread's.
     Cells,
-    /// Dancing cells branching by degree over weight: Knuth's ssmcc-wtd, with its figures (one
-    /// thread); fewer nodes than ssmcc where bounds make conflicts recur.
+    /// Dancing cells branching by degree over weight: Knuth's ssmcc-wtd (one thread).
     Weighted,
-    /// Count with every engine that takes the problem (links, cells, weighted, memo) and
-    /// print one row each: engine, solutions, nodes, updates, seconds, complete (one thread
-    /// each unless --jobs says more).
+    /// Dancing cells branching by degree over failure rate: Knuth's ssmcc-frb (one thread).
+    Failrate,
+    /// Count with every engine that takes the problem (links, cells, weighted, failrate, memo):
+    /// a row each of engine, solutions, nodes, updates, seconds, complete (one thread each
+    /// unless --jobs says more).
     All,
 }
 

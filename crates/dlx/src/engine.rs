@@ -14,7 +14,8 @@
 //! Today's engines: [`LinksSearch`] (`dlx1`, and `dlx2` with colors: one loop, specialised at
 //! compile time per class and for the CPU), [`BoundedSearch`] (`dlx3`, bounds on items),
 //! [`CellsSearch`] (`ssxcc`, dancing cells, with or without colors) and [`MultiCellsSearch`]
-//! (`ssmcc`, dancing cells with bounds, and `ssmcc-wtd`, its weighted branching). A caller names one with the public [`Engine`], or
+//! (`ssmcc`, dancing cells with bounds, and `ssmcc-wtd` and `ssmcc-frb`, its branching by
+//! weights and by failure rates). A caller names one with the public [`Engine`], or
 //! leaves the choice to [`Engine::Auto`].
 
 use crate::arena::Node;
@@ -25,7 +26,7 @@ use crate::control::{
     Algorithm, Control, Move, ReplayError, Replayed, SelectError, StopReason, Visit,
 };
 use crate::links::LinksSearch;
-use crate::mcells::MultiCellsSearch;
+use crate::mcells::{heuristic, MultiCellsSearch};
 use crate::problem::{OptionId, Problem};
 
 /// The engines, one of which runs each search. (One per solver, made once and never moved in a
@@ -75,19 +76,32 @@ pub enum Engine {
     /// `ssmcc` where bounds make conflicts recur (double queens: a third fewer), more on most
     /// plain problems (`docs/benchmarks.md`); one thread.
     Weighted,
+    /// Dancing cells branching by failure rate: Knuth's `ssmcc-frb` (his `ssmcc` with the
+    /// change file after Li, Yin and Li, 2021): an item is chosen by its degree divided by the
+    /// rate at which trying its options left another item uncoverable (0.5 at first). Fewest
+    /// nodes of the three on the double queens, more than `ssmcc` on most plain problems
+    /// (`docs/benchmarks.md`); one thread.
+    FailRate,
 }
 
 impl Engine {
     /// The engines a caller can name, [`Engine::Auto`] first.
-    pub const ALL: [Engine; 4] = [Engine::Auto, Engine::Links, Engine::Cells, Engine::Weighted];
+    pub const ALL: [Engine; 5] = [
+        Engine::Auto,
+        Engine::Links,
+        Engine::Cells,
+        Engine::Weighted,
+        Engine::FailRate,
+    ];
 
-    /// The engine's name: `auto`, `links`, `cells`, `weighted`.
+    /// The engine's name: `auto`, `links`, `cells`, `weighted`, `failrate`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Auto => "auto",
             Engine::Links => "links",
             Engine::Cells => "cells",
             Engine::Weighted => "weighted",
+            Engine::FailRate => "failrate",
         }
     }
 
@@ -98,6 +112,7 @@ impl Engine {
             Ok(Engine::Cells) if problem.has_bounds() => "dancing cells (Knuth's ssmcc)",
             Ok(Engine::Cells) => "dancing cells (Knuth's ssxcc)",
             Ok(Engine::Weighted) => "dancing cells, weighted (Knuth's ssmcc-wtd)",
+            Ok(Engine::FailRate) => "dancing cells, by failure rate (Knuth's ssmcc-frb)",
             _ => "dancing links (Knuth's dlx1, dlx2, dlx3)",
         }
     }
@@ -111,6 +126,7 @@ impl Engine {
             Engine::Auto | Engine::Links => Ok(Engine::Links),
             Engine::Cells => Ok(Engine::Cells),
             Engine::Weighted => Ok(Engine::Weighted),
+            Engine::FailRate => Ok(Engine::FailRate),
         }
     }
 }
@@ -135,7 +151,7 @@ impl std::str::FromStr for Engine {
 
 /// A name that is not an [`Engine`]'s.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}` (auto, links, cells or weighted)")]
+#[error("unknown engine `{0}` (auto, links, cells, weighted or failrate)")]
 pub struct UnknownEngine(String);
 
 /// Why an engine does not take a problem. (Every engine takes every problem today: dancing
@@ -158,10 +174,13 @@ pub(crate) fn choose(problem: &Problem) -> Engines<'_> {
 pub(crate) fn choose_with(problem: &Problem, engine: Engine) -> Result<Engines<'_>, EngineError> {
     Ok(match engine.resolve(problem)? {
         Engine::Cells if problem.has_bounds() => {
-            Engines::MultiCells(MultiCellsSearch::new(problem))
+            Engines::MultiCells(MultiCellsSearch::new(problem, heuristic::PLAIN))
         }
         Engine::Cells => Engines::Cells(CellsSearch::new(problem)),
-        Engine::Weighted => Engines::MultiCells(MultiCellsSearch::weighted(problem)),
+        Engine::Weighted => Engines::MultiCells(MultiCellsSearch::new(problem, heuristic::WEIGHTS)),
+        Engine::FailRate => {
+            Engines::MultiCells(MultiCellsSearch::new(problem, heuristic::FAILRATES))
+        }
         _ => choose(problem),
     })
 }

@@ -97,10 +97,22 @@ struct Mc {
     label: Label,
     /// A primary item has fewer options than its lower bound.
     dead: bool,
-    /// Each primary item's weight, by its place in `set` (`ssmcc-wtd`'s `wt`): 1, plus 1 each
-    /// time taking an option failed because the item could no longer be covered. Used only by
-    /// the weighted search.
+    /// Each primary item's divisor of its degree, by its place in `set`: `ssmcc-wtd`'s weight
+    /// `wt` (1, plus 1 each time taking an option failed because the item could no longer be
+    /// covered), or `ssmcc-frb`'s `failrate` (0.5 at first). Unused by plain `ssmcc`.
     wt: Vec<f32>,
+    /// `ssmcc-frb`'s `assigns`: 1, plus 1 each time an option of the item was tried.
+    assigns: Vec<f32>,
+}
+
+/// How [`MultiCellsSearch`] chooses the item to branch on: the `const` parameter of its loop.
+pub(crate) mod heuristic {
+    /// `ssmcc`: the least degree.
+    pub const PLAIN: u8 = 0;
+    /// `ssmcc-wtd`: the least degree over weight.
+    pub const WEIGHTS: u8 = 1;
+    /// `ssmcc-frb`: the least degree over failure rate.
+    pub const FAILRATES: u8 = 2;
 }
 
 impl Mc {
@@ -184,8 +196,8 @@ impl Mc {
             label: Label::Forward,
             dead: false,
             wt: Vec::new(),
+            assigns: Vec::new(),
         };
-        mc.wt = vec![1.0; mc.set.len()];
         // From the last item to the first, as `ssmcc` reads them: sizes and bounds, and the
         // items with no option (or too few) noted.
         for i in (1..=n).rev() {
@@ -286,11 +298,26 @@ impl Mc {
         self.wt[tough as usize] += 1.0;
     }
 
+    /// `ssmcc-frb`'s account of an option of item `x` tried: a failure (it left another
+    /// item uncoverable) or not. His `1.0 - failrate` is a `double`, so the failure's sum is.
+    #[inline(always)]
+    fn tried(&mut self, x: i32, failed: bool) {
+        let x = x as usize;
+        self.assigns[x] += 1.0;
+        let (rate, assigns) = (self.wt[x], self.assigns[x]);
+        self.wt[x] = if failed {
+            (f64::from(rate) + (1.0 - f64::from(rate)) / f64::from(assigns)) as f32
+        } else {
+            rate - rate / assigns
+        };
+    }
+
     /// The scan for the item to branch on: sets `score` and `best`, and puts the items of
-    /// degree 1 on the force stack, one entry per option they must still take. `WEIGHTED`:
-    /// `ssmcc-wtd`'s rule, the degree divided by the item's weight (in single precision, as
-    /// his `float`s), the same ties after it.
-    fn scan<const WEIGHTED: bool>(&mut self) {
+    /// degree 1 on the force stack, one entry per option they must still take. With weights
+    /// or failure rates ([`heuristic`]): the rule of `ssmcc-wtd` and `ssmcc-frb`, the degree
+    /// divided by the item's weight or failure rate (in single precision, as his `float`s),
+    /// the same ties after it.
+    fn scan<const H: u8>(&mut self) {
         /// Puts an item of degree 1 on the force stack, once per option it must still take.
         #[cold]
         #[inline(never)]
@@ -314,7 +341,7 @@ impl Mc {
             let t = l + s - b + 1;
             if t == 1 {
                 push(&mut self.force, x, b - slack);
-            } else if WEIGHTED {
+            } else if H != heuristic::PLAIN {
                 let mut tscore = t as f32 / self.wt[x as usize];
                 if tscore >= 2e32 {
                     tscore = 1e32;
@@ -392,9 +419,10 @@ impl Mc {
 
     /// Runs the search from where it stands until it is exhausted (`false`), `stop` says so
     /// before a new node (it gets the node count), or `solution` says so after a solution;
-    /// then `true`. `WEIGHTED`: `ssmcc-wtd` (the weighted scan, and a weight bumped when taking
-    /// an option fails).
-    fn run<const WEIGHTED: bool>(
+    /// then `true`. `H` ([`heuristic`]): plain `ssmcc`, or `ssmcc-wtd` (the weighted scan,
+    /// and a weight bumped when taking an option fails), or `ssmcc-frb` (the scan by failure
+    /// rate, and the rate of the item branched on updated at each option tried).
+    fn run<const H: u8>(
         &mut self,
         nodes: &mut u64,
         updates: &mut u64,
@@ -432,7 +460,7 @@ impl Mc {
                         }
                     }
                     if forced.is_none() {
-                        self.scan::<WEIGHTED>();
+                        self.scan::<H>();
                         forced = self.force.pop();
                     }
                     if let Some(b) = forced {
@@ -456,8 +484,11 @@ impl Mc {
                     self.choice[self.level] = cur;
                     self.deg[self.level] = self.score;
                     let tough = self.include(cur, &mut u);
+                    if H == heuristic::FAILRATES {
+                        self.tried(self.best, tough != 0);
+                    }
                     if tough != 0 {
-                        if WEIGHTED {
+                        if H == heuristic::WEIGHTS {
                             self.bump(tough);
                         }
                         step = if self.score == 1 {
@@ -694,8 +725,8 @@ pub(crate) struct MultiCellsSearch<'p> {
     selected_nodes: Vec<Node>,
     started: bool,
     chosen: Vec<Node>,
-    /// `ssmcc-wtd`: branching by degree over weight ([`crate::Engine::Weighted`]).
-    weighted: bool,
+    /// How the item to branch on is chosen ([`heuristic`]).
+    heuristic: u8,
 }
 
 /// The problem's node for node `q` of `nd` (as in [`crate::cells`]).
@@ -704,8 +735,21 @@ fn node_of(problem: &Problem, opt: &[u32], q: i32) -> Node {
 }
 
 impl<'p> MultiCellsSearch<'p> {
-    pub(crate) fn new(problem: &'p Problem) -> Self {
-        let mc = Mc::new(problem);
+    /// Knuth's `ssmcc` (`heuristic::PLAIN`), or his `ssmcc-wtd` (`WEIGHTS`: the item chosen by
+    /// its degree divided by its weight, a weight growing each time taking an option fails for
+    /// want of that item's options), or his `ssmcc-frb` (`FAILRATES`: divided by the rate at
+    /// which trying the item's options left another item uncoverable).
+    pub(crate) fn new(problem: &'p Problem, heuristic: u8) -> Self {
+        let mut mc = Mc::new(problem);
+        if heuristic != heuristic::PLAIN {
+            let first = if heuristic == heuristic::WEIGHTS {
+                1.0
+            } else {
+                0.5
+            };
+            mc.wt = vec![first; mc.set.len()];
+            mc.assigns = vec![1.0; mc.set.len()];
+        }
         MultiCellsSearch {
             problem,
             built: std::sync::Arc::new(mc.clone()),
@@ -714,22 +758,13 @@ impl<'p> MultiCellsSearch<'p> {
             selected_nodes: Vec::new(),
             started: false,
             chosen: Vec::new(),
-            weighted: false,
+            heuristic,
         }
     }
 
-    /// Whether this is `ssmcc-wtd`.
-    pub(crate) fn is_weighted(&self) -> bool {
-        self.weighted
-    }
-
-    /// Knuth's `ssmcc-wtd`: `ssmcc` choosing the item by its degree divided by its weight, a
-    /// weight growing each time taking an option fails for want of that item's options.
-    pub(crate) fn weighted(problem: &'p Problem) -> Self {
-        MultiCellsSearch {
-            weighted: true,
-            ..MultiCellsSearch::new(problem)
-        }
+    /// How it chooses the item to branch on ([`heuristic`]).
+    pub(crate) fn heuristic(&self) -> u8 {
+        self.heuristic
     }
 }
 
@@ -759,12 +794,22 @@ impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
         };
         // The loop is chosen here, once per call: the plain one has no weights in it.
         let (nodes, updates, profile) = (&mut stats.nodes, &mut stats.updates, &mut stats.profile);
-        let stopped = if self.weighted {
-            self.mc
-                .run::<true>(nodes, updates, profile, |n| checks.node(n), &mut solution)
-        } else {
-            self.mc
-                .run::<false>(nodes, updates, profile, |n| checks.node(n), &mut solution)
+        let node = |n| checks.node(n);
+        let stopped = match self.heuristic {
+            heuristic::WEIGHTS => {
+                self.mc
+                    .run::<{ heuristic::WEIGHTS }>(nodes, updates, profile, node, &mut solution)
+            }
+            heuristic::FAILRATES => self.mc.run::<{ heuristic::FAILRATES }>(
+                nodes,
+                updates,
+                profile,
+                node,
+                &mut solution,
+            ),
+            _ => self
+                .mc
+                .run::<{ heuristic::PLAIN }>(nodes, updates, profile, node, &mut solution),
         };
         checks.finish(stopped, stats, ctl.paused)
     }

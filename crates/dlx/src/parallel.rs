@@ -200,7 +200,7 @@ impl<'p> Parallel<'p> {
 
     /// The threads a search will use.
     pub fn num_threads(&self) -> usize {
-        if self.engine == Engine::Weighted
+        if matches!(self.engine, Engine::Weighted | Engine::FailRate)
             || (self.engine == Engine::Cells && self.problem.has_bounds())
         {
             // Knuth's `ssmcc` branches in two and is not shared out.
@@ -291,7 +291,7 @@ impl<'p> Parallel<'p> {
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
-        if matches!(self.engine, Engine::Cells | Engine::Weighted) && self.num_threads() > 1 {
+        if self.engine != Engine::Links && self.num_threads() > 1 {
             // Only one thread searches in dancing cells' own order.
             return self.clone().threads(1).search_ordered(visit);
         }

@@ -267,7 +267,12 @@ impl<'p> Solver<'p> {
     /// The engine that runs the search (never [`crate::Engine::Auto`]).
     pub fn engine(&self) -> crate::Engine {
         match &self.engine {
-            Engines::MultiCells(m) if m.is_weighted() => crate::Engine::Weighted,
+            Engines::MultiCells(m) if m.heuristic() == crate::mcells::heuristic::WEIGHTS => {
+                crate::Engine::Weighted
+            }
+            Engines::MultiCells(m) if m.heuristic() == crate::mcells::heuristic::FAILRATES => {
+                crate::Engine::FailRate
+            }
             Engines::Cells(_) | Engines::MultiCells(_) => crate::Engine::Cells,
             _ => crate::Engine::Links,
         }

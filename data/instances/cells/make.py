@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes figures.tsv: what Knuth's ssxcc printed for each bundled instance it accepts, and his
-ssmcc for those with bounds on items (multiplicities), which ssxcc refuses; and weighted.tsv:
-what his ssmcc-wtd (ssmcc.w with ssmcc-wtd.ch) printed for every instance it accepts.
+ssmcc for those with bounds on items (multiplicities), which ssxcc refuses; weighted.tsv and
+failrate.tsv: what his ssmcc-wtd and ssmcc-frb (ssmcc.w with ssmcc-wtd.ch, ssmcc-frb.ch)
+printed.
 
-Usage: make.py PATH/TO/ssxcc PATH/TO/ssmcc [PATH/TO/ssmcc-wtd]  (run from data/instances; each
-built from ascherer/cwebtest's .w file, and change file, with ctangle and gcc -O2); ssmcc-wtd
-runs on the files figures.tsv lists. Columns: the file, the solutions, nodes and
-updates the program printed (v1), the FNV-1a 64-bit hash of its solutions in the order it found
+Usage: make.py PATH/TO/ssxcc PATH/TO/ssmcc [PATH/TO/ssmcc-wtd [PATH/TO/ssmcc-frb]]  (run from
+data/instances; each built from ascherer/cwebtest's .w file, and change file, with ctangle and
+gcc -O2); ssmcc-wtd and ssmcc-frb run on the files figures.tsv lists. Columns: the file, the
+solutions, nodes and updates the program printed (v1), the FNV-1a 64-bit hash of its solutions in the order it found
 them (`m1`): each option written as its items (with `:color`) sorted and joined by spaces, one
 option per line in the order it took them, a blank line after each solution; and the program.
 Files both refuse (long names) or that take more than 60 seconds are left out, and so are the
@@ -64,3 +65,5 @@ if len(sys.argv) > 3:
     # solutions, which this script would hold in memory).
     listed = [l.split("\t")[0] for l in open("cells/figures.tsv") if not l.startswith("#")]
     figures([("ssmcc-wtd", sys.argv[3])], "cells/weighted.tsv", listed)
+if len(sys.argv) > 4:
+    figures([("ssmcc-frb", sys.argv[4])], "cells/failrate.tsv", listed)

@@ -117,13 +117,14 @@ fn engine_all_prints_a_row_per_engine() {
         .iter()
         .map(|r| (r[0], r[1], r[2], r[3], r[5]))
         .collect();
-    // dlx2's, ssxcc's, ssmcc-wtd's and dlx6's figures.
+    // dlx2's, ssxcc's, ssmcc-wtd's, ssmcc-frb's and dlx6's figures.
     assert_eq!(
         figures,
         [
             ("links", "6318", "12397", "33133", "true"),
             ("cells", "6318", "12251", "36407", "true"),
             ("weighted", "6318", "18470", "33080", "true"),
+            ("failrate", "6318", "19183", "34609", "true"),
             ("memo", "6318", "1811", "17050", "true"),
         ]
     );
@@ -148,12 +149,18 @@ fn engine_all_prints_a_row_per_engine() {
         .collect();
     assert_eq!(
         engines,
-        ["\"links\"", "\"cells\"", "\"weighted\"", "\"memo\""]
+        [
+            "\"links\"",
+            "\"cells\"",
+            "\"weighted\"",
+            "\"failrate\"",
+            "\"memo\""
+        ]
     );
     // The puzzle commands take the same flag.
     let r = run(&["queens", "8", "--count", "--engine", "all"], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout.lines().count(), 5, "{}", r.stdout);
+    assert_eq!(r.stdout.lines().count(), 6, "{}", r.stdout);
     assert!(
         r.stdout.lines().nth(2).unwrap().starts_with("cells"),
         "{}",
@@ -181,6 +188,7 @@ fn engine_all_prints_a_row_per_engine() {
             ("links", "52"),
             ("cells", "52"),
             ("weighted", "52"),
+            ("failrate", "52"),
             ("memo", "52")
         ]
     );

@@ -568,16 +568,16 @@ impl<'a> Compare<'a> {
 }
 
 /// Counts `problem` with every engine that takes it, in turn: dancing links, dancing cells,
-/// dancing cells with weighted branching ([`crate::Engine`]), and the memoized search
-/// ([`Problem::memo`]); a row each, with the figures of the engine's program
-/// (`dlx1`/`dlx2`/`dlx3`, `ssxcc`/`ssmcc`, `ssmcc-wtd`, `dlx6`).
+/// dancing cells branching by weights and by failure rates ([`crate::Engine`]), and the
+/// memoized search ([`Problem::memo`]); a row each, with the figures of the engine's program
+/// (`dlx1`/`dlx2`/`dlx3`, `ssxcc`/`ssmcc`, `ssmcc-wtd`, `ssmcc-frb`, `dlx6`).
 ///
 /// ```
 /// let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
 /// let limits = || dlx::Limits::none();
 /// let runs = dlx::report::compare_engines(&problem, dlx::report::Compare::new(&limits));
 /// let engines: Vec<&str> = runs.iter().map(|r| r.engine).collect();
-/// assert_eq!(engines, ["links", "cells", "weighted", "memo"]);
+/// assert_eq!(engines, ["links", "cells", "weighted", "failrate", "memo"]);
 /// assert!(runs.iter().all(|r| r.solutions == 2 && r.complete));
 /// # Ok::<(), dlx::text::ParseError>(())
 /// ```
@@ -587,6 +587,7 @@ pub fn compare_engines(problem: &Problem, how: Compare<'_>) -> Vec<EngineRun> {
         crate::Engine::Links,
         crate::Engine::Cells,
         crate::Engine::Weighted,
+        crate::Engine::FailRate,
     ] {
         let parallel = problem.parallel().threads(how.threads);
         let parallel = parallel.with_engine(engine).unwrap_or_else(|e| match e {});

@@ -1,7 +1,8 @@
 //! Dancing cells (`Engine::Cells`, Knuth's `ssxcc`, and his `ssmcc` with bounds on items; and
-//! `Engine::Weighted`, his `ssmcc-wtd`): what his programs printed for every bundled file they
-//! accept (`cells/figures.tsv`, `cells/weighted.tsv`: solutions, nodes, updates, and a hash of
-//! the solutions in the order found, each as its options in the order they were taken).
+//! `Engine::Weighted` and `Engine::FailRate`, his `ssmcc-wtd` and `ssmcc-frb`): what his
+//! programs printed for every bundled file they accept (`cells/figures.tsv`, `weighted.tsv`,
+//! `failrate.tsv`: solutions, nodes, updates, and a hash of the solutions in the order found,
+//! each as its options in the order they were taken).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -67,6 +68,15 @@ fn weighted_figures_equal_ssmcc_wtd() {
     assert!(
         checked >= 30,
         "cells/weighted.tsv lists the files ssmcc-wtd accepts"
+    );
+}
+
+#[test]
+fn failrate_figures_equal_ssmcc_frb() {
+    let checked = figures_equal("cells/failrate.tsv", Engine::FailRate);
+    assert!(
+        checked >= 30,
+        "cells/failrate.tsv lists the files ssmcc-frb accepts"
     );
 }
 

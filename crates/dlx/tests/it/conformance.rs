@@ -77,9 +77,15 @@ fn reversed(spec: &BoundedSpec) -> BoundedSpec {
 
 /// The engines that take problems of `class`.
 fn engines(class: Class) -> &'static [Engine] {
-    // Dancing cells take every class: `ssxcc`, and `ssmcc` for bounds; `ssmcc-wtd` too.
+    // Dancing cells take every class: `ssxcc`, and `ssmcc` for bounds; `ssmcc-wtd` and
+    // `ssmcc-frb` too.
     let _ = class;
-    &[Engine::Auto, Engine::Cells, Engine::Weighted]
+    &[
+        Engine::Auto,
+        Engine::Cells,
+        Engine::Weighted,
+        Engine::FailRate,
+    ]
 }
 
 /// Everything the suite asks of `engine` on `problem`.
