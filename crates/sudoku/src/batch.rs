@@ -995,15 +995,17 @@ impl fmt::Display for Summary {
             // What the nodes count: dancing links nodes, propagation's tries, the SAT
             // solver's decisions, or several.
             let (d, p, s) = self.strategies();
-            let used: Vec<String> = [("dlx", d), ("propagate", p), ("sat", s)]
-                .iter()
-                .filter(|&&(_, k)| k > 0)
-                .map(|&(name, k)| format!("{name} {k}"))
+            let used: Vec<(&str, u64)> = [("dlx", d), ("propagate", p), ("sat", s)]
+                .into_iter()
+                .filter(|&(_, k)| k > 0)
                 .collect();
             match used.as_slice() {
-                [one] => writeln!(f, "solver: {}", one.split(' ').next().unwrap_or(""))?,
-                _ if used.is_empty() => writeln!(f, "solver: dlx")?,
-                _ => writeln!(f, "solver: {}", used.join(", "))?,
+                [] => writeln!(f, "solver: dlx")?,
+                [(name, _)] => writeln!(f, "solver: {name}")?,
+                _ => {
+                    let each: Vec<String> = used.iter().map(|(n, k)| format!("{n} {k}")).collect();
+                    writeln!(f, "solver: {}", each.join(", "))?
+                }
             }
             writeln!(
                 f,
