@@ -388,7 +388,8 @@ fn job_problem(bounded: bool) -> Problem {
 /// back the same; a job it names is run or refused, never a panic, and the tally of what ran
 /// is refused or adds up without a panic; a line followed by figures is a summary as `dlx
 /// merge` reads one, its claims tallied (or refused) as they are. Then a split of the small problem into `k` jobs
-/// (`k` from the first byte), run and tallied, gives the whole search's figures.
+/// (`k` from the first byte), run and tallied, gives the whole search's figures; and the same
+/// by dancing cells finds every solution.
 pub fn jobs(data: &[u8]) {
     let Some((&head, rest)) = data.split_first() else {
         return;
@@ -494,6 +495,33 @@ pub fn jobs(data: &[u8]) {
         ),
         "{k} jobs do not add up to the whole"
     );
+
+    // Dancing cells by failure rate (`ssmcc-frb`'s binary tree, whose jobs leave options out,
+    // `-N`): the same lines run or are refused without a panic, and a split finds every
+    // solution once (its nodes are its own: a job's sets are in the order of its replay).
+    let cells = problem
+        .parallel()
+        .threads(1)
+        .with_engine(dlx::Engine::FailRate)
+        .expect("dancing cells take every problem");
+    for line in text.lines() {
+        if let Ok(job) = line.parse::<dlx::split::JobLine>() {
+            let _ = cells.count_job(&job.job);
+        }
+    }
+    let found: u64 = cells
+        .split(k)
+        .expect("the root splits")
+        .iter()
+        .map(|job| {
+            cells
+                .count_job(job)
+                .expect("a job of the split")
+                .outcome
+                .solutions
+        })
+        .sum();
+    assert_eq!(found, whole.solutions, "{k} jobs of dancing cells");
 }
 
 /// Reads arbitrary bytes as a ZDD file. Whatever reads is consistent: its count is the

@@ -91,12 +91,12 @@ pub enum EngineArg {
     /// Dancing links: Knuth's dlx1, dlx2 with colors, dlx3 with bounds, with their figures.
     Links,
     /// Dancing cells: Knuth's ssxcc (sparse sets, forced moves first), with its figures and
-    /// solution order; with bounds on items his ssmcc (binary branching, one thread). On several
-    /// threads the same solutions, and nodes that can differ a little from one thread's.
+    /// solution order; with bounds on items his ssmcc (binary branching). On several threads
+    /// (--jobs) the same solutions, and nodes that can differ a little from one thread's.
     Cells,
-    /// Dancing cells branching by degree over weight: Knuth's ssmcc-wtd (one thread).
+    /// Dancing cells branching by degree over weight: Knuth's ssmcc-wtd (threads as cells).
     Weighted,
-    /// Dancing cells branching by degree over failure rate: Knuth's ssmcc-frb (one thread).
+    /// Dancing cells branching by degree over failure rate: Knuth's ssmcc-frb (threads as cells).
     Failrate,
     /// Count with every engine that takes the problem (links, cells, weighted, failrate, memo):
     /// a row each of engine, solutions, nodes, updates, seconds, complete (one thread each

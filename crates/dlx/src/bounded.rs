@@ -440,6 +440,7 @@ impl<'p> Algorithm<'p> for BoundedSearch<'p> {
             item_updates,
             rest_updates,
             cleansings,
+            level: None,
         })
     }
 

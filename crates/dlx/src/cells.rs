@@ -879,6 +879,7 @@ impl<'p> Algorithm<'p> for CellsSearch<'p> {
             item_updates,
             rest_updates,
             cleansings: 0,
+            level: None,
         })
     }
 

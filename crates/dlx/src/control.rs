@@ -276,6 +276,9 @@ pub(crate) struct Replayed {
     pub(crate) rest_updates: u64,
     /// Cleansings of those covers.
     pub(crate) cleansings: u64,
+    /// The level of the profile the move's node counts in, where it is not the move's place in
+    /// the prefix (`ssmcc` counts its profile by options taken).
+    pub(crate) level: Option<usize>,
 }
 
 /// Why a prefix does not describe a path of the search tree.
@@ -290,14 +293,19 @@ pub(crate) enum ReplayError {
 
 /// A move of the search at one level: an option of the item chosen there, or, in a problem
 /// with bounds on items (Knuth's `dlx3`), the null move that leaves the item with no more
-/// options (its lower bound is met), tried after every option. Moves order as the search tries
-/// them: options by number, the null move last.
+/// options (its lower bound is met), tried after every option; or, in dancing cells with
+/// bounds (Knuth's `ssmcc`, whose tree branches in two), an option left out. Moves order as
+/// the search tries them: options by number, the null move last (an option is taken before it
+/// is left out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Choose this option.
     Option(OptionId),
     /// Take no more options for the level's item.
     Null,
+    /// Leave this option out: the second branch of a node of `ssmcc`'s binary tree, whose first
+    /// takes it.
+    Skip(OptionId),
 }
 
 impl From<OptionId> for Move {
@@ -307,11 +315,13 @@ impl From<OptionId> for Move {
 }
 
 impl std::fmt::Display for Move {
-    /// An option's number, or `n` for the null move (as job lines write them).
+    /// An option's number, `n` for the null move, `-` and the number for an option left out
+    /// (as job lines write them).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Move::Option(o) => write!(f, "{}", o.0),
             Move::Null => f.write_str("n"),
+            Move::Skip(o) => write!(f, "-{}", o.0),
         }
     }
 }

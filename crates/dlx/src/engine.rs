@@ -67,20 +67,20 @@ pub enum Engine {
     /// Dancing links: Knuth's `dlx1`, `dlx2` with colors, `dlx3` with bounds on items.
     Links,
     /// Dancing cells: Knuth's `ssxcc` (sparse sets, forced moves), with or without colors, and
-    /// his `ssmcc` for bounds on items (binary branching; one thread).
+    /// his `ssmcc` for bounds on items (binary branching).
     Cells,
     /// Dancing cells with weighted branching: Knuth's `ssmcc-wtd` (his `ssmcc` with the change
     /// file after Boussemart, Hemery, Lecoutre and Sais, 2004), on every problem: an item is
     /// chosen by its degree divided by its weight, and an item's weight grows by one each time
     /// taking an option fails because that item could no longer be covered. Fewer nodes than
     /// `ssmcc` where bounds make conflicts recur (double queens: a third fewer), more on most
-    /// plain problems (`docs/benchmarks.md`); one thread.
+    /// plain problems (`docs/benchmarks.md`).
     Weighted,
     /// Dancing cells branching by failure rate: Knuth's `ssmcc-frb` (his `ssmcc` with the
     /// change file after Li, Yin and Li, 2021): an item is chosen by its degree divided by the
     /// rate at which trying its options left another item uncoverable (0.5 at first). Fewest
     /// nodes of the three on the double queens, more than `ssmcc` on most plain problems
-    /// (`docs/benchmarks.md`); one thread.
+    /// (`docs/benchmarks.md`).
     FailRate,
 }
 

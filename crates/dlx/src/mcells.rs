@@ -18,8 +18,12 @@
 //! `ssxcc`); the profile is by *stage*, the number of options taken. Solutions come in his
 //! order.
 //!
-//! Not shared out: the engine runs on one thread (a [`crate::Parallel`] with more keeps one),
-//! and a split gives one job, the whole search.
+//! Shared out as the other engines are ([`crate::Parallel`], split jobs): a job's prefix is
+//! the moves of the binary tree, options taken ([`Move::Option`]) and left out
+//! ([`Move::Skip`]), and a search that is asked for work gives away the second branch of its
+//! shallowest node in whose first branch it is. A replaying search has its own order in the
+//! sets (and, weighted, its own weights), so threads and jobs find the same solutions as one
+//! thread with nodes and updates that can differ a little.
 
 use crate::arena::Node;
 use crate::control::Job;
@@ -51,6 +55,19 @@ enum Label {
     Backup,
     /// The tree is exhausted.
     Done,
+}
+
+/// What the next node does ([`Mc::peek`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Peek {
+    /// Nothing: the search is over, or a primary item cannot be covered.
+    Dead,
+    /// Every primary item is covered.
+    Solution,
+    /// Takes the first option of this item (of degree 1).
+    Forced(i32),
+    /// Branches on this item (of this degree): its first option taken, or left out.
+    Branch(i32, i32),
 }
 
 /// The steps of `ssmcc`'s loop, its labels.
@@ -103,6 +120,10 @@ struct Mc {
     wt: Vec<f32>,
     /// `ssmcc-frb`'s `assigns`: 1, plus 1 each time an option of the item was tried.
     assigns: Vec<f32>,
+    /// The stage and level where the search's own tree begins: 0, or after a job's prefix;
+    /// backing up to this stage ends the search.
+    floor: usize,
+    floor_level: usize,
 }
 
 /// How [`MultiCellsSearch`] chooses the item to branch on: the `const` parameter of its loop.
@@ -197,6 +218,8 @@ impl Mc {
             dead: false,
             wt: Vec::new(),
             assigns: Vec::new(),
+            floor: 0,
+            floor_level: 0,
         };
         // From the last item to the first, as `ssmcc` reads them: sizes and bounds, and the
         // items with no option (or too few) noted.
@@ -363,6 +386,42 @@ impl Mc {
         (self.score, self.best) = (score, best);
     }
 
+    /// What the next node would do, changing nothing: take the option of a forced item, branch
+    /// on an item (of the least degree, the leftmost of those: a job's way down is any way
+    /// down the tree, `replay` takes any open option), or report a solution.
+    fn peek(&self) -> Peek {
+        if self.dead || self.label == Label::Done {
+            return Peek::Dead;
+        }
+        // The force stack's top active entry, as the loop pops them.
+        if let Some(&b) = self
+            .force
+            .iter()
+            .rev()
+            .find(|&&b| self.pos(b) < self.active)
+        {
+            return Peek::Forced(b);
+        }
+        let mut branch = Peek::Solution;
+        for &x in &self.item[..self.active] {
+            if x >= self.second {
+                continue;
+            }
+            let at = x as usize - 4;
+            let (slack, b, l) = (self.set[at], self.set[at + 1], self.set[at + 3]);
+            let t = l + slack.min(b) - b + 1;
+            match branch {
+                // The loop's forced item is the last of degree 1 with an option to take; any
+                // will do.
+                _ if t == 1 && b > slack => return Peek::Forced(x),
+                Peek::Branch(_, d) if d <= t => {}
+                _ if t > 1 => branch = Peek::Branch(x, t),
+                _ => {}
+            }
+        }
+        branch
+    }
+
     /// Saves the active items' sizes and bounds for the stage.
     fn save_state(&mut self) {
         self.saved[self.stage] = self.saveptr;
@@ -412,9 +471,31 @@ impl Mc {
         }
     }
 
-    /// The options of the current solution, as nodes, stage by stage.
+    /// The options of the current solution taken below the floor, as nodes, stage by stage.
     fn solution(&self) -> impl Iterator<Item = i32> + '_ {
-        (0..self.stage).map(|k| self.choice[self.levelstage[k]])
+        (self.floor..self.stage).map(|k| self.choice[self.levelstage[k]])
+    }
+
+    /// Whether the option of node `q` can still be taken or left out: it has a primary item,
+    /// every primary item of it is active, and each active item of it has it in its set.
+    fn is_open(&self, q: i32) -> bool {
+        let mut p = q;
+        while self.nd[p as usize - 1].itm > 0 {
+            p -= 1;
+        }
+        let mut primary = false;
+        while let Nd { itm: x @ 1.., loc } = self.nd[p as usize] {
+            if self.pos(x) < self.active {
+                primary |= x < self.second;
+                if loc >= x + self.size(x) {
+                    return false;
+                }
+            } else if x < self.second {
+                return false;
+            }
+            p += 1;
+        }
+        primary
     }
 
     /// Runs the search from where it stands until it is exhausted (`false`), `stop` says so
@@ -507,7 +588,7 @@ impl Mc {
                     step = Step::Backup;
                 }
                 Step::Backup => {
-                    if self.stage == 0 {
+                    if self.stage == self.floor {
                         self.label = Label::Done;
                         break false;
                     }
@@ -727,6 +808,8 @@ pub(crate) struct MultiCellsSearch<'p> {
     chosen: Vec<Node>,
     /// How the item to branch on is chosen ([`heuristic`]).
     heuristic: u8,
+    /// Each option's first node in `nd`.
+    first: Vec<i32>,
 }
 
 /// The problem's node for node `q` of `nd` (as in [`crate::cells`]).
@@ -750,8 +833,15 @@ impl<'p> MultiCellsSearch<'p> {
             mc.wt = vec![first; mc.set.len()];
             mc.assigns = vec![1.0; mc.set.len()];
         }
+        let mut first = vec![0; problem.num_options()];
+        for q in (1..mc.nd.len()).rev() {
+            if mc.nd[q].itm > 0 {
+                first[mc.opt[q] as usize] = q as i32;
+            }
+        }
         MultiCellsSearch {
             problem,
+            first,
             built: std::sync::Arc::new(mc.clone()),
             mc,
             selected: Vec::new(),
@@ -839,21 +929,87 @@ impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
         &self.selected_nodes
     }
 
-    /// None to share out: the search is one job.
+    /// The next node's moves: its forced item's first option, or its item's first option taken
+    /// and then left out.
     fn branches(&self) -> Option<Vec<Move>> {
-        Some(Vec::new())
-    }
-
-    fn replay(&mut self, _: Move, _: bool) -> Result<Replayed, ReplayError> {
         let m = &self.mc;
-        let x = m.item.first().copied().unwrap_or(EXTRA);
-        let internal = self.built.pos(x) + 1;
-        let item = item_id(self.problem, crate::arena::Item(internal as u32));
-        Err(ReplayError::NotAChoice(item))
+        let first = |b: i32| OptionId(m.opt[m.set[b as usize] as usize]);
+        match m.peek() {
+            Peek::Dead => Some(Vec::new()),
+            Peek::Solution => None,
+            Peek::Forced(b) => Some(vec![Move::Option(first(b))]),
+            Peek::Branch(b, _) => Some(vec![Move::Option(first(b)), Move::Skip(first(b))]),
+        }
     }
 
+    /// Takes an option (`Move::Option`) or leaves it out (`Move::Skip`) as a node of the tree
+    /// would. Any option still open is accepted, not only the first of the item the node would
+    /// choose: the sets' order and the weights depend on the subtrees searched before, which a
+    /// replaying search has not seen, and taking or leaving out any open option splits the
+    /// solutions in two all the same. A move that leaves an item uncoverable ends the search
+    /// there (no node below it), as the loop does.
+    fn replay(&mut self, mv: Move, rest: bool) -> Result<Replayed, ReplayError> {
+        debug_assert!(!rest, "no level is given away as a rest");
+        let problem = self.problem;
+        let m = &mut self.mc;
+        let branch = match m.peek() {
+            Peek::Solution => return Err(ReplayError::Solved),
+            Peek::Forced(b) | Peek::Branch(b, _) => b,
+            Peek::Dead => m.item.first().copied().unwrap_or(EXTRA),
+        };
+        let (take, option) = match mv {
+            Move::Option(o) => (true, o),
+            Move::Skip(o) => (false, o),
+            Move::Null => (false, OptionId(u32::MAX)),
+        };
+        let q = (option.index() < problem.num_options() && !m.dead)
+            .then(|| self.first[option.index()])
+            .filter(|&q| m.is_open(q));
+        let Some(q) = q else {
+            let internal = self.built.pos(branch) + 1;
+            let item = item_id(problem, crate::arena::Item(internal as u32));
+            return Err(ReplayError::NotAChoice(item));
+        };
+        let stage = m.stage;
+        let mut updates = 0;
+        m.choice[m.level] = q;
+        if take {
+            m.dead = m.include(q, &mut updates) != 0;
+            m.next_stage();
+            self.selected.push(option);
+            self.selected_nodes.push(node_of(problem, &m.opt, q));
+        } else {
+            m.dead = !m.remove(q, false, &mut updates);
+        }
+        m.force.clear();
+        m.next_level();
+        (m.floor, m.floor_level) = (m.stage, m.level);
+        Ok(Replayed {
+            item_updates: 0,
+            rest_updates: updates,
+            cleansings: 0,
+            level: Some(stage),
+        })
+    }
+
+    /// Gives away the second branch (the option left out) of the shallowest node of its own
+    /// tree whose first branch it is in; it backs up past that node then.
     fn donate(&mut self, _: &Job) -> Vec<Job> {
-        Vec::new()
+        let m = &mut self.mc;
+        let took = |l: usize| m.stagelevel[l + 1] > m.stagelevel[l];
+        let Some(at) = (m.floor_level..m.level).find(|&l| took(l) && m.deg[l] > 1) else {
+            return Vec::new();
+        };
+        let option = |l: usize| OptionId(m.opt[m.choice[l] as usize]);
+        let mut prefix: Vec<Move> = (0..at)
+            .map(|l| match took(l) {
+                true => Move::Option(option(l)),
+                false => Move::Skip(option(l)),
+            })
+            .collect();
+        prefix.push(Move::Skip(option(at)));
+        m.deg[at] = 1;
+        vec![Job::new(prefix, 0)]
     }
 
     fn levels_from_root(&self) -> bool {

@@ -78,7 +78,11 @@ pub enum JobError {
     /// A move of the prefix is not among the moves the search tries at its level.
     #[error(
         "{} of the prefix is not a choice at level {level}: the search branches on {item} there",
-        match .mv { Move::Option(o) => o.to_string(), Move::Null => "the null move".to_string() }
+        match .mv {
+            Move::Option(o) => o.to_string(),
+            Move::Null => "the null move".to_string(),
+            Move::Skip(o) => format!("leaving {o} out"),
+        }
     )]
     NotAChoice {
         /// The level.
@@ -157,11 +161,13 @@ impl<'p> Parallel<'p> {
     }
 
     /// Runs `engine` on every thread (see [`Engine`]); an error if it does not take the
-    /// problem. With [`Engine::Cells`] the threads find the same solutions as one thread, but
-    /// the nodes and updates they count can differ a little from one thread's, and
+    /// problem. With dancing cells ([`Engine::Cells`], [`Engine::Weighted`],
+    /// [`Engine::FailRate`]) the threads and split jobs find the same solutions as one thread,
+    /// but the nodes and updates they count can differ a little from one thread's, and
     /// [`Parallel::search_ordered`] runs on one thread: dancing cells leave each item's options
-    /// in an order that depends on every subtree searched before, which a thread given a
-    /// subtree does not have.
+    /// in an order (and a weighted search its weights) that depends on every subtree searched
+    /// before, which a thread given a subtree does not have. With bounds on items their jobs'
+    /// prefixes take options and leave them out ([`Move::Skip`]).
     pub fn with_engine(mut self, engine: Engine) -> Result<Self, EngineError> {
         self.engine = engine.resolve(self.problem)?;
         self.checker = None;
@@ -200,12 +206,6 @@ impl<'p> Parallel<'p> {
 
     /// The threads a search will use.
     pub fn num_threads(&self) -> usize {
-        if matches!(self.engine, Engine::Weighted | Engine::FailRate)
-            || (self.engine == Engine::Cells && self.problem.has_bounds())
-        {
-            // Knuth's `ssmcc` branches in two and is not shared out.
-            return 1;
-        }
         match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
@@ -414,6 +414,7 @@ impl<'p> Parallel<'p> {
             let n = match m {
                 Move::Option(o) => o.0,
                 Move::Null => u32::MAX - 1,
+                Move::Skip(o) => !o.0,
             };
             (h ^ u64::from(n)).wrapping_mul(0x0000_0100_0000_01b3)
         }) | 1;
@@ -466,7 +467,7 @@ impl<'p> Parallel<'p> {
         let rest = rest && self.problem.has_bounds();
         let mut steps = Vec::with_capacity(prefix.len());
         for (level, &mv) in prefix.iter().enumerate() {
-            if let Move::Option(option) = mv {
+            if let Move::Option(option) | Move::Skip(option) = mv {
                 if option.index() >= self.problem.num_options() {
                     return Err(JobError::UnknownOption { level, option });
                 }
@@ -769,7 +770,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         for (level, step) in steps.iter().enumerate() {
             if level >= d - carried {
                 own.nodes += 1;
-                own.profile[level] += 1;
+                own.profile[step.level.unwrap_or(level)] += 1;
                 own.updates += step.item_updates;
             }
             if level >= edges_from {
@@ -976,11 +977,14 @@ impl FromStr for JobLine {
                 .split(',')
                 .map(|o| match o {
                     "n" => Ok(Move::Null),
-                    _ => o.parse().map(|n| Move::Option(OptionId(n))).map_err(|_| ()),
+                    _ => match o.strip_prefix('-') {
+                        Some(o) => o.parse().map(|n| Move::Skip(OptionId(n))).map_err(|_| ()),
+                        None => o.parse().map(|n| Move::Option(OptionId(n))).map_err(|_| ()),
+                    },
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|()| {
-                    err("the prefix is not option numbers (or `n` for a null move) separated by `,`")
+                    err("the prefix is not option numbers (`n` for a null move, `-N` for option N left out) separated by `,`")
                 })?
         };
         if carried as usize > prefix.len() {

@@ -12,7 +12,7 @@ use crate::common;
 
 use common::{build_bounded, build_colored, BoundedSpec, ColoredSpec};
 use dlx::split::{Job, JobLine, Tally, TallyError};
-use dlx::{ItemId, Limits, Move, OptionId, Parallel, Problem, ProblemBuilder, StopReason};
+use dlx::{Engine, ItemId, Limits, Move, OptionId, Parallel, Problem, ProblemBuilder, StopReason};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -504,6 +504,76 @@ fn bounded_subtrees_are_given_away_and_split() {
     }
     let s = tally.finish().unwrap();
     assert_eq!((s.solutions, s.nodes, s.updates, s.cleansings), knuth);
+}
+
+/// Dancing cells with bounds (Knuth's `ssmcc`, and his weighted and failure-rate branching)
+/// are shared out too: their binary tree's second branches given away to idle threads, and
+/// split jobs whose prefixes leave options out (`-N` in a job line); every way finds the
+/// 19,448 solutions of the 7x7 double queens.
+#[test]
+fn bounded_dancing_cells_are_given_away_and_split() {
+    let problem = load(data().join("xcc/double_queens_7x7_2.dlx"));
+    for engine in [Engine::Cells, Engine::Weighted, Engine::FailRate] {
+        let par = Parallel::new(&problem).with_engine(engine).unwrap();
+        let report = par.clone().threads(3).poll_every(64).count();
+        assert_eq!(report.outcome.solutions, 19448, "{engine}");
+        assert!(report.outcome.is_complete());
+        assert!(report.jobs > 3, "{engine}: {} jobs", report.jobs);
+        assert_eq!(report.threads, 3);
+
+        let jobs = par.split(40).unwrap();
+        assert!(jobs.len() >= 40, "{engine}: {} jobs", jobs.len());
+        assert!(
+            jobs.iter()
+                .any(|j| j.prefix.iter().any(|m| matches!(m, Move::Skip(_)))),
+            "{engine}: no option left out in a prefix"
+        );
+        let mut tally = Tally::new();
+        for (i, job) in jobs.iter().enumerate() {
+            let line = JobLine {
+                fingerprint: problem.fingerprint(),
+                index: i + 1,
+                total: jobs.len(),
+                job: job.clone(),
+            };
+            let back: JobLine = line.to_string().parse().unwrap();
+            assert_eq!(back, line);
+            let report = par.count_job(&back.job).unwrap();
+            assert!(report.outcome.is_complete());
+            tally.add(&line, &report.stats, None).unwrap();
+        }
+        let sum = tally.finish().unwrap();
+        assert_eq!(sum.solutions, 19448, "{engine}: the jobs' solutions");
+        // Each job counts its own nodes: their sum is a whole tree's (not one thread's,
+        // whose sets are in another order), so near the one-thread count.
+        let one = problem.solver_with(engine).unwrap().count();
+        let ratio = sum.nodes as f64 / one.nodes as f64;
+        assert!(
+            (0.5..2.0).contains(&ratio),
+            "{engine}: {} against {}",
+            sum.nodes,
+            one.nodes
+        );
+    }
+    // A job that leaves out an option no longer open is refused, and `-N` reads back.
+    let par = Parallel::new(&problem)
+        .with_engine(Engine::FailRate)
+        .unwrap();
+    let o = OptionId::new(0);
+    let twice = Job::new(vec![Move::Option(o), Move::Skip(o)], 0);
+    assert!(matches!(
+        par.count_job(&twice),
+        Err(dlx::split::JobError::NotAChoice {
+            level: 1,
+            mv: Move::Skip(_),
+            ..
+        })
+    ));
+    let line: JobLine = "0000000000000007:1/1:1:3,-4,5".parse().unwrap();
+    let skip = Move::Skip(OptionId::new(4));
+    assert_eq!(line.job.prefix[1], skip);
+    assert_eq!(line.to_string(), "0000000000000007:1/1:1:3,-4,5");
+    assert!("0000000000000007:1/1:0:3,-,5".parse::<JobLine>().is_err());
 }
 
 /// A null move is no choice in a problem without bounds, and a bounded problem's jobs are
