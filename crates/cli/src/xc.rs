@@ -10,7 +10,7 @@ use dlx::pre::Reduced;
 use dlx::report::text::{memo_count, MemoStats, Profile};
 use dlx::report::{SolutionWriter, Summary};
 use dlx::split::JobLine;
-use dlx::{Limits, OptionId, Outcome, Problem, Report};
+use dlx::{Engine, Limits, OptionId, Outcome, Problem, Report};
 
 use crate::search::{stats, Format, SearchFlags, XcFormat};
 use crate::{plural, quote, InputError};
@@ -28,8 +28,8 @@ pub struct Args {
     #[arg(long)]
     pub profile: bool,
     /// Cut the search into at least K jobs and print one per line (the problem's fingerprint,
-    /// the job's number and its prefix of choices), for `--count --job LINE` to run each,
-    /// anywhere, and `dlx merge` to add up their summaries.
+    /// with the engine's, the job's number and its prefix of choices), for `--count --job LINE`
+    /// (with the same --engine) to run each, anywhere, and `dlx merge` to add their summaries.
     #[arg(long, value_name = "K", value_parser = crate::values::count,
           conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "job", "ordered"])]
     pub split: Option<u64>,
@@ -81,8 +81,6 @@ pub fn run(args: &Args) -> Result<()> {
     let (name, parsed) = read_problem(args.file.as_deref())?;
     let problem = &parsed.problem;
     let only_links = [
-        (args.split.is_some(), "--split"),
-        (args.job.is_some(), "--job"),
         (args.best.is_some(), "--best"),
         (args.search.memo.memo, "--memo"),
         (args.zdd.is_some(), "--zdd"),
@@ -90,6 +88,9 @@ pub fn run(args: &Args) -> Result<()> {
     .into_iter()
     .find_map(|(on, flag)| on.then_some(flag));
     let Some(engine) = args.search.engine(problem, only_links)? else {
+        if args.job.is_some() {
+            return crate::refuse("--engine all does not go with --job: run a job by its engine");
+        }
         return crate::search::compare(problem, &args.search, args.format);
     };
     let format = args.format.solutions()?;
@@ -98,10 +99,10 @@ pub fn run(args: &Args) -> Result<()> {
     }
     args.search.memo.check_unused()?;
     if let Some(k) = args.split {
-        return split(problem, &name, k, args.best, args.search.stats);
+        return split(problem, &name, k, engine, args);
     }
     let job = match &args.job {
-        Some(line) => Some(read_job(problem, &name, line)?),
+        Some(line) => Some(read_job(problem, engine, &name, line)?),
         None => None,
     };
     if let Some(k) = args.best {
@@ -332,25 +333,25 @@ fn best(
 }
 
 /// `--split K`: the job lines (with `--best K`, of the search for the K cheapest).
-fn split(problem: &Problem, name: &str, k: u64, best: Option<u64>, stats: bool) -> Result<()> {
+fn split(problem: &Problem, name: &str, k: u64, engine: Engine, args: &Args) -> Result<()> {
     let start = Instant::now();
     let at_most = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     let fail = |e: &dyn std::fmt::Display| InputError(format!("{name}: {e}"));
-    let jobs = match best {
-        Some(b) => problem
-            .best(at_most(b))
-            .map_err(|e| fail(&e))?
-            .split_jobs(at_most(k)),
-        None => problem.parallel().split(at_most(k)).map_err(|e| fail(&e))?,
+    let parallel = problem.parallel().with_engine(engine)?;
+    let lines = match args.best {
+        Some(b) => {
+            let best = problem.best(at_most(b)).map_err(|e| fail(&e))?;
+            JobLine::number(problem, best.split_jobs(at_most(k)))
+        }
+        None => parallel.job_lines(parallel.split(at_most(k)).map_err(|e| fail(&e))?),
     };
-    let lines = JobLine::number(problem, jobs);
     let mut out = BufWriter::new(io::stdout().lock());
     for line in &lines {
         writeln!(out, "{line}")?;
     }
     out.flush()?;
-    if stats {
-        let (total, fingerprint) = (lines.len(), problem.fingerprint());
+    if args.search.stats {
+        let (total, fingerprint) = (lines.len(), parallel.fingerprint());
         eprintln!(
             "{} of {name} (fingerprint {fingerprint:016x}); {:.3} s",
             plural(total as u64, "job"),
@@ -360,20 +361,16 @@ fn split(problem: &Problem, name: &str, k: u64, best: Option<u64>, stats: bool) 
     Ok(())
 }
 
-/// `--job LINE`: the job, checked to belong to this problem.
-fn read_job(problem: &Problem, name: &str, line: &str) -> Result<JobLine> {
-    let job: JobLine = line
-        .parse()
-        .map_err(|e| InputError(format!("--job {}: {e}", quote(line))))?;
-    let fingerprint = problem.fingerprint();
-    if job.fingerprint != fingerprint {
-        return crate::refuse(format!(
-            "--job {}: the job is of another problem (fingerprint {:016x}; {name} has \
-             {fingerprint:016x}): split and run jobs of the same file",
-            quote(line),
-            job.fingerprint
-        ));
-    }
+/// `--job LINE`: the job, checked to belong to this problem and engine.
+fn read_job(problem: &Problem, engine: Engine, name: &str, line: &str) -> Result<JobLine> {
+    let fail = |e: &dyn std::fmt::Display| InputError(format!("--job {}: {e}", quote(line)));
+    let job: JobLine = line.parse().map_err(|e| fail(&e))?;
+    let search = problem.parallel().with_engine(engine)?;
+    search.check_line(&job).map_err(|e| {
+        fail(&format!(
+            "{e} ({name}): split and run jobs of one file with one --engine"
+        ))
+    })?;
     Ok(job)
 }
 

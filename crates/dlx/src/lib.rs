@@ -102,7 +102,7 @@ pub use parallel::{Parallel, Report};
 /// every job was counted once and none was stopped (see `docs/parallel.md`).
 pub mod split {
     pub use crate::control::Job;
-    pub use crate::parallel::{JobError, JobLine, JobLineError, Tally, TallyError};
+    pub use crate::parallel::{ForeignJob, JobError, JobLine, JobLineError, Tally, TallyError};
 }
 pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder};
 

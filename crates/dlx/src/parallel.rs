@@ -57,6 +57,23 @@ impl Report {
     }
 }
 
+/// Why a job line is not of a search ([`Parallel::check_line`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ForeignJob {
+    /// The problem is the same, but the job was split by another engine.
+    #[error("the job was split by the {0} engine")]
+    Engine(Engine),
+    /// The job is of another problem.
+    #[error("the job is of another problem (fingerprint {line:016x}; this one has {this:016x})")]
+    Problem {
+        /// The line's fingerprint.
+        line: u64,
+        /// This search's.
+        this: u64,
+    },
+}
+
 /// Why a job cannot be split or run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -181,6 +198,49 @@ impl<'p> Parallel<'p> {
     /// The engine the threads run (never [`Engine::Auto`]).
     pub fn engine(&self) -> Engine {
         self.engine
+    }
+
+    /// The fingerprint its job lines carry ([`JobLine`]): the problem's
+    /// ([`Problem::fingerprint`]) for dancing links, and for another engine that hashed on with
+    /// the engine's name, since a job's prefix is a way down one engine's tree: a job split by
+    /// one engine is not run by another.
+    pub fn fingerprint(&self) -> u64 {
+        let fingerprint = self.problem.fingerprint();
+        match self.engine {
+            Engine::Links => fingerprint,
+            e => e.name().bytes().fold(fingerprint, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            }),
+        }
+    }
+
+    /// The lines of `jobs` (a split of this search), numbered from 1 in their order, with this
+    /// search's fingerprint ([`Parallel::fingerprint`]).
+    pub fn job_lines(&self, jobs: Vec<Job>) -> Vec<JobLine> {
+        let mut lines = JobLine::number(self.problem, jobs);
+        let fingerprint = self.fingerprint();
+        lines.iter_mut().for_each(|l| l.fingerprint = fingerprint);
+        lines
+    }
+
+    /// Whether `line` names a job of this search: its fingerprint is this search's, else why
+    /// not (another engine's split of the same problem, or another problem).
+    pub fn check_line(&self, line: &JobLine) -> Result<(), ForeignJob> {
+        let this = self.fingerprint();
+        if line.fingerprint == this {
+            return Ok(());
+        }
+        let by = |e: Engine| self.clone().with_engine(e).ok().map(|p| p.fingerprint());
+        match Engine::ALL
+            .into_iter()
+            .find(|&e| by(e) == Some(line.fingerprint))
+        {
+            Some(engine) => Err(ForeignJob::Engine(engine)),
+            None => Err(ForeignJob::Problem {
+                line: line.fingerprint,
+                this,
+            }),
+        }
     }
 
     /// A fresh solver running the engine.

@@ -260,8 +260,8 @@ fn cells_take_bounds_by_ssmcc() {
 fn engines_are_refused_where_they_do_not_go() {
     let cases: [(&[&str], &str); 7] = [
         (
-            &["xc", "QUEENS", "--engine", "cells", "--split", "4"],
-            "--split",
+            &["xc", "QUEENS", "--engine", "all", "--count", "--job", "x"],
+            "--job",
         ),
         (
             &["xc", "QUEENS", "--engine", "cells", "--memo", "--count"],
@@ -291,5 +291,50 @@ fn engines_are_refused_where_they_do_not_go() {
         let r = run(&args, b"");
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
         assert!(r.stderr.contains(want), "{args:?}: {}", r.stderr);
+    }
+}
+
+/// Dancing cells split into jobs too: each line carries the engine in its fingerprint, runs
+/// with the same `--engine` and is refused by another, and the summaries merge into every
+/// solution (the double queens 7x7 by failure rates, Knuth's `ssmcc-frb`).
+#[test]
+fn dancing_cells_split_into_jobs_that_merge() {
+    let file = instance("xcc/double_queens_7x7_2.dlx");
+    let split = run(&["xc", &file, "--engine", "failrate", "--split", "5"], b"");
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    let lines: Vec<&str> = split.stdout.lines().collect();
+    assert!(lines.len() >= 5, "{}", split.stdout);
+    assert!(
+        lines.iter().any(|l| l.contains(",-")),
+        "no option left out: {}",
+        split.stdout
+    );
+    let mut summaries = String::new();
+    for line in &lines {
+        let args = [
+            "xc", &file, "--count", "--format", "json", "--engine", "failrate", "--job", line,
+        ];
+        let r = run(&args, b"");
+        assert_eq!(r.code, 0, "{line}: {}", r.stderr);
+        summaries += &r.stdout;
+    }
+    let merged = run(&["merge"], summaries.as_bytes());
+    assert_eq!(
+        (merged.code, merged.stdout.as_str()),
+        (0, "19448\n"),
+        "{}",
+        merged.stderr
+    );
+    for engine in ["links", "cells"] {
+        let args = [
+            "xc", &file, "--count", "--engine", engine, "--job", lines[0],
+        ];
+        let r = run(&args, b"");
+        assert_eq!(r.code, 2, "{engine}");
+        assert!(
+            r.stderr.contains("split by the failrate engine"),
+            "{}",
+            r.stderr
+        );
     }
 }

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use crate::common;
 
 use common::{build_bounded, build_colored, BoundedSpec, ColoredSpec};
-use dlx::split::{Job, JobLine, Tally, TallyError};
+use dlx::split::{ForeignJob, Job, JobLine, Tally, TallyError};
 use dlx::{Engine, ItemId, Limits, Move, OptionId, Parallel, Problem, ProblemBuilder, StopReason};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -523,6 +523,13 @@ fn bounded_dancing_cells_are_given_away_and_split() {
 
         let jobs = par.split(40).unwrap();
         assert!(jobs.len() >= 40, "{engine}: {} jobs", jobs.len());
+        // Its lines carry the engine: another engine's search refuses them.
+        let lines = par.job_lines(jobs.clone());
+        assert_eq!(par.check_line(&lines[0]), Ok(()));
+        let links = Parallel::new(&problem);
+        assert_eq!(links.check_line(&lines[0]), Err(ForeignJob::Engine(engine)));
+        assert_ne!(links.fingerprint(), par.fingerprint());
+        assert_eq!(links.fingerprint(), problem.fingerprint());
         assert!(
             jobs.iter()
                 .any(|j| j.prefix.iter().any(|m| matches!(m, Move::Skip(_)))),
