@@ -56,7 +56,7 @@ enum Command {
     /// Compare the classic sudoku methods with Dancing Links: speed and nodes per puzzle.
     Bench(bench::Args),
     /// Count every bundled exact-cover instance and check the figures against Knuth's dlx1, dlx2,
-    /// dlx3, dlx5, dlx6, ssxcc and ssmcc.
+    /// dlx3, dlx5, dlx6, ssxcc, ssmcc, ssmcc-wtd and ssmcc-frb.
     Check,
 }
 

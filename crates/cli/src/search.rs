@@ -107,17 +107,11 @@ pub enum EngineArg {
 impl SearchFlags {
     /// The engine to run: `--engine`, checked against the problem; `None` for `all`. Refused
     /// for `what` (a flag that runs by dancing links only) when the engine is not links.
-    pub fn engine(
-        &self,
-        problem: &Problem,
-        only_links: Option<&str>,
-    ) -> Result<Option<dlx::Engine>> {
+    pub fn engine(&self, problem: &Problem, what: Option<&str>) -> Result<Option<dlx::Engine>> {
         let name = format!("{:?}", self.engine).to_lowercase();
         let engine: dlx::Engine = name.parse().unwrap_or_default(); // `all`: the default's
-        let resolved = engine
-            .resolve(problem)
-            .map_err(|e| InputError(format!("--engine cells: {e}; use --engine links")))?;
-        if let Some(what) = only_links {
+        let resolved = engine.resolve(problem)?;
+        if let Some(what) = what {
             if self.engine == EngineArg::All || resolved != dlx::Engine::Links {
                 return crate::refuse(format!(
                     "--engine {name} does not go with {what}, which runs by dancing links"

@@ -244,7 +244,7 @@ fn check_counts_the_bundled_instances() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         r.stdout
-            .contains("113 of 113 searches agree with Knuth's programs exactly"),
+            .contains("187 of 187 searches agree with Knuth's programs exactly"),
         "{}",
         r.stdout
     );
