@@ -245,10 +245,9 @@ impl Cells {
         let mut t = i32::MAX;
         let mut best = 0;
         let mut dead = false;
-        for k in 0..self.active {
-            let x = self.item[k];
+        for &x in &self.item[..self.active] {
             if x < self.second {
-                let s = self.size(x);
+                let s = self.set[x as usize - 1];
                 if s <= 1 {
                     if s == 0 {
                         dead = true;
@@ -324,10 +323,9 @@ impl Cells {
     /// Saves the sizes of the active items, for the level's other choices.
     #[inline(always)]
     fn save_sizes(&mut self) {
-        for p in 0..self.active {
-            let x = self.item[p];
-            self.save.push((x, self.size(x)));
-        }
+        let set = &self.set;
+        let sizes = self.item[..self.active].iter().map(|&x| (x, set[x as usize - 1]));
+        self.save.extend(sizes);
         self.saved[self.level + 1] = self.save.len();
     }
 
@@ -386,8 +384,7 @@ impl Cells {
         let (base, top) = (self.saved[self.level], self.saved[self.level + 1]);
         self.save.truncate(top);
         self.active = top - base;
-        for k in base..top {
-            let (x, s) = self.save[k];
+        for &(x, s) in &self.save[base..top] {
             self.set[x as usize - 1] = s;
         }
     }

@@ -256,11 +256,6 @@ impl Mc {
         self.set[x as usize - 2] as usize
     }
 
-    #[inline(always)]
-    fn bound(&self, x: i32) -> i32 {
-        self.set[x as usize - 3]
-    }
-
     /// Swaps item `x` out of the active list.
     #[inline(always)]
     fn swap_out(&mut self, x: i32) {
@@ -429,10 +424,10 @@ impl Mc {
         if self.save.len() < need {
             self.save.resize(need, (0, 0, 0));
         }
-        for p in 0..self.active {
-            let x = self.item[p];
-            let b = if x < self.second { self.bound(x) } else { 0 };
-            self.save[self.saveptr + p] = (x, self.size(x), b);
+        // A secondary item's bound word is never written: saved and written back all the same.
+        let (set, items) = (&self.set, &self.item[..self.active]);
+        for (slot, &x) in self.save[self.saveptr..need].iter_mut().zip(items) {
+            *slot = (x, set[x as usize - 1], set[x as usize - 3]);
         }
         self.saveptr = need;
     }
@@ -442,12 +437,9 @@ impl Mc {
         let base = self.saved[self.stage];
         self.active = self.saveptr - base;
         self.saveptr = base;
-        for p in 0..self.active {
-            let (x, s, b) = self.save[base + p];
+        for &(x, s, b) in &self.save[base..base + self.active] {
             self.set[x as usize - 1] = s;
-            if x < self.second {
-                self.set[x as usize - 3] = b;
-            }
+            self.set[x as usize - 3] = b;
         }
     }
 
