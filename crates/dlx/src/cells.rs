@@ -324,7 +324,9 @@ impl Cells {
     #[inline(always)]
     fn save_sizes(&mut self) {
         let set = &self.set;
-        let sizes = self.item[..self.active].iter().map(|&x| (x, set[x as usize - 1]));
+        let sizes = self.item[..self.active]
+            .iter()
+            .map(|&x| (x, set[x as usize - 1]));
         self.save.extend(sizes);
         self.saved[self.level + 1] = self.save.len();
     }

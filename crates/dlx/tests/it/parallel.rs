@@ -488,21 +488,7 @@ fn bounded_subtrees_are_given_away_and_split() {
         jobs.iter().any(|j| j.prefix.contains(&Move::Null)),
         "no null move in a prefix"
     );
-    let mut tally = Tally::new();
-    for (i, job) in jobs.iter().enumerate() {
-        let line = JobLine {
-            fingerprint: problem.fingerprint(),
-            index: i + 1,
-            total: jobs.len(),
-            job: job.clone(),
-        };
-        let back: JobLine = line.to_string().parse().unwrap();
-        assert_eq!(back, line);
-        tally
-            .add(&line, &par.count_job(job).unwrap().stats, None)
-            .unwrap();
-    }
-    let s = tally.finish().unwrap();
+    let s = run_lines(&par, jobs);
     assert_eq!((s.solutions, s.nodes, s.updates, s.cleansings), knuth);
 }
 
@@ -535,21 +521,7 @@ fn bounded_dancing_cells_are_given_away_and_split() {
                 .any(|j| j.prefix.iter().any(|m| matches!(m, Move::Skip(_)))),
             "{engine}: no option left out in a prefix"
         );
-        let mut tally = Tally::new();
-        for (i, job) in jobs.iter().enumerate() {
-            let line = JobLine {
-                fingerprint: problem.fingerprint(),
-                index: i + 1,
-                total: jobs.len(),
-                job: job.clone(),
-            };
-            let back: JobLine = line.to_string().parse().unwrap();
-            assert_eq!(back, line);
-            let report = par.count_job(&back.job).unwrap();
-            assert!(report.outcome.is_complete());
-            tally.add(&line, &report.stats, None).unwrap();
-        }
-        let sum = tally.finish().unwrap();
+        let sum = run_lines(&par, jobs);
         assert_eq!(sum.solutions, 19448, "{engine}: the jobs' solutions");
         // Each job counts its own nodes: their sum is a whole tree's (not one thread's,
         // whose sets are in another order), so near the one-thread count.
@@ -581,6 +553,21 @@ fn bounded_dancing_cells_are_given_away_and_split() {
     assert_eq!(line.job.prefix[1], skip);
     assert_eq!(line.to_string(), "0000000000000007:1/1:1:3,-4,5");
     assert!("0000000000000007:1/1:0:3,-,5".parse::<JobLine>().is_err());
+}
+
+/// Runs each of `jobs` from its line (written and read back the same) to completion, and adds
+/// up their figures.
+fn run_lines(par: &Parallel<'_>, jobs: Vec<Job>) -> dlx::Stats {
+    let mut tally = Tally::new();
+    for line in par.job_lines(jobs) {
+        let back: JobLine = line.to_string().parse().unwrap();
+        assert_eq!(back, line);
+        assert_eq!(par.check_line(&back), Ok(()));
+        let report = par.count_job(&back.job).unwrap();
+        assert!(report.outcome.is_complete());
+        tally.add(&back, &report.stats, None).unwrap();
+    }
+    tally.finish().unwrap().clone()
 }
 
 /// A null move is no choice in a problem without bounds, and a bounded problem's jobs are
