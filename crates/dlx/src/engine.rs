@@ -154,11 +154,19 @@ impl std::str::FromStr for Engine {
 #[error("unknown engine `{0}` (auto, links, cells, weighted or failrate)")]
 pub struct UnknownEngine(String);
 
-/// Why an engine does not take a problem. (Every engine takes every problem today: dancing
+/// Why an engine does not take a search. (Every engine takes every problem today: dancing
 /// cells take bounds on items by Knuth's `ssmcc`.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum EngineError {}
+pub enum EngineError {
+    /// An option selected before ([`crate::Parallel::select`]) that the engine does not take:
+    /// dancing cells by weights or failure rates take no selected options.
+    #[error("{option}, selected before, is not taken by this engine (dancing cells with weighted branching take no selected options)")]
+    Selected {
+        /// The option.
+        option: crate::problem::OptionId,
+    },
+}
 
 /// The engine for `problem`: dancing links with bounds for a problem with bounds on items,
 /// plain or colored dancing links otherwise. Chosen here, once per solver.

@@ -178,7 +178,7 @@ impl<'p> Parallel<'p> {
     }
 
     /// Runs `engine` on every thread (see [`Engine`]); an error if it does not take the
-    /// problem. With dancing cells ([`Engine::Cells`], [`Engine::Weighted`],
+    /// problem or an option selected before. With dancing cells ([`Engine::Cells`], [`Engine::Weighted`],
     /// [`Engine::FailRate`]) the threads and split jobs find the same solutions as one thread,
     /// but the nodes and updates they count can differ a little from one thread's, and
     /// [`Parallel::search_ordered`] runs on one thread: dancing cells leave each item's options
@@ -190,7 +190,8 @@ impl<'p> Parallel<'p> {
         self.checker = None;
         let selected = std::mem::take(&mut self.selected);
         for option in selected {
-            self.select(option).expect("selected before");
+            self.select(option)
+                .map_err(|_| EngineError::Selected { option })?;
         }
         Ok(self)
     }
@@ -205,13 +206,7 @@ impl<'p> Parallel<'p> {
     /// the engine's name, since a job's prefix is a way down one engine's tree: a job split by
     /// one engine is not run by another.
     pub fn fingerprint(&self) -> u64 {
-        let fingerprint = self.problem.fingerprint();
-        match self.engine {
-            Engine::Links => fingerprint,
-            e => e.name().bytes().fold(fingerprint, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-            }),
-        }
+        fingerprint_with(self.problem.fingerprint(), self.engine)
     }
 
     /// The lines of `jobs` (a split of this search), numbered from 1 in their order, with this
@@ -230,12 +225,14 @@ impl<'p> Parallel<'p> {
         if line.fingerprint == this {
             return Ok(());
         }
-        let by = |e: Engine| self.clone().with_engine(e).ok().map(|p| p.fingerprint());
-        match Engine::ALL
-            .into_iter()
-            .find(|&e| by(e) == Some(line.fingerprint))
+        // Every engine but `auto`, which resolves to one of them.
+        let of_problem = self.problem.fingerprint();
+        let by = |e: Engine| fingerprint_with(of_problem, e);
+        match Engine::ALL[1..]
+            .iter()
+            .find(|&&e| by(e) == line.fingerprint)
         {
-            Some(engine) => Err(ForeignJob::Engine(engine)),
+            Some(&engine) => Err(ForeignJob::Engine(engine)),
             None => Err(ForeignJob::Problem {
                 line: line.fingerprint,
                 this,
@@ -641,6 +638,17 @@ impl Problem {
         let mut h = Fnv(0xcbf2_9ce4_8422_2325);
         crate::text::write_problem(self, &mut h).expect("hashing cannot fail");
         h.0
+    }
+}
+
+/// The fingerprint of the job lines of a search by `engine` (resolved) of a problem whose
+/// fingerprint is `problem` ([`Parallel::fingerprint`]).
+fn fingerprint_with(problem: u64, engine: Engine) -> u64 {
+    match engine {
+        Engine::Links => problem,
+        e => e.name().bytes().fold(problem, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        }),
     }
 }
 

@@ -590,7 +590,9 @@ pub fn compare_engines(problem: &Problem, how: Compare<'_>) -> Vec<EngineRun> {
         crate::Engine::FailRate,
     ] {
         let parallel = problem.parallel().threads(how.threads);
-        let parallel = parallel.with_engine(engine).unwrap_or_else(|e| match e {});
+        let parallel = parallel
+            .with_engine(engine)
+            .expect("every engine takes a problem with nothing selected");
         let start = std::time::Instant::now();
         let mut limits = (how.limits)();
         limits.max_solutions = None;

@@ -570,6 +570,21 @@ fn run_lines(par: &Parallel<'_>, jobs: Vec<Job>) -> dlx::Stats {
     tally.finish().unwrap().clone()
 }
 
+/// An engine that takes no selected options says so for the first one, rather than
+/// searching without it (or failing): weighted dancing cells take none.
+#[test]
+fn an_engine_refuses_options_selected_before() {
+    let problem = pairs(4);
+    let mut par = Parallel::new(&problem);
+    let given = OptionId::new(0);
+    par.select(given).unwrap();
+    let refused = par.clone().with_engine(Engine::Weighted).err();
+    assert_eq!(refused, Some(dlx::EngineError::Selected { option: given }));
+    let cells = par.with_engine(Engine::Cells).unwrap();
+    let whole = problem.solver().count().solutions;
+    assert!(cells.count().outcome.solutions < whole);
+}
+
 /// A null move is no choice in a problem without bounds, and a bounded problem's jobs are
 /// checked as strictly as others.
 #[test]
