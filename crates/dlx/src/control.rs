@@ -361,6 +361,10 @@ pub enum SelectError {
     /// yet.
     #[error("options cannot be selected in a problem with bounds on items (not supported yet)")]
     Bounds,
+    /// The engine takes no selected options: dancing cells by weights or failure rates
+    /// (Knuth's `ssmcc-wtd` and `ssmcc-frb`), on a problem without bounds too.
+    #[error("options cannot be selected in a search by weighted dancing cells (--engine weighted or failrate)")]
+    Engine,
     /// An item of the option is already covered by a selected option.
     #[error("{option} conflicts with {with}: both cover {item}")]
     Conflict {

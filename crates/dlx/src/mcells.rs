@@ -905,12 +905,16 @@ impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
     }
 
     /// Refused, as by dancing links with bounds ([`SelectError::Bounds`]): a given with bounds
-    /// would need to say how many of an item's options it takes.
+    /// would need to say how many of an item's options it takes; and without bounds, since the
+    /// weighted loops (which run on every problem) take none ([`SelectError::Engine`]).
     fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
         if option.index() >= self.problem.num_options() {
             return Err(SelectError::UnknownOption { option });
         }
-        Err(SelectError::Bounds)
+        match self.problem.has_bounds() {
+            true => Err(SelectError::Bounds),
+            false => Err(SelectError::Engine),
+        }
     }
 
     fn selected(&self) -> &[OptionId] {

@@ -580,6 +580,8 @@ fn an_engine_refuses_options_selected_before() {
     par.select(given).unwrap();
     let refused = par.clone().with_engine(Engine::Weighted).err();
     assert_eq!(refused, Some(dlx::EngineError::Selected { option: given }));
+    let mut weighted = problem.solver_with(Engine::FailRate).unwrap();
+    assert_eq!(weighted.select(given), Err(dlx::SelectError::Engine));
     let cells = par.with_engine(Engine::Cells).unwrap();
     let whole = problem.solver().count().solutions;
     assert!(cells.count().outcome.solutions < whole);
