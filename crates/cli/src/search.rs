@@ -138,11 +138,11 @@ impl SearchFlags {
     ) -> io::Result<()> {
         if self.named(engine).is_some() {
             writeln!(out, "engine: {engine}, {}", engine.describe(problem))?;
-            if engine == dlx::Engine::Cells && report.threads > 1 {
+            if engine != dlx::Engine::Links && report.threads > 1 {
                 writeln!(
                     out,
                     "(the nodes and updates of dancing cells on several threads are those the \
-                     threads counted; on one, ssxcc's)"
+                     threads counted; on one, those of Knuth's program)"
                 )?;
             }
         }
