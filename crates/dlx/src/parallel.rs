@@ -98,7 +98,7 @@ pub enum JobError {
         match .mv {
             Move::Option(o) => o.to_string(),
             Move::Null => "the null move".to_string(),
-            Move::Skip(o) => format!("leaving {o} out"),
+            Move::Skip(o) => format!("the move that leaves {o} out"),
         }
     )]
     NotAChoice {
