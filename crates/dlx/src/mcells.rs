@@ -953,15 +953,17 @@ impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
             Peek::Forced(b) | Peek::Branch(b, _) => b,
             Peek::Dead => m.item.first().copied().unwrap_or(EXTRA),
         };
+        // `ssmcc` has no null move: no option to take or leave out.
         let (take, option) = match mv {
-            Move::Option(o) => (true, o),
-            Move::Skip(o) => (false, o),
-            Move::Null => (false, OptionId(u32::MAX)),
+            Move::Option(o) => (true, Some(o)),
+            Move::Skip(o) => (false, Some(o)),
+            Move::Null => (false, None),
         };
-        let q = (option.index() < problem.num_options() && !m.dead)
-            .then(|| self.first[option.index()])
-            .filter(|&q| m.is_open(q));
-        let Some(q) = q else {
+        let open = option
+            .filter(|o| o.index() < problem.num_options() && !m.dead)
+            .map(|o| (o, self.first[o.index()]))
+            .filter(|&(_, q)| m.is_open(q));
+        let Some((option, q)) = open else {
             let internal = self.built.pos(branch) + 1;
             let item = item_id(problem, crate::arena::Item(internal as u32));
             return Err(ReplayError::NotAChoice(item));
