@@ -27,6 +27,12 @@ fn knuth_figures_for_every_instance() {
             f[2].parse().unwrap(),
             f[3].parse().unwrap(),
         );
+        checked += 1;
+        if file == "pentomino_6x10.dlx" {
+            // Five seconds of the suite for 3.6 million nodes: `.ci/run` counts it with `dlx
+            // check` (by both engines), and the symmetric file stands for it here.
+            continue;
+        }
         let text = std::fs::read(instances().join(file)).unwrap();
         let parsed = dlx::text::parse_bytes(&text).unwrap();
         let mut solver = parsed.problem.solver();
@@ -42,7 +48,6 @@ fn knuth_figures_for_every_instance() {
             nodes,
             "{file}: profile"
         );
-        checked += 1;
     }
     assert_eq!(checked, 14, "figures.tsv should list every instance");
 }
