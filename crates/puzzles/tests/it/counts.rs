@@ -184,7 +184,7 @@ fn pentominoes_6x10_all_and_distinct() {
 /// depends on the items' order and their options' number, not on the options' order (the
 /// engine's tests count his file; counting it here again took seven of the suite's seconds).
 #[test]
-fn pentominoes_all_9356_with_knuths_figures() {
+fn pentominoes_6x10_is_knuths_problem() {
     let set = Piece::pentominoes();
     let conway: Vec<Piece> = "IPLFNTUVWXYZ"
         .chars()
