@@ -17,7 +17,7 @@ mod zdd;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Exact cover with Dancing Links (Knuth's Algorithm X).
 ///
@@ -144,7 +144,11 @@ fn parse_args() -> Result<Cli, ExitCode> {
         args.truncate(1);
         args.push("--help".into());
     }
-    Cli::try_parse_from(args).map_err(|e| {
+    let command = Cli::command().long_version(long_version());
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    parsed.map_err(|e| {
         use clap::error::ErrorKind;
         match e.kind() {
             ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -164,6 +168,26 @@ fn parse_args() -> Result<Cli, ExitCode> {
         }
     })
 }
+/// What `dlx --version` says: the version, and which forms of the engine's inner loops this
+/// machine runs (as ripgrep's says which SIMD it found), so that a figure or a time can be
+/// traced to the path that gave it.
+fn long_version() -> &'static str {
+    let loops = if dlx::uses_avx2() {
+        "AVX2 (found on this CPU at run time)".to_string()
+    } else if cfg!(target_arch = "x86_64")
+        && std::env::var_os(dlx::NO_AVX2_VAR).is_some_and(|v| !v.is_empty() && v != "0")
+    {
+        format!("portable (AVX2 switched off by {})", dlx::NO_AVX2_VAR)
+    } else if cfg!(target_arch = "x86_64") {
+        "portable (this CPU has no AVX2)".to_string()
+    } else {
+        format!("portable ({})", std::env::consts::ARCH)
+    };
+    let text = format!("{}\nsearch loops: {loops}", env!("CARGO_PKG_VERSION"));
+    // Made once, for the one parse of the command line.
+    Box::leak(text.into_boxed_str())
+}
+
 /// `1 solution`, `2 solutions`: a count and its noun, singular or plural.
 pub(crate) use dlx::report::text::plural;
 

@@ -192,6 +192,20 @@ fn first_equal(values: &[u32], value: u32) -> usize {
     }
 }
 
+/// [`first_min_small_avx2`] in portable Rust: the same key, `value << 6 | index` with values
+/// capped at [`KEY_CAP`], the smallest among the first `n` of `lens`. It stands in for the AVX2
+/// scan where there is none (never called there: `small_scan` needs AVX2), and is the scan's
+/// oracle in the tests on every CPU.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn first_min_small(lens: &[u32], n: usize) -> u32 {
+    lens[..n]
+        .iter()
+        .zip(0u32..)
+        .fold(u32::MAX, |acc, (&len, i)| {
+            acc.min(len.min(KEY_CAP) << 6 | i)
+        })
+}
+
 /// Stands in for the AVX2 scan where there is no such thing; never called, as `avx2` is false.
 #[cfg(not(target_arch = "x86_64"))]
 unsafe fn first_min_avx2(lens: &[u32]) -> usize {
@@ -200,12 +214,12 @@ unsafe fn first_min_avx2(lens: &[u32]) -> usize {
 
 /// Stands in for the small AVX2 scan where there is no such thing; never called.
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn first_min_small_avx2(lens: &[u32], n: usize) -> usize {
-    first_min(&lens[..n])
+unsafe fn first_min_small_avx2(lens: &[u32], n: usize) -> u32 {
+    first_min_small(lens, n)
 }
 
-/// Whether this CPU can run [`first_min_avx2`].
-pub(crate) fn has_avx2() -> bool {
+/// Whether the CPU supports AVX2 (the AVX2 forms of the scans and loops can run).
+pub(crate) fn cpu_has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("avx2")
@@ -214,6 +228,20 @@ pub(crate) fn has_avx2() -> bool {
     {
         false
     }
+}
+
+/// The environment variable that switches the AVX2 paths off (`dlx::NO_AVX2_VAR`).
+pub(crate) const NO_AVX2_VAR: &str = "DLX_NO_AVX2";
+
+/// Whether searches use AVX2: the CPU supports it and [`NO_AVX2_VAR`] does not switch it off.
+/// Read once per process; a problem takes the answer when it is built, and its search chooses
+/// its loop from it once, never per node.
+pub(crate) fn has_avx2() -> bool {
+    static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVX2.get_or_init(|| {
+        let off = std::env::var_os(NO_AVX2_VAR).is_some_and(|v| !v.is_empty() && v != "0");
+        cpu_has_avx2() && !off
+    })
 }
 
 /// Index of a node (a column header or an option node) in [`Links::nodes`].
@@ -1068,7 +1096,7 @@ mod tests {
         };
         // Many zeros (the early stop), no zeros (the minimum in any block, ties across
         // blocks), and mostly covered items (one or two active ones, anywhere).
-        for (len, kind) in (1..400).flat_map(|len| (0..3).map(move |kind| (len, kind))) {
+        for (len, kind) in (1..400usize).flat_map(|len| (0..3).map(move |kind| (len, kind))) {
             let lens: Vec<u32> = (0..len)
                 .map(|_| match (kind, next() % 5) {
                     (0, 0) => COVERED | (next() % 8),
@@ -1082,14 +1110,21 @@ mod tests {
             let min = *lens.iter().min().unwrap();
             let expected = lens.iter().position(|&l| l == min).unwrap();
             assert_eq!(first_min(&lens), expected, "{lens:?}");
-            if has_avx2() {
+            // Padded to whole vectors with values that must be passed over (0 among them, as
+            // a secondary item's length can be).
+            let mut padded = lens.clone();
+            padded.resize(len.next_multiple_of(LANES), 0);
+            let small = len <= SMALL_SCAN_MAX && min < KEY_CAP;
+            if small {
+                let key = first_min_small(&padded, len);
+                assert_eq!((key & 63, key >> 6), (expected as u32, min), "{lens:?}");
+            }
+            // The CPU's own answer, not the switch's: the AVX2 forms are checked wherever
+            // they can run.
+            if cpu_has_avx2() {
                 // SAFETY: checked just above.
                 assert_eq!(unsafe { first_min_avx2(&lens) }, expected, "{lens:?}");
-                if len <= SMALL_SCAN_MAX && min < KEY_CAP {
-                    // Padded to whole vectors with values that must be passed over (0 among
-                    // them, as a secondary item's length can be).
-                    let mut padded = lens.clone();
-                    padded.resize(len.next_multiple_of(LANES), 0);
+                if small {
                     // SAFETY: checked above.
                     let key = unsafe { first_min_small_avx2(&padded, len) };
                     assert_eq!((key & 63, key >> 6), (expected as u32, min), "{lens:?}");

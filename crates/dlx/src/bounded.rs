@@ -1360,7 +1360,7 @@ mod tests {
                         .collect();
                     let expected = *keys[..n].iter().min().unwrap();
                     assert_eq!(K::min_of(&keys, n), expected, "n = {n}");
-                    if crate::arena::has_avx2() {
+                    if crate::arena::cpu_has_avx2() {
                         // SAFETY: checked just above.
                         assert_eq!(unsafe { K::min_of_avx2(&keys, n) }, expected, "n = {n}");
                     }

@@ -108,5 +108,18 @@ pub use problem::{BuildError, ColorId, ItemId, OptionId, Problem, ProblemBuilder
 
 /// The most items one option may have (an option's place in it is kept in 16 bits).
 pub const MAX_OPTION_LEN: usize = arena::MAX_OPTION_LEN;
+
+/// The environment variable that switches the engine's AVX2 forms off: set to anything but
+/// empty or `0`, every search of the process takes the portable scans and loops, as a CPU
+/// without AVX2 (and every CPU that is not x86-64) does. The figures are the same either way;
+/// the tests and CI run both to prove it.
+pub const NO_AVX2_VAR: &str = arena::NO_AVX2_VAR;
+
+/// Whether this process's searches take the AVX2 forms of the engine's scans and loops: an
+/// x86-64 CPU with AVX2, found when the first problem is built, unless [`NO_AVX2_VAR`] switches
+/// them off. A problem takes the answer when it is built and chooses its loop from it once.
+pub fn uses_avx2() -> bool {
+    arena::has_avx2()
+}
 pub use control::{Limits, Move, SelectError, Stats, StopReason};
 pub use search::{Outcome, Solution, SolutionRef, Solutions, Solver};

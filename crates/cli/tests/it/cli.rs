@@ -746,3 +746,37 @@ fn best_ordered_is_the_same_on_any_number_of_threads() {
     assert_eq!(out("2"), one);
     assert_eq!(out("3"), one);
 }
+
+/// `dlx --version` says which forms of the engine's loops run, and the switch that turns AVX2
+/// off (which CI uses to run the figures on the portable paths) is honoured.
+#[test]
+fn version_names_the_search_loops_and_the_avx2_switch() {
+    let version = |off: Option<&str>| {
+        let mut cmd = assert_cmd::Command::cargo_bin("dlx").unwrap();
+        cmd.arg("--version");
+        match off {
+            Some(value) => cmd.env(dlx::NO_AVX2_VAR, value),
+            None => cmd.env_remove(dlx::NO_AVX2_VAR),
+        };
+        let out = cmd.output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let on = version(None);
+    assert!(
+        on.starts_with(concat!("dlx ", env!("CARGO_PKG_VERSION"), "\n")),
+        "{on}"
+    );
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = false;
+    assert_eq!(on.contains("search loops: AVX2"), avx2, "{on}");
+    for off in ["1", "yes"] {
+        let text = version(Some(off));
+        assert!(text.contains("search loops: portable"), "{text}");
+    }
+    // Empty or 0 leaves AVX2 on.
+    assert_eq!(version(Some("0")), on);
+    assert_eq!(version(Some("")), on);
+}
