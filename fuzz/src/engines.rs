@@ -11,7 +11,8 @@ use dlx::{Engine, Limits, Parallel, Problem, ProblemBuilder};
 /// A problem of 1 to 8 primary items and up to 3 secondary ones with up to 3 colors, and up to
 /// 40 options, 3 bytes each (primary items, secondary items, their colors). With the header's
 /// bit 5, two bytes after it give each primary item bounds (2 bits each: `[1, 1]`, `[0, 1]`,
-/// `[1, 2]`, `[0, 2]`).
+/// `[1, 2]`, `[0, 2]`), every item declared with its bounds, so that bounds that are all 1 are
+/// searched by `dlx3`'s and `ssmcc`'s rules; without it, the items are plain.
 fn decode(data: &[u8]) -> Option<Problem> {
     let (&head, mut rest) = data.split_first()?;
     let primary = 1 + (head & 7) as usize;
@@ -25,7 +26,10 @@ fn decode(data: &[u8]) -> Option<Problem> {
     let mut b = ProblemBuilder::new();
     for i in 0..primary {
         let (lo, hi) = [(1, 1), (0, 1), (1, 2), (0, 2)][usize::from(bounds >> (2 * i)) & 3];
-        b.primary_bounded(format!("p{i}"), lo, hi).ok()?;
+        match head & 0x20 {
+            0 => b.primary(format!("p{i}")).ok()?,
+            _ => b.primary_bounded(format!("p{i}"), lo, hi).ok()?,
+        };
     }
     for i in 0..secondary {
         b.secondary(format!("s{i}")).ok()?;

@@ -245,8 +245,13 @@ pub fn colored_oracle(data: &[u8]) {
     };
     let primary = bounds.len();
     let mut b = ProblemBuilder::new();
+    // Items of bounds [1, 1] are declared plain: a problem with no other bounds is searched by
+    // the colored loop (dlx2), one with some by dlx3's rules.
     for (i, &(lo, hi)) in bounds.iter().enumerate() {
-        b.primary_bounded(format!("p{i}"), lo, hi).unwrap();
+        match (lo, hi) {
+            (1, 1) => b.primary(format!("p{i}")).unwrap(),
+            _ => b.primary_bounded(format!("p{i}"), lo, hi).unwrap(),
+        };
     }
     for i in 0..secondary {
         b.secondary(format!("s{i}")).unwrap();

@@ -27,7 +27,8 @@ const INSTANCES: &[(&str, &str)] = instances![
         pentomino_6x10_sym pentomino_6x10;
     "xcc/": knuth_example_dlx2 color101 color102 color103 color104 color105 color106 color107
         color108 color109 color110 words_3x3 knuth_example_dlx3 mult101 mult102 mult103 mult104
-        mult105 mult106 mult107 mult108 mult109 mult110 double_queens_7x7_2;
+        mult105 mult106 mult107 mult108 mult109 mult110 ones101 ones102 ones103 ones104
+        ones105 ones106 double_queens_7x7_2;
 ];
 
 /// The files of `data/instances/cost`, with costs on their options, and what Knuth's dlx5

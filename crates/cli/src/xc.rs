@@ -160,7 +160,7 @@ pub fn run(args: &Args) -> Result<()> {
     let profile =
         (args.profile || (job.is_some() && format == Format::Json)).then(|| report.stats.profile());
 
-    let colored = problem.has_colors() || problem.has_bounds();
+    let colored = problem.has_colors() || problem.declares_bounds();
     let text = format == Format::Text;
     if !text {
         let summary = Summary::new(&outcome)

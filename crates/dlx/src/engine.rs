@@ -109,7 +109,7 @@ impl Engine {
     /// cells (Knuth's ssmcc)` for dancing cells on a problem with bounds.
     pub fn describe(self, problem: &Problem) -> &'static str {
         match self.resolve(problem) {
-            Ok(Engine::Cells) if problem.has_bounds() => "dancing cells (Knuth's ssmcc)",
+            Ok(Engine::Cells) if problem.declares_bounds() => "dancing cells (Knuth's ssmcc)",
             Ok(Engine::Cells) => "dancing cells (Knuth's ssxcc)",
             Ok(Engine::Weighted) => "dancing cells, weighted (Knuth's ssmcc-wtd)",
             Ok(Engine::FailRate) => "dancing cells, by failure rate (Knuth's ssmcc-frb)",
@@ -168,10 +168,11 @@ pub enum EngineError {
     },
 }
 
-/// The engine for `problem`: dancing links with bounds for a problem with bounds on items,
-/// plain or colored dancing links otherwise. Chosen here, once per solver.
+/// The engine for `problem`: dancing links with bounds for a problem declared with bounds on
+/// items (even all 1, as `dlx3` reads it), plain or colored dancing links otherwise. Chosen
+/// here, once per solver.
 pub(crate) fn choose(problem: &Problem) -> Engines<'_> {
-    if problem.has_bounds() {
+    if problem.declares_bounds() {
         Engines::Bounded(BoundedSearch::new(problem))
     } else {
         Engines::Links(LinksSearch::new(problem))
@@ -181,7 +182,7 @@ pub(crate) fn choose(problem: &Problem) -> Engines<'_> {
 /// The engine `engine` names for `problem`.
 pub(crate) fn choose_with(problem: &Problem, engine: Engine) -> Result<Engines<'_>, EngineError> {
     Ok(match engine.resolve(problem)? {
-        Engine::Cells if problem.has_bounds() => {
+        Engine::Cells if problem.declares_bounds() => {
             Engines::MultiCells(MultiCellsSearch::new(problem, heuristic::PLAIN))
         }
         Engine::Cells => Engines::Cells(CellsSearch::new(problem)),

@@ -911,7 +911,7 @@ impl<'p> Algorithm<'p> for MultiCellsSearch<'p> {
         if option.index() >= self.problem.num_options() {
             return Err(SelectError::UnknownOption { option });
         }
-        match self.problem.has_bounds() {
+        match self.problem.declares_bounds() {
             true => Err(SelectError::Bounds),
             false => Err(SelectError::Engine),
         }

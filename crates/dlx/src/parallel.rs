@@ -521,7 +521,7 @@ impl<'p> Parallel<'p> {
         for &o in &self.selected {
             solver.select(o).expect("checked when selected");
         }
-        let rest = rest && self.problem.has_bounds();
+        let rest = rest && self.problem.declares_bounds();
         let mut steps = Vec::with_capacity(prefix.len());
         for (level, &mv) in prefix.iter().enumerate() {
             if let Move::Option(option) | Move::Skip(option) = mv {

@@ -209,6 +209,9 @@ pub struct ProblemBuilder {
     /// The bounds of each declared item (`(1, 1)` for a plain primary item; unused for
     /// secondary ones).
     bounds: Vec<(u32, u32)>,
+    /// Whether an item was declared with bounds ([`ProblemBuilder::primary_bounded`]), even
+    /// `1:1`: the problem is then searched by `dlx3`'s rules.
+    bounded: bool,
     /// The cost of each option given one ([`ProblemBuilder::set_cost`]); options after the end
     /// cost 0.
     costs: Vec<u64>,
@@ -262,8 +265,11 @@ impl ProblemBuilder {
     }
 
     /// Declares a primary item that every solution covers at least `lo` and at most `hi`
-    /// times (Knuth's `dlx3` multiplicities); `primary(name)` is `primary_bounded(name, 1, 1)`.
-    /// A problem with any other bounds is searched with `dlx3`'s rules and statistics.
+    /// times (Knuth's `dlx3` multiplicities). A problem with an item declared so, even with
+    /// bounds `1, 1` (which cover the item exactly once, as [`ProblemBuilder::primary`] does),
+    /// is searched with the rules and statistics of the programs that read bounds, `dlx3` and
+    /// `ssmcc` ([`Problem::declares_bounds`]): their figures differ from `dlx1`'s and
+    /// `ssxcc`'s on the same problem.
     ///
     /// ```
     /// let mut b = dlx::ProblemBuilder::new();
@@ -288,6 +294,7 @@ impl ProblemBuilder {
         }
         let id = self.item(name, true)?;
         self.bounds[id] = (lo, hi);
+        self.bounded = true;
         Ok(id)
     }
 
@@ -557,13 +564,13 @@ impl ProblemBuilder {
         debug_assert_eq!(option_of.len(), nodes.len());
         // Colors per node (headers have none), kept only by problems that use them: the plain
         // search never looks at them.
-        // Bounds of the primary items in internal order, kept only if one is not [1, 1].
-        let bounds: Vec<(u32, u32)> = declared_of[..n1].iter().map(|&i| self.bounds[i]).collect();
-        let bounds = if bounds.iter().any(|&b| b != (1, 1)) {
-            bounds
-        } else {
-            Vec::new()
+        // Bounds of the primary items in internal order, kept only if an item was declared
+        // with bounds (all may be 1:1).
+        let bounds: Vec<(u32, u32)> = match self.bounded {
+            true => declared_of[..n1].iter().map(|&i| self.bounds[i]).collect(),
+            false => Vec::new(),
         };
+        let other_bounds = bounds.iter().any(|&b| b != (1, 1));
         let node_colors = if self.option_colors.iter().any(|&c| c != 0) {
             let mut colors = vec![0u32; n + 1];
             colors.extend_from_slice(&self.option_colors);
@@ -583,6 +590,7 @@ impl ProblemBuilder {
             color_names: self.color_names,
             node_colors,
             bounds,
+            other_bounds,
             costs,
             internal_of,
             declared_of,
@@ -613,9 +621,11 @@ pub struct Problem {
     /// The color of each node: 0 for none, else the [`ColorId`] plus 1. Empty when no option
     /// has a color (the problem is searched by the plain loop).
     node_colors: Vec<u32>,
-    /// The bounds `(lo, hi)` of the primary items in internal order; empty when all are
-    /// `(1, 1)`.
+    /// The bounds `(lo, hi)` of the primary items in internal order; empty when no item was
+    /// declared with bounds ([`Problem::declares_bounds`]).
     bounds: Vec<(u32, u32)>,
+    /// Whether a bound is other than `(1, 1)` ([`Problem::has_bounds`]).
+    other_bounds: bool,
     /// The cost of each option, by [`OptionId`]; empty when every option costs 0.
     costs: Vec<u64>,
     /// Internal (1-based) index of each declared item.
@@ -694,9 +704,30 @@ impl Problem {
         !self.node_colors.is_empty()
     }
 
-    /// Whether some primary item has bounds other than exactly once: such a problem is
-    /// searched with multiplicities (`dlx3`'s rules and statistics).
+    /// Whether some primary item has bounds other than exactly once: a problem that the
+    /// searches of exact cover alone (the cheapest solutions, the preprocessor) do not take,
+    /// and that the memoized search counts by subsets of options.
     pub fn has_bounds(&self) -> bool {
+        self.other_bounds
+    }
+
+    /// Whether some primary item was declared with bounds (`a:b|name` or `b|name` in the text,
+    /// [`ProblemBuilder::primary_bounded`]), even where every bound is `1`: such a problem is
+    /// searched with multiplicities, by `dlx3`'s rules and statistics (by dancing cells,
+    /// `ssmcc`'s), as the programs that read the file would; on the same problem without
+    /// bounds, `dlx1`'s and `ssxcc`'s figures can differ from theirs.
+    ///
+    /// ```
+    /// let with = dlx::text::parse("1|a 1|b c\na b\nc b\n")?.problem;
+    /// let without = dlx::text::parse("a b c\na b\nc b\n")?.problem;
+    /// assert!(with.declares_bounds() && !with.has_bounds() && !without.declares_bounds());
+    /// // No solution either way: dlx3 counts 4 updates, dlx1 5.
+    /// let (w, o) = (with.count(), without.count());
+    /// assert_eq!((w.solutions, w.nodes, w.updates), (0, 2, 4));
+    /// assert_eq!((o.solutions, o.nodes, o.updates), (0, 2, 5));
+    /// # Ok::<(), dlx::text::ParseError>(())
+    /// ```
+    pub fn declares_bounds(&self) -> bool {
         !self.bounds.is_empty()
     }
 
@@ -714,7 +745,8 @@ impl Problem {
         }
     }
 
-    /// The bounds of the primary items in internal order (empty when all are `(1, 1)`).
+    /// The bounds of the primary items in internal order (empty when no item was declared with
+    /// bounds).
     pub(crate) fn bounds(&self) -> &[(u32, u32)] {
         &self.bounds
     }

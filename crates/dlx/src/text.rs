@@ -731,12 +731,17 @@ pub fn write_solution(
 
 /// Writes a whole problem in the text format: the item line, then one line per option.
 pub fn write_problem(problem: &Problem, out: &mut impl Write) -> io::Result<()> {
-    // A bounded primary item is written as dlx3 reads it: `b|name`, or `a:b|name`.
+    // A bounded primary item is written as dlx3 reads it: `b|name`, or `a:b|name`. A problem
+    // declared with bounds that are all 1 keeps `1|` on its first item, so that it is read
+    // back as the same class of problem (searched by dlx3's rules).
+    let one = problem.declares_bounds() && !problem.has_bounds();
     let names = |primary: bool| {
         problem
             .items()
             .filter(move |&i| problem.is_primary(i) == primary)
-            .map(|i| match (primary, problem.item_bounds(i)) {
+            .enumerate()
+            .map(|(k, i)| match (primary, problem.item_bounds(i)) {
+                (true, (1, 1)) if one && k == 0 => format!("1|{}", problem.item_name(i)),
                 (true, (1, 1)) | (false, _) => problem.item_name(i).to_string(),
                 (true, (lo, hi)) if lo == hi => format!("{hi}|{}", problem.item_name(i)),
                 (true, (lo, hi)) => format!("{lo}:{hi}|{}", problem.item_name(i)),
@@ -873,5 +878,28 @@ mod tests {
         let mut out = Vec::new();
         write_problem(&p, &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), text);
+    }
+
+    /// Bounds that are all 1 are written back (on the first item), so that the problem read
+    /// again is searched by dlx3's rules too; other bounds as they were read.
+    #[test]
+    fn bounds_of_one_survive_a_round_trip() {
+        for (text, written) in [
+            ("a 1:1|b c\na b\nc b\n", "1|a b c\na b\nc b\n"),
+            ("a 1|b 0:2|c\na b\nc b\n", "a b 0:2|c\na b\nc b\n"),
+        ] {
+            let p = parse(text).unwrap().problem;
+            assert!(p.declares_bounds());
+            let mut out = Vec::new();
+            write_problem(&p, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), written);
+            let again = parse(written).unwrap().problem;
+            assert!(again.declares_bounds());
+            let (a, b) = (p.count(), again.count());
+            assert_eq!(
+                (a.solutions, a.nodes, a.updates),
+                (b.solutions, b.nodes, b.updates)
+            );
+        }
     }
 }

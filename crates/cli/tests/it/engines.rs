@@ -219,6 +219,43 @@ fn weighted_branching_is_ssmcc_wtd() {
 
 /// Bounds on items: dancing cells by Knuth's `ssmcc`, with his figures (`cells/figures.tsv`:
 /// 32 solutions, 70 nodes, 443 updates) on one thread; on two, the same solutions.
+/// A file whose bounds are all 1 is read as dlx3 and ssmcc read it, with their figures; the
+/// same problem written without bounds gets dlx2's and ssxcc's (xcc/figures.tsv,
+/// cells/figures.tsv, and dlx2 and ssxcc run here on the file without its bounds).
+#[test]
+fn bounds_that_are_all_one_give_the_figures_of_dlx3_and_ssmcc() {
+    let file = instance("xcc/ones101.dlx");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let plain = text.replace("1:1|", "").replace("1|", "");
+    for (input, engine, figures, program) in [
+        (
+            &text,
+            "links",
+            "238 nodes, 3769 updates, 107 cleansings",
+            "dlx1, dlx2, dlx3",
+        ),
+        (&text, "cells", "261 nodes, 4671 updates", "ssmcc"),
+        (
+            &plain,
+            "links",
+            "238 nodes, 3839 updates, 107 cleansings",
+            "dlx1, dlx2, dlx3",
+        ),
+        (&plain, "cells", "168 nodes, 3641 updates", "ssxcc"),
+    ] {
+        let r = run(
+            &[
+                "xc", "-", "--engine", engine, "--count", "--stats", "-j", "1",
+            ],
+            input.as_bytes(),
+        );
+        assert_eq!((r.code, r.stdout.as_str()), (0, "25\n"), "{}", r.stderr);
+        let want = format!("25 solutions, {figures}");
+        assert!(r.stderr.starts_with(&want), "{engine}: {}", r.stderr);
+        assert!(r.stderr.contains(program), "{engine}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn cells_take_bounds_by_ssmcc() {
     let file = instance("xcc/mult102.dlx");

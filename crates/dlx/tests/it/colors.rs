@@ -320,7 +320,7 @@ fn solutions_report_colors() {
 /// Knuth's dlx3 printed.
 #[test]
 fn dlx3_figures_for_every_bounded_instance() {
-    assert_eq!(knuth_figures("dlx3", Problem::has_bounds), 12);
+    assert_eq!(knuth_figures("dlx3", Problem::declares_bounds), 18);
 }
 
 fn bounded_spec() -> impl Strategy<Value = BoundedSpec> {
