@@ -12,18 +12,19 @@ use anyhow::{Context, Result};
 use sudoku::batch::{Problem, Task};
 use sudoku::read::{KillerEntry, KillerReader};
 
-use super::flags::{BatchArgs, OutputFormat, ProgressMode};
+use super::flags::{BatchArgs, OutputFormat};
 use super::output::{report, AroundBar, Progress};
 use crate::files::Source;
 use crate::{signals, InputError};
 use sudoku::print::{self, Job};
+use sudoku::Strategy;
 
 /// The flags of killer sudoku.
 #[derive(Debug, clap::Args)]
 pub struct KillerArgs {
     /// Killer sudoku from FILE: cage maps (a letter or digit per cell, `.` for none), each
     /// followed by LABEL=SUM lines, puzzles separated by blank lines; or JSON.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["files", "diagonals", "hyper", "regions", "box_shape", "input", "verify"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["files", "diagonals", "hyper", "regions", "box_shape", "input", "column", "solution_column", "verify"])]
     pub killer: Option<PathBuf>,
     /// With --killer: accept cages whose cells do not all touch.
     #[arg(long, requires = "killer")]
@@ -45,6 +46,15 @@ pub fn run(
     s: &KillerArgs,
     (batch, format, stats): (&BatchArgs, Option<OutputFormat>, bool),
 ) -> Result<()> {
+    // Killer sudoku is solved by dancing links with colors (Knuth's model): the other ways of
+    // --solver take only the plain grid's rules, so they are refused rather than passed over.
+    if !matches!(batch.solver, Strategy::Auto | Strategy::Dlx) {
+        return crate::refuse(format!(
+            "--killer solves by dancing links (cages as colors): --solver {} does not take \
+             killer sudoku; leave it out or give --solver dlx",
+            batch.solver
+        ));
+    }
     let source = crate::files::open(Some(path))?;
     let name = Arc::clone(&source.name);
     if s.emit_xcc {
@@ -64,10 +74,12 @@ pub fn run(
         .cancel(Some(Arc::clone(&signals.stop)));
     job.format = Some(format);
     job.threads = crate::values::threads_to_use(batch.jobs);
+    // Progress as a batch of plain puzzles shows it: puzzles done and their rate (the share
+    // of the input read is not known here).
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        progress: Progress::new(ProgressMode::Off, None, start),
-        tty: false,
+        progress: Progress::new(super::flags::progress_mode(batch.progress), None, start),
+        tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
     let mut writer = super::output::writer(&mut out, None);
     let ended = job.run_killer(source, s.allow_disconnected, svg.is_some(), &mut writer);

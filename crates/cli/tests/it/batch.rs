@@ -311,6 +311,33 @@ fn killer_sudoku_batches() {
         "{}",
         r.stderr
     );
+    // Every flag is used or refused, never passed over: the search is dancing links, so the
+    // other solvers are refused, and so are the flags of CSV input; --progress is taken.
+    for solver in ["sat", "propagate"] {
+        let r = common::run(&["sudoku", "--killer", &sample, "--solver", solver], b"");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{solver}");
+        assert!(
+            r.stderr
+                .contains(&format!("--solver {solver} does not take killer sudoku")),
+            "{}",
+            r.stderr
+        );
+    }
+    let r = common::run(
+        &["sudoku", "--killer", &sample, "--solver", "dlx", "--count"],
+        b"",
+    );
+    assert_eq!((r.code, r.stdout), (0, "1\n".repeat(20)), "{}", r.stderr);
+    for flag in ["--column", "--solution-column"] {
+        let r = common::run(&["sudoku", "--killer", &sample, flag, "2"], b"");
+        assert_eq!(r.code, 2, "{flag}");
+        assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
+    }
+    let r = common::run(
+        &["sudoku", "--killer", &sample, "--progress", "--count"],
+        b"",
+    );
+    assert_eq!((r.code, r.stdout), (0, "1\n".repeat(20)), "{}", r.stderr);
     // Workers change nothing in what is written, nor its order.
     let one = common::run(
         &[
