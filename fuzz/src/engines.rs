@@ -1,7 +1,7 @@
-//! The two engines against each other: dancing links and dancing cells find the same solutions
-//! on arbitrary problems with colors, and with bounds on items (`dlx3` against `ssmcc`), larger
-//! than a brute-force oracle could check; and the cells engine stopped and resumed, and cut into
-//! jobs, finds them too.
+//! Every engine against the default: dancing links and dancing cells (and their weighted
+//! forms) find the same solutions on arbitrary problems with colors, and with bounds on items
+//! (`dlx3` against `ssmcc`), larger than a brute-force oracle could check; and each engine
+//! stopped and resumed, and cut into jobs, finds them too.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -75,47 +75,54 @@ pub fn engines(data: &[u8]) {
         dlx::text::write_problem(&problem, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     };
-    let (links, _) = solutions(&problem, Engine::Links);
-    let (cells, full) = solutions(&problem, Engine::Cells);
-    let set: BTreeSet<Vec<usize>> = cells.iter().cloned().collect();
-    assert_eq!(
-        set.len(),
-        cells.len(),
-        "cells found a solution twice:\n{text}"
-    );
-    let want: BTreeSet<Vec<usize>> = links.into_iter().collect();
-    assert_eq!(set, want, "links and cells differ:\n{text}");
-    // Branching by weights (`ssmcc-wtd`) and by failure rates (`ssmcc-frb`): the same
-    // solutions, each once.
-    for engine in [Engine::Weighted, Engine::FailRate] {
-        let (found, _) = solutions(&problem, engine);
+    // Every engine there is (`Engine::each`: a new one is fuzzed the moment it is listed)
+    // against the default: the same solutions, each once.
+    let (default, _) = solutions(&problem, Engine::DEFAULT);
+    let want: BTreeSet<Vec<usize>> = default.into_iter().collect();
+    for engine in Engine::each() {
+        let (found, full) = solutions(&problem, engine);
         let once: BTreeSet<Vec<usize>> = found.iter().cloned().collect();
         assert_eq!(
             once.len(),
             found.len(),
             "{engine} found a solution twice:\n{text}"
         );
-        assert_eq!(once, want, "links and {engine} differ:\n{text}");
+        assert_eq!(
+            once,
+            want,
+            "{} and {engine} differ:\n{text}",
+            Engine::DEFAULT
+        );
+
+        // Stopped after some nodes and resumed, the same figures.
+        let stop = u64::from(data[0]) % (full.nodes + 1);
+        let mut solver = problem.solver_with(engine).unwrap();
+        solver.set_limits(Limits::none().nodes(stop));
+        solver.count();
+        solver.set_limits(Limits::none());
+        assert_eq!(
+            solver.count(),
+            full,
+            "{engine} resumed after {stop} nodes:\n{text}"
+        );
+
+        // Split into jobs (each replays its way from the root), the same number of solutions.
+        // (The threads are the conformance suite's: a thread pool per input made the target
+        // slow.)
+        let par = Parallel::new(&problem)
+            .threads(1)
+            .with_engine(engine)
+            .unwrap();
+        let jobs = par.split(1 + (data[0] as usize % 5)).unwrap();
+        let total: u64 = jobs
+            .iter()
+            .map(|j| par.count_job(j).unwrap().outcome.solutions)
+            .sum();
+        assert_eq!(
+            total,
+            full.solutions,
+            "{engine}, {} jobs:\n{text}",
+            jobs.len()
+        );
     }
-
-    // Stopped after some nodes and resumed, the same figures.
-    let stop = u64::from(data[0]) % (full.nodes + 1);
-    let mut solver = problem.solver_with(Engine::Cells).unwrap();
-    solver.set_limits(Limits::none().nodes(stop));
-    solver.count();
-    solver.set_limits(Limits::none());
-    assert_eq!(solver.count(), full, "resumed after {stop} nodes:\n{text}");
-
-    // Split into jobs (each replays its way from the root), the same number of solutions. (The
-    // threads are the conformance suite's: a thread pool per input made the target slow.)
-    let par = Parallel::new(&problem)
-        .threads(1)
-        .with_engine(Engine::Cells)
-        .unwrap();
-    let jobs = par.split(1 + (data[0] as usize % 5)).unwrap();
-    let total: u64 = jobs
-        .iter()
-        .map(|j| par.count_job(j).unwrap().outcome.solutions)
-        .sum();
-    assert_eq!(total, full.solutions, "{} jobs:\n{text}", jobs.len());
 }

@@ -364,7 +364,7 @@ where
         ControlFlow::Continue(())
     };
     // Counting uses every core unless told; a listing (and a count of classes) one thread.
-    let every_core = args.search.count && !distinct && engine == dlx::Engine::Links;
+    let every_core = args.search.count && !distinct && engine.info().same_figures_on_threads;
     let how = puzzles::run::Run {
         engine,
         threads: Some(args.search.jobs.unwrap_or(if every_core { 0 } else { 1 })),
@@ -389,7 +389,10 @@ where
             }
         }
         Format::Json => {
-            let summary = ran.summary(args.search.stats, args.search.named(engine));
+            let summary = ran.summary(
+                args.search.stats,
+                args.search.named(engine, puzzle.problem()),
+            );
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
         }

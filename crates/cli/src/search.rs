@@ -77,54 +77,69 @@ pub struct SearchFlags {
     #[arg(long, conflicts_with = "count")]
     pub ordered: bool,
     /// The search engine (`--stats` names the one that ran when it is not the default).
-    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
-    pub engine: EngineArg,
+    #[arg(long, value_enum, default_value_t = EngineChoice::One(dlx::Engine::Auto))]
+    pub engine: EngineChoice,
     #[command(flatten)]
     pub memo: MemoFlags,
 }
 
-/// The engines `--engine` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum EngineArg {
-    /// The engine that suits the problem (today dancing links; see docs/design.md).
-    Auto,
-    /// Dancing links: Knuth's dlx1, dlx2 with colors, dlx3 with bounds, with their figures.
-    Links,
-    /// Dancing cells: Knuth's ssxcc (sparse sets, forced moves first), with its figures and
-    /// solution order; with bounds on items his ssmcc (binary branching). On several threads
-    /// (--jobs) the same solutions, and nodes that can differ a little from one thread's.
-    Cells,
-    /// Dancing cells branching by degree over weight: Knuth's ssmcc-wtd (threads as cells).
-    Weighted,
-    /// Dancing cells branching by degree over failure rate: Knuth's ssmcc-frb (threads as cells).
-    Failrate,
-    /// Count with every engine that takes the problem (links, cells, weighted, failrate, memo):
-    /// a row each of engine, solutions, nodes, updates, seconds, complete (one thread each
-    /// unless --jobs says more).
+/// What `--engine` names: an engine of the library (its values and their help are the
+/// library's, `dlx::Engine`), or `all` of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// This engine.
+    One(dlx::Engine),
+    /// Count with every engine that takes the problem, a row each.
     All,
+}
+
+impl clap::ValueEnum for EngineChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        static VARIANTS: std::sync::OnceLock<Vec<EngineChoice>> = std::sync::OnceLock::new();
+        VARIANTS.get_or_init(|| {
+            let engines = dlx::Engine::ALL.into_iter().map(EngineChoice::One);
+            engines.chain([EngineChoice::All]).collect()
+        })
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            EngineChoice::One(engine) => engine.to_possible_value(),
+            EngineChoice::All => Some(clap::builder::PossibleValue::new("all").help(
+                "Count with every engine that takes the problem (links, cells, weighted, \
+                 failrate, memo): a row each of engine, solutions, nodes, updates, seconds, \
+                 complete (one thread each unless --jobs says more)",
+            )),
+        }
+    }
 }
 
 impl SearchFlags {
     /// The engine to run: `--engine`, checked against the problem; `None` for `all`. Refused
     /// for `what` (a flag that runs by dancing links only) when the engine is not links.
     pub fn engine(&self, problem: &Problem, what: Option<&str>) -> Result<Option<dlx::Engine>> {
-        let name = format!("{:?}", self.engine).to_lowercase();
-        let engine: dlx::Engine = name.parse().unwrap_or_default(); // `all`: the default's
+        let (engine, name) = match self.engine {
+            EngineChoice::One(engine) => (engine, engine.name()),
+            // `all`: the default's, for the checks.
+            EngineChoice::All => (dlx::Engine::Auto, "all"),
+        };
         let resolved = engine.resolve(problem)?;
         if let Some(what) = what {
-            if self.engine == EngineArg::All || resolved != dlx::Engine::Links {
+            if self.engine == EngineChoice::All || !resolved.info().best_and_memo {
                 return crate::refuse(format!(
                     "--engine {name} does not go with {what}, which runs by dancing links"
                 ));
             }
         }
-        Ok((self.engine != EngineArg::All).then_some(resolved))
+        Ok((self.engine != EngineChoice::All).then_some(resolved))
     }
 
     /// The engine to name in a summary: when one was asked for, or when it is not the
     /// default's.
-    pub fn named(&self, engine: dlx::Engine) -> Option<dlx::Engine> {
-        (self.engine != EngineArg::Auto || engine != dlx::Engine::Links).then_some(engine)
+    pub fn named(&self, engine: dlx::Engine, problem: &Problem) -> Option<dlx::Engine> {
+        let asked = self.engine != EngineChoice::One(dlx::Engine::Auto);
+        let default = dlx::Engine::Auto.resolve(problem).ok();
+        (asked || default != Some(engine)).then_some(engine)
     }
 
     /// The line `--stats` adds to name the engine: when one was asked for, or when it is not
@@ -136,9 +151,9 @@ impl SearchFlags {
         report: &Report,
         problem: &Problem,
     ) -> io::Result<()> {
-        if self.named(engine).is_some() {
+        if self.named(engine, problem).is_some() {
             writeln!(out, "engine: {engine}, {}", engine.describe(problem))?;
-            if engine != dlx::Engine::Links && report.threads > 1 {
+            if !engine.info().same_figures_on_threads && report.threads > 1 {
                 writeln!(
                     out,
                     "(the nodes and updates of dancing cells on several threads are those the \

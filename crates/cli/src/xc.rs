@@ -125,7 +125,7 @@ pub fn run(args: &Args) -> Result<()> {
     let limits = args.search.limits(args.search.limit, start);
     // Counting uses every core unless told (by dancing links, whose figures are the same on
     // any number of threads); a listing one thread unless told.
-    let every_core = args.search.count && engine == dlx::Engine::Links;
+    let every_core = args.search.count && engine.info().same_figures_on_threads;
     let threads = args.search.jobs.unwrap_or(if every_core { 0 } else { 1 });
     let parallel = searched
         .parallel()
@@ -166,7 +166,7 @@ pub fn run(args: &Args) -> Result<()> {
         let summary = Summary::new(&outcome)
             .profile(profile)
             .job(job.as_ref().map(JobLine::to_string))
-            .engine(args.search.named(engine));
+            .engine(args.search.named(engine, problem));
         let summary = match args.search.stats {
             true => summary.shared(&report),
             false => summary,

@@ -623,6 +623,19 @@ impl Hide {
     }
 }
 
+/// What dancing cells take and give ([`crate::Engine::Cells`]; with bounds on items the loop of
+/// [`crate::mcells`], `ssmcc`). Their order depends on the subtrees searched before, so threads
+/// find the same solutions with nodes of their own.
+pub(crate) const INFO: crate::control::EngineInfo = crate::control::EngineInfo {
+    title: "dancing cells",
+    programs: ["ssxcc", "ssxcc", "ssmcc"],
+    names_class_program: true,
+    same_figures_on_threads: false,
+    takes_selected: true,
+    best_and_memo: false,
+    job_tag: Some("cells"),
+};
+
 /// Dancing cells (Knuth's `ssxcc`): the engine of [`crate::Engine::Cells`], for problems with
 /// or without colors (not bounds).
 #[derive(Debug, Clone)]

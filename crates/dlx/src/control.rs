@@ -15,6 +15,36 @@ use crate::problem::{ItemId, OptionId, Problem};
 /// hot loop pays one mask test per node.
 pub(crate) const ASYNC_CHECK_MASK: u64 = 4096 - 1;
 
+/// What an engine takes and gives, as it describes itself. Each algorithm's file holds the
+/// `EngineInfo` of its engines; the code around the search (the thread rule, the ordered search, job
+/// lines, `--stats`, the checks of Knuth's figures, the conformance suite) asks these rather
+/// than naming engines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EngineInfo {
+    /// What it is, in a few words: `dancing cells, weighted`.
+    pub title: &'static str,
+    /// Knuth's programs whose figures (solutions, nodes, updates; the order of the solutions)
+    /// it gives: on a plain problem, with colors, with bounds on items.
+    pub programs: [&'static str; 3],
+    /// Whether a description names the program of the problem's class only ([`crate::Engine::describe`]);
+    /// otherwise all of them.
+    pub names_class_program: bool,
+    /// Whether its figures on several threads, and in split jobs, are those of one thread (so a
+    /// count can use every core by default, and the ordered search runs on every thread); if
+    /// not, the threads find the same solutions, but each counts in its own order.
+    pub same_figures_on_threads: bool,
+    /// Whether it takes options selected before the search ([`crate::Solver::select`]) on a
+    /// problem without bounds (with bounds no engine does yet).
+    pub takes_selected: bool,
+    /// Whether the searches that are not engines, the cheapest solutions (Knuth's `dlx5`) and
+    /// the memoized count (`dlx6`), go with it: both are dancing links.
+    pub best_and_memo: bool,
+    /// What its job lines' fingerprint hashes in beside the problem's: `None` keeps the
+    /// problem's own ([`crate::Parallel::fingerprint`]).
+    pub job_tag: Option<&'static str>,
+}
+
 /// Limits on a search. The default has none; each is set, or cleared with `None`, by its
 /// builder method, and read by its getter.
 ///

@@ -21,53 +21,75 @@
 use crate::arena::Node;
 use crate::bounded::BoundedSearch;
 use crate::cells::CellsSearch;
-use crate::control::Job;
 use crate::control::{
     Algorithm, Control, Move, ReplayError, Replayed, SelectError, StopReason, Visit,
 };
+use crate::control::{EngineInfo, Job};
 use crate::links::LinksSearch;
 use crate::mcells::{heuristic, MultiCellsSearch};
 use crate::problem::{OptionId, Problem};
 
-/// The engines, one of which runs each search. (One per solver, made once and never moved in a
-/// loop: its size does not matter, and a box would add a load to every call.)
+/// The algorithms, one of which runs each search: a loop each (one per solver, made once and
+/// never moved in a loop: its size does not matter, and a box would add a load to every call).
+/// Several [`Engine`]s can share a loop ([`Engine::Weighted`] and [`Engine::FailRate`] are
+/// `MultiCells` with another branching rule).
 #[derive(Debug, Clone)]
 #[allow(clippy::large_enum_variant)]
-pub(crate) enum Engines<'p> {
+pub(crate) enum AnyAlgorithm<'p> {
     Links(LinksSearch<'p>),
     Bounded(BoundedSearch<'p>),
     Cells(CellsSearch<'p>),
     MultiCells(MultiCellsSearch<'p>),
 }
 
-/// Calls the engine's method, whichever it is: one branch per call, never per node.
+/// Calls the algorithm's method, whichever it is: one branch per call, never per node.
 macro_rules! each {
     ($e:expr, $x:ident => $body:expr) => {
         match $e {
-            Engines::Links($x) => $body,
-            Engines::Bounded($x) => $body,
-            Engines::Cells($x) => $body,
-            Engines::MultiCells($x) => $body,
+            AnyAlgorithm::Links($x) => $body,
+            AnyAlgorithm::Bounded($x) => $body,
+            AnyAlgorithm::Cells($x) => $body,
+            AnyAlgorithm::MultiCells($x) => $body,
         }
     };
 }
 
 /// Which algorithm searches a problem: [`Problem::solver_with`], [`crate::Parallel::with_engine`].
 ///
-/// Both engines find the same solutions and count their nodes and updates as Knuth's programs
-/// do; they differ in the order they try options and in how many nodes they need (`ssxcc`
-/// takes forced moves first, which can cut the tree), and so in speed, problem by problem
-/// (`docs/design.md`, "Dancing cells").
+/// Every engine finds the same solutions and counts its nodes and updates as Knuth's program
+/// for it does; they differ in the order they try options and in how many nodes they need
+/// (`ssxcc` takes forced moves first, which can cut the tree), and so in speed, problem by
+/// problem (`docs/design.md`, "Dancing cells"). What each takes and gives is its [`EngineInfo`]:
+/// the code around the search asks that, never which engine it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Engine {
     /// The engine that suits the problem (today: dancing links).
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "The engine that suits the problem (today dancing links; see docs/design.md)"
+        )
+    )]
     Auto,
     /// Dancing links: Knuth's `dlx1`, `dlx2` with colors, `dlx3` with bounds on items.
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "Dancing links: Knuth's dlx1, dlx2 with colors, dlx3 with bounds, with their figures"
+        )
+    )]
     Links,
     /// Dancing cells: Knuth's `ssxcc` (sparse sets, forced moves), with or without colors, and
     /// his `ssmcc` for bounds on items (binary branching).
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "Dancing cells: Knuth's ssxcc (sparse sets, forced moves first), with its figures and solution order; with bounds on items his ssmcc (binary branching). On several threads (--jobs) the same solutions, and nodes that can differ a little from one thread's"
+        )
+    )]
     Cells,
     /// Dancing cells with weighted branching: Knuth's `ssmcc-wtd` (his `ssmcc` with the change
     /// file after Boussemart, Hemery, Lecoutre and Sais, 2004), on every problem: an item is
@@ -75,12 +97,25 @@ pub enum Engine {
     /// taking an option fails because that item could no longer be covered. Fewer nodes than
     /// `ssmcc` where bounds make conflicts recur (double queens: a third fewer), more on most
     /// plain problems (`docs/benchmarks.md`).
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "Dancing cells branching by degree over weight: Knuth's ssmcc-wtd (threads as cells)"
+        )
+    )]
     Weighted,
     /// Dancing cells branching by failure rate: Knuth's `ssmcc-frb` (his `ssmcc` with the
     /// change file after Li, Yin and Li, 2021): an item is chosen by its degree divided by the
     /// rate at which trying its options left another item uncoverable (0.5 at first). Fewest
     /// nodes of the three on the double queens, more than `ssmcc` on most plain problems
     /// (`docs/benchmarks.md`).
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            name = "failrate",
+            help = "Dancing cells branching by degree over failure rate: Knuth's ssmcc-frb (threads as cells)"
+        )
+    )]
     FailRate,
 }
 
@@ -94,6 +129,16 @@ impl Engine {
         Engine::FailRate,
     ];
 
+    /// The engine [`Engine::Auto`] runs where nothing about the problem decides otherwise
+    /// (today: on every problem).
+    pub const DEFAULT: Engine = Engine::Links;
+
+    /// Every engine a search can run: [`Engine::ALL`] without [`Engine::Auto`], which resolves
+    /// to one of them.
+    pub fn each() -> impl Iterator<Item = Engine> {
+        Engine::ALL.into_iter().filter(|&e| e != Engine::Auto)
+    }
+
     /// The engine's name: `auto`, `links`, `cells`, `weighted`, `failrate`.
     pub fn name(self) -> &'static str {
         match self {
@@ -105,16 +150,44 @@ impl Engine {
         }
     }
 
+    /// What the engine takes and gives (for [`Engine::Auto`], the engine it resolves to on
+    /// any problem today).
+    pub fn info(self) -> &'static EngineInfo {
+        match self {
+            Engine::Auto => Engine::DEFAULT.info(),
+            Engine::Links => &crate::links::INFO,
+            Engine::Cells => &crate::cells::INFO,
+            Engine::Weighted => &crate::mcells::WEIGHTED,
+            Engine::FailRate => &crate::mcells::FAILRATE,
+        }
+    }
+
+    /// Knuth's program whose figures the engine gives on `problem`: `dlx1`, `dlx2` or `dlx3`
+    /// for dancing links, as the problem has colors or bounds; `ssxcc` or `ssmcc` for dancing
+    /// cells.
+    pub fn program(self, problem: &Problem) -> &'static str {
+        let [plain, colors, bounds] = self.info().programs;
+        if problem.declares_bounds() {
+            bounds
+        } else if problem.has_colors() {
+            colors
+        } else {
+            plain
+        }
+    }
+
     /// What the engine is, and whose figures it gives, when it searches `problem`: `dancing
     /// cells (Knuth's ssmcc)` for dancing cells on a problem with bounds.
-    pub fn describe(self, problem: &Problem) -> &'static str {
-        match self.resolve(problem) {
-            Ok(Engine::Cells) if problem.declares_bounds() => "dancing cells (Knuth's ssmcc)",
-            Ok(Engine::Cells) => "dancing cells (Knuth's ssxcc)",
-            Ok(Engine::Weighted) => "dancing cells, weighted (Knuth's ssmcc-wtd)",
-            Ok(Engine::FailRate) => "dancing cells, by failure rate (Knuth's ssmcc-frb)",
-            _ => "dancing links (Knuth's dlx1, dlx2, dlx3)",
-        }
+    pub fn describe(self, problem: &Problem) -> String {
+        let info = self.resolve(problem).unwrap_or(self).info();
+        let programs = if info.names_class_program {
+            self.program(problem).to_string()
+        } else {
+            let mut all: Vec<&str> = info.programs.to_vec();
+            all.dedup();
+            all.join(", ")
+        };
+        format!("{} (Knuth's {programs})", info.title)
     }
 
     /// The engine that searches `problem` when this one is asked for: [`Engine::Auto`]
@@ -123,10 +196,20 @@ impl Engine {
         // Every engine takes every problem today (dancing cells take bounds by `ssmcc`).
         let _ = problem;
         match self {
-            Engine::Auto | Engine::Links => Ok(Engine::Links),
-            Engine::Cells => Ok(Engine::Cells),
-            Engine::Weighted => Ok(Engine::Weighted),
-            Engine::FailRate => Ok(Engine::FailRate),
+            Engine::Auto => Ok(Engine::DEFAULT),
+            engine => Ok(engine),
+        }
+    }
+
+    /// The fingerprint of the job lines of a search by this engine (resolved) of a problem whose
+    /// fingerprint is `problem`: its [`EngineInfo::job_tag`] hashed in, so that a job split by one
+    /// engine is not run by another.
+    pub(crate) fn fingerprint(self, problem: u64) -> u64 {
+        match self.info().job_tag {
+            None => problem,
+            Some(tag) => tag.bytes().fold(problem, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            }),
         }
     }
 }
@@ -168,33 +251,29 @@ pub enum EngineError {
     },
 }
 
-/// The engine for `problem`: dancing links with bounds for a problem declared with bounds on
-/// items (even all 1, as `dlx3` reads it), plain or colored dancing links otherwise. Chosen
-/// here, once per solver.
-pub(crate) fn choose(problem: &Problem) -> Engines<'_> {
-    if problem.declares_bounds() {
-        Engines::Bounded(BoundedSearch::new(problem))
-    } else {
-        Engines::Links(LinksSearch::new(problem))
+/// The loop for `problem` when `engine` (resolved) is asked for: chosen here, once per solver.
+/// Dancing links take bounds by their own loop (`dlx3`), and so do dancing cells (`ssmcc`).
+pub(crate) fn choose(problem: &Problem, engine: Engine) -> AnyAlgorithm<'_> {
+    let bounded = problem.declares_bounds();
+    match engine {
+        Engine::Auto | Engine::Links if bounded => {
+            AnyAlgorithm::Bounded(BoundedSearch::new(problem))
+        }
+        Engine::Auto | Engine::Links => AnyAlgorithm::Links(LinksSearch::new(problem)),
+        Engine::Cells if bounded => {
+            AnyAlgorithm::MultiCells(MultiCellsSearch::new(problem, heuristic::PLAIN))
+        }
+        Engine::Cells => AnyAlgorithm::Cells(CellsSearch::new(problem)),
+        Engine::Weighted => {
+            AnyAlgorithm::MultiCells(MultiCellsSearch::new(problem, heuristic::WEIGHTS))
+        }
+        Engine::FailRate => {
+            AnyAlgorithm::MultiCells(MultiCellsSearch::new(problem, heuristic::FAILRATES))
+        }
     }
 }
 
-/// The engine `engine` names for `problem`.
-pub(crate) fn choose_with(problem: &Problem, engine: Engine) -> Result<Engines<'_>, EngineError> {
-    Ok(match engine.resolve(problem)? {
-        Engine::Cells if problem.declares_bounds() => {
-            Engines::MultiCells(MultiCellsSearch::new(problem, heuristic::PLAIN))
-        }
-        Engine::Cells => Engines::Cells(CellsSearch::new(problem)),
-        Engine::Weighted => Engines::MultiCells(MultiCellsSearch::new(problem, heuristic::WEIGHTS)),
-        Engine::FailRate => {
-            Engines::MultiCells(MultiCellsSearch::new(problem, heuristic::FAILRATES))
-        }
-        _ => choose(problem),
-    })
-}
-
-impl<'p> Algorithm<'p> for Engines<'p> {
+impl<'p> Algorithm<'p> for AnyAlgorithm<'p> {
     fn run(&mut self, ctl: Control<'_>, visit: &mut Visit<'_>) -> Option<StopReason> {
         each!(self, e => e.run(ctl, visit))
     }
@@ -233,5 +312,38 @@ impl<'p> Algorithm<'p> for Engines<'p> {
     }
     fn reset(&mut self, updates: u64) {
         each!(self, e => e.reset(updates))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Engine::ALL` lists every engine, each with a name that reads back and a fingerprint of
+    /// its own for its job lines. (The match is exhaustive: a new variant does not compile
+    /// here until it is listed, and then this test says whether `ALL` has it.)
+    #[test]
+    fn all_lists_every_engine_and_each_describes_itself() {
+        let listed = |e: Engine| match e {
+            Engine::Auto | Engine::Links | Engine::Cells | Engine::Weighted | Engine::FailRate => {
+                Engine::ALL.contains(&e)
+            }
+        };
+        let every = [
+            Engine::Auto,
+            Engine::Links,
+            Engine::Cells,
+            Engine::Weighted,
+            Engine::FailRate,
+        ];
+        assert!(every.into_iter().all(listed));
+        assert_eq!(Engine::ALL.len(), every.len());
+        let mut fingerprints = std::collections::BTreeSet::new();
+        for e in Engine::each() {
+            assert_eq!(e.name().parse::<Engine>(), Ok(e));
+            assert!(e.info().programs.iter().all(|p| !p.is_empty()));
+            assert!(fingerprints.insert(e.fingerprint(0x1234)), "{e}");
+        }
+        assert_eq!(Engine::Auto.info(), Engine::DEFAULT.info());
     }
 }

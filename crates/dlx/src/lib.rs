@@ -93,6 +93,7 @@ struct ReadmeDoctests;
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadmeDoctests;
 
+pub use control::EngineInfo;
 pub use engine::{Engine, EngineError, UnknownEngine};
 pub use parallel::{Parallel, Report};
 

@@ -7,6 +7,18 @@ use crate::control::{
 };
 use crate::problem::{OptionId, Problem};
 
+/// What dancing links take and give ([`crate::Engine::Links`]; with bounds on items the loop of
+/// [`crate::bounded`], `dlx3`).
+pub(crate) const INFO: crate::control::EngineInfo = crate::control::EngineInfo {
+    title: "dancing links",
+    programs: ["dlx1", "dlx2", "dlx3"],
+    names_class_program: false,
+    same_figures_on_threads: true,
+    takes_selected: true,
+    best_and_memo: true,
+    job_tag: None,
+};
+
 /// Where the search loop resumes: the labels of Knuth's Algorithm X.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Resume {

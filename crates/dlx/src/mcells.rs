@@ -126,6 +126,30 @@ struct Mc {
     floor_level: usize,
 }
 
+/// What dancing cells branching by weights take and give ([`crate::Engine::Weighted`], Knuth's
+/// `ssmcc-wtd`, on every problem).
+pub(crate) const WEIGHTED: crate::control::EngineInfo = crate::control::EngineInfo {
+    title: "dancing cells, weighted",
+    programs: ["ssmcc-wtd"; 3],
+    names_class_program: true,
+    same_figures_on_threads: false,
+    takes_selected: false,
+    best_and_memo: false,
+    job_tag: Some("weighted"),
+};
+
+/// What dancing cells branching by failure rates take and give ([`crate::Engine::FailRate`],
+/// Knuth's `ssmcc-frb`, on every problem).
+pub(crate) const FAILRATE: crate::control::EngineInfo = crate::control::EngineInfo {
+    title: "dancing cells, by failure rate",
+    programs: ["ssmcc-frb"; 3],
+    names_class_program: true,
+    same_figures_on_threads: false,
+    takes_selected: false,
+    best_and_memo: false,
+    job_tag: Some("failrate"),
+};
+
 /// How [`MultiCellsSearch`] chooses the item to branch on: the `const` parameter of its loop.
 pub(crate) mod heuristic {
     /// `ssmcc`: the least degree.
@@ -842,11 +866,6 @@ impl<'p> MultiCellsSearch<'p> {
             chosen: Vec::new(),
             heuristic,
         }
-    }
-
-    /// How it chooses the item to branch on ([`heuristic`]).
-    pub(crate) fn heuristic(&self) -> u8 {
-        self.heuristic
     }
 }
 

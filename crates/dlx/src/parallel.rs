@@ -206,7 +206,7 @@ impl<'p> Parallel<'p> {
     /// the engine's name, since a job's prefix is a way down one engine's tree: a job split by
     /// one engine is not run by another.
     pub fn fingerprint(&self) -> u64 {
-        fingerprint_with(self.problem.fingerprint(), self.engine)
+        self.engine.fingerprint(self.problem.fingerprint())
     }
 
     /// The lines of `jobs` (a split of this search), numbered from 1 in their order, with this
@@ -225,14 +225,9 @@ impl<'p> Parallel<'p> {
         if line.fingerprint == this {
             return Ok(());
         }
-        // Every engine but `auto`, which resolves to one of them.
         let of_problem = self.problem.fingerprint();
-        let by = |e: Engine| fingerprint_with(of_problem, e);
-        match Engine::ALL[1..]
-            .iter()
-            .find(|&&e| by(e) == line.fingerprint)
-        {
-            Some(&engine) => Err(ForeignJob::Engine(engine)),
+        match Engine::each().find(|e| e.fingerprint(of_problem) == line.fingerprint) {
+            Some(engine) => Err(ForeignJob::Engine(engine)),
             None => Err(ForeignJob::Problem {
                 line: line.fingerprint,
                 this,
@@ -348,8 +343,8 @@ impl<'p> Parallel<'p> {
     where
         F: FnMut(&Solution) -> ControlFlow<()>,
     {
-        if self.engine != Engine::Links && self.num_threads() > 1 {
-            // Only one thread searches in dancing cells' own order.
+        if !self.engine.info().same_figures_on_threads && self.num_threads() > 1 {
+            // Only one thread searches in such an engine's own order (dancing cells').
             return self.clone().threads(1).search_ordered(visit);
         }
         let max = self.limits.max_solutions.unwrap_or(u64::MAX);
@@ -638,17 +633,6 @@ impl Problem {
         let mut h = Fnv(0xcbf2_9ce4_8422_2325);
         crate::text::write_problem(self, &mut h).expect("hashing cannot fail");
         h.0
-    }
-}
-
-/// The fingerprint of the job lines of a search by `engine` (resolved) of a problem whose
-/// fingerprint is `problem` ([`Parallel::fingerprint`]).
-fn fingerprint_with(problem: u64, engine: Engine) -> u64 {
-    match engine {
-        Engine::Links => problem,
-        e => e.name().bytes().fold(problem, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        }),
     }
 }
 

@@ -12,7 +12,7 @@ use crate::control::{
     Algorithm, Control, Limits, Move, ReplayError, Replayed, SelectError, Signal, Stats,
     StopReason, Visit, ASYNC_CHECK_MASK,
 };
-use crate::engine::Engines;
+use crate::engine::{AnyAlgorithm, Engine};
 use crate::problem::{ColorId, ItemId, OptionId, Problem};
 
 /// How a search ended: its totals so far, and whether it was exhausted or stopped.
@@ -178,7 +178,9 @@ fn colors_of(problem: &Problem, options: impl Iterator<Item = OptionId>) -> Vec<
 pub struct Solver<'p> {
     problem: &'p Problem,
     /// The algorithm, chosen once for the problem ([`crate::engine::choose`]).
-    engine: Engines<'p>,
+    algorithm: AnyAlgorithm<'p>,
+    /// The engine it runs for (resolved: never [`Engine::Auto`]).
+    engine: Engine,
     limits: Limits,
     stats: Stats,
     stopped: Option<StopReason>,
@@ -200,16 +202,21 @@ pub struct Solver<'p> {
 
 impl<'p> Solver<'p> {
     pub(crate) fn new(problem: &'p Problem) -> Self {
-        Self::with_engines(problem, crate::engine::choose(problem))
+        let engine = Engine::Auto
+            .resolve(problem)
+            .expect("the default engine takes every problem");
+        Self::with_engine(problem, engine)
     }
 
-    /// A solver running `engine`.
-    pub(crate) fn with_engines(problem: &'p Problem, engine: Engines<'p>) -> Self {
+    /// A solver running `engine` (resolved).
+    pub(crate) fn with_engine(problem: &'p Problem, engine: Engine) -> Self {
+        let algorithm = crate::engine::choose(problem, engine);
         // Each level covers at least one primary item, so there are at most `num_primary`
         // levels of choices, and solutions are counted one level deeper.
         let depth = problem.num_primary();
         Solver {
             problem,
+            algorithm,
             engine,
             limits: Limits::default(),
             stats: Stats {
@@ -249,14 +256,14 @@ impl<'p> Solver<'p> {
 
     /// Applies `want_depth`: from here the search starts from the root.
     fn start_depth(&mut self) {
-        let track = self.want_depth && self.engine.keeps_branch_depth();
+        let track = self.want_depth && self.algorithm.keeps_branch_depth();
         self.stats.branch_depth = track.then_some(0);
-        self.engine.track_depth(track);
+        self.algorithm.track_depth(track);
     }
 
     /// Whether the search has not begun (since the solver was made or last reset).
     fn is_fresh(&self) -> bool {
-        self.engine.is_fresh() && self.stats.nodes == 0
+        self.algorithm.is_fresh() && self.stats.nodes == 0
     }
 
     /// The problem being searched.
@@ -266,16 +273,7 @@ impl<'p> Solver<'p> {
 
     /// The engine that runs the search (never [`crate::Engine::Auto`]).
     pub fn engine(&self) -> crate::Engine {
-        match &self.engine {
-            Engines::MultiCells(m) if m.heuristic() == crate::mcells::heuristic::WEIGHTS => {
-                crate::Engine::Weighted
-            }
-            Engines::MultiCells(m) if m.heuristic() == crate::mcells::heuristic::FAILRATES => {
-                crate::Engine::FailRate
-            }
-            Engines::Cells(_) | Engines::MultiCells(_) => crate::Engine::Cells,
-            _ => crate::Engine::Links,
-        }
+        self.engine
     }
 
     /// Statistics so far.
@@ -288,13 +286,13 @@ impl<'p> Solver<'p> {
         // Not exhausted and nothing stopped it: a fresh solver, or an iterator that was not
         // pulled to its end.
         let stopped =
-            (!self.engine.is_exhausted()).then(|| self.stopped.unwrap_or(StopReason::Visitor));
+            (!self.algorithm.is_exhausted()).then(|| self.stopped.unwrap_or(StopReason::Visitor));
         Outcome::from_stats(&self.stats, stopped)
     }
 
     /// Whether the whole tree has been searched.
     pub fn is_exhausted(&self) -> bool {
-        self.engine.is_exhausted()
+        self.algorithm.is_exhausted()
     }
 
     /// Runs (or resumes) the search, calling `visit` on each solution, until the tree is
@@ -372,7 +370,7 @@ impl<'p> Solver<'p> {
         if !self.is_fresh() {
             return Err(SelectError::SearchStarted);
         }
-        self.engine.select(option)
+        self.algorithm.select(option)
     }
 
     /// Makes `mv` as the search would at the next level, before the search begins: like a
@@ -380,7 +378,7 @@ impl<'p> Solver<'p> {
     /// counted, for a parallel job to count what is its own.
     pub(crate) fn replay(&mut self, mv: Move) -> Result<Replayed, ReplayError> {
         debug_assert!(self.is_fresh());
-        self.engine.replay(mv, false)
+        self.algorithm.replay(mv, false)
     }
 
     /// For an engine that gives away the rest of a level ([`Algorithm::donate`]): enters the next
@@ -388,39 +386,39 @@ impl<'p> Solver<'p> {
     /// makes the search go on with the moves after it at that level, and end there. Counts
     /// nothing: the moves after it are the search's.
     pub(crate) fn replay_rest(&mut self, mv: Move) -> Result<Replayed, ReplayError> {
-        self.engine.replay(mv, true).map(|_| Replayed::default())
+        self.algorithm.replay(mv, true).map(|_| Replayed::default())
     }
 
     /// Where the search stands before its first level (after the selections and replays):
     /// `None` when every primary item is covered (a solution), else the moves the next level
     /// offers, in the order the search tries them (none: a dead end).
     pub(crate) fn branches(&self) -> Option<Vec<Move>> {
-        self.engine.branches()
+        self.algorithm.branches()
     }
 
     /// The nodes of the selections and replays, in order.
     pub(crate) fn selected_nodes(&self) -> &[Node] {
-        self.engine.selected_nodes()
+        self.algorithm.selected_nodes()
     }
 
     /// While paused: moves not yet tried, given away as jobs for other threads (`job` is the
     /// one this solver runs); the search goes on without them.
     pub(crate) fn donate(&mut self, job: &crate::control::Job) -> Vec<crate::control::Job> {
-        self.engine.donate(job)
+        self.algorithm.donate(job)
     }
 
     /// The dancing-links engine, for tests that look at its links.
     #[cfg(test)]
     fn links_engine(&self) -> &crate::links::LinksSearch<'p> {
-        match &self.engine {
-            Engines::Links(e) => e,
+        match &self.algorithm {
+            AnyAlgorithm::Links(e) => e,
             _ => panic!("a problem searched by dancing links"),
         }
     }
 
     /// Whether the engine counts a job's levels from the root (its prefix included).
     pub(crate) fn levels_from_root(&self) -> bool {
-        self.engine.levels_from_root()
+        self.algorithm.levels_from_root()
     }
 
     /// Sets what a parallel search tells this loop, and how often (a power of two of nodes)
@@ -444,7 +442,7 @@ impl<'p> Solver<'p> {
     /// The options given to [`Solver::select`], in order (with a parallel job's prefix after
     /// them).
     pub fn selected(&self) -> &[OptionId] {
-        self.engine.selected()
+        self.algorithm.selected()
     }
 
     /// Puts the links back in their built state, forgets the selected options and clears the
@@ -452,7 +450,7 @@ impl<'p> Solver<'p> {
     /// current stack and the selections, or, when that is more work than copying the links
     /// (as after a sudoku's givens and search), copies the problem's links back.
     pub fn reset(&mut self) {
-        self.engine.reset(self.stats.updates);
+        self.algorithm.reset(self.stats.updates);
         self.stopped = None;
         self.paused = false;
         self.no_pause_at = u64::MAX;
@@ -475,7 +473,7 @@ impl<'p> Solver<'p> {
             check_mask: self.check_mask,
             paused: &mut self.paused,
         };
-        self.engine.run(ctl, visit)
+        self.algorithm.run(ctl, visit)
     }
 }
 
@@ -514,10 +512,7 @@ impl Problem {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solver_with(&self, engine: crate::Engine) -> Result<Solver<'_>, crate::EngineError> {
-        Ok(Solver::with_engines(
-            self,
-            crate::engine::choose_with(self, engine)?,
-        ))
+        Ok(Solver::with_engine(self, engine.resolve(self)?))
     }
 
     /// Counts all solutions: the outcome of a whole search, as [`Solver::count`] gives it.

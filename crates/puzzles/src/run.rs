@@ -141,7 +141,7 @@ where
     let limits = how.limits.clone();
     // With `distinct` the limit counts classes (the visitor stops), not the engine's solutions.
     let limits = limits.solutions(how.limit.filter(|_| !how.distinct));
-    let every_core = how.count && !how.distinct && engine == Engine::Links;
+    let every_core = how.count && !how.distinct && engine.info().same_figures_on_threads;
     let threads = how.threads.unwrap_or(if every_core { 0 } else { 1 });
     let parallel = puzzle
         .problem()

@@ -583,12 +583,7 @@ impl<'a> Compare<'a> {
 /// ```
 pub fn compare_engines(problem: &Problem, how: Compare<'_>) -> Vec<EngineRun> {
     let mut runs = Vec::new();
-    for engine in [
-        crate::Engine::Links,
-        crate::Engine::Cells,
-        crate::Engine::Weighted,
-        crate::Engine::FailRate,
-    ] {
+    for engine in crate::Engine::each() {
         let parallel = problem.parallel().threads(how.threads);
         let parallel = parallel
             .with_engine(engine)

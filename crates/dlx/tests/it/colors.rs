@@ -82,7 +82,7 @@ fn knuth_dlx2_example_solution_lines() {
     assert_eq!((out.nodes, out.updates, out.cleansings), (4, 14, 5));
 }
 
-use common::{build_bounded, build_colored as build, BoundedSpec, ColoredSpec as Spec};
+use common::{build_colored as build, BoundedSpec, ColoredSpec as Spec};
 
 /// Written in Knuth's format and read back, the problem is written the same (colors and bounds
 /// included) and has `want` solutions.
@@ -346,11 +346,22 @@ proptest! {
 
     /// The search with multiplicities finds exactly the solutions the bounds allow, each once
     /// (a problem whose bounds are all [1, 1] is searched by the plain or colored loop, and
-    /// must agree too); stopped anywhere and reset, it searches the same tree again; written
-    /// and read back, the problem is the same.
+    /// must agree too, and so must the same problem with every item declared with its bounds,
+    /// searched by dlx3's rules); stopped anywhere and reset, it searches the same tree again;
+    /// written and read back, the problem is the same.
     #[test]
     fn bounded_search_matches_brute_force(spec in bounded_spec(), stop in 0u64..40) {
-        let Some(problem) = build_bounded(&spec) else { return Ok(()); };
+        for all in [false, true] {
+            if let Some(problem) = common::build_declared(&spec, all) {
+                bounded_case(&problem, stop)?;
+            }
+        }
+    }
+}
+
+fn bounded_case(problem: &Problem, stop: u64) -> Result<(), TestCaseError> {
+    {
+        let problem = problem.clone();
         let want = common::oracle(&problem);
         let mut solver = problem.solver();
         let got: Vec<Vec<OptionId>> = solver.solutions().map(|s| s.sorted()).collect();
@@ -359,7 +370,9 @@ proptest! {
         prop_assert_eq!(&unique, &want);
         let full = solver.outcome();
         prop_assert!(full.is_complete());
-        let mut limited = problem.solver().with_limits(dlx::Limits::none().nodes(stop));
+        let mut limited = problem
+            .solver()
+            .with_limits(dlx::Limits::none().nodes(stop));
         let part = limited.count();
         prop_assert!(part.nodes <= stop);
         limited.reset();
@@ -367,6 +380,7 @@ proptest! {
         prop_assert_eq!(limited.count(), full);
         round_trips(&problem, want.len())?;
     }
+    Ok(())
 }
 
 /// The builder refuses bounds no count can meet; selections are refused on bounded problems.

@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use crate::common::{build_bounded, oracle, BoundedSpec};
+use crate::common::{build_bounded, build_declared, oracle, BoundedSpec};
 use crate::parallel::{agrees, one_thread, split_adds_up};
 use dlx::{Engine, Limits, OptionId, Parallel, Problem, Solver, StopReason};
 use proptest::prelude::*;
@@ -75,17 +75,12 @@ fn reversed(spec: &BoundedSpec) -> BoundedSpec {
     (bounds.clone(), *s, options.iter().rev().cloned().collect())
 }
 
-/// The engines that take problems of `class`.
-fn engines(class: Class) -> &'static [Engine] {
-    // Dancing cells take every class: `ssxcc`, and `ssmcc` for bounds; `ssmcc-wtd` and
-    // `ssmcc-frb` too.
-    let _ = class;
-    &[
-        Engine::Auto,
-        Engine::Cells,
-        Engine::Weighted,
-        Engine::FailRate,
-    ]
+/// The engines that take `problem`: every engine there is ([`Engine::each`]; a new engine is in
+/// the suite the moment it is in `Engine::ALL`).
+fn engines(problem: &Problem) -> Vec<Engine> {
+    Engine::each()
+        .filter(|e| e.resolve(problem).is_ok())
+        .collect()
 }
 
 /// Everything the suite asks of `engine` on `problem`.
@@ -111,7 +106,7 @@ fn conforms(
     prop_assert_eq!(solver.stats().profile().iter().sum::<u64>(), full.nodes);
 
     // The same solutions with the options in reverse order (option k is option n-1-k there).
-    if let Some(back) = build_bounded(&reversed(spec)) {
+    if let Some(back) = build_declared(&reversed(spec), problem.declares_bounds()) {
         let n = problem.num_options() as u32;
         let mut mapped: BTreeSet<Vec<OptionId>> = BTreeSet::new();
         for s in with(&back, engine).solutions() {
@@ -155,18 +150,18 @@ fn conforms(
         (Some(StopReason::Cancelled), 0)
     );
 
-    if engine != Engine::Auto {
+    if !engine.info().same_figures_on_threads {
         return cells_share(problem, &want, full.solutions, stop, engine);
     }
 
     // Every thread count gives the one-thread figures, solutions and order.
     for threads in [2, 3] {
-        agrees(problem, threads, 1)?;
+        agrees(problem, engine, threads, 1)?;
     }
 
     // Split into jobs, they add up.
-    let (figures, _) = one_thread(problem);
-    split_adds_up(problem, 1 + (stop as usize % 7), stop, &figures)?;
+    let (figures, _) = one_thread(problem, engine);
+    split_adds_up(problem, engine, 1 + (stop as usize % 7), stop, &figures)?;
     Ok(())
 }
 
@@ -228,12 +223,13 @@ proptest! {
     /// Every engine, on problems of its class.
     #[test]
     fn every_engine_conforms((class, spec) in any_spec(), stop in 0u64..60) {
-        let Some(problem) = build_bounded(&spec) else { return Ok(()); };
-        // The class decides the engine; a bounded spec whose bounds all came out [1, 1] is
-        // searched by the links engine, and must conform as well.
-        let _ = class;
-        for &engine in engines(class) {
-            conforms(&problem, &spec, stop, engine)?;
+        // A bounded spec is also built with every item declared with its bounds, so that one
+        // whose bounds all came out [1, 1] is searched by the rules of bounds too.
+        let declared = matches!(class, Class::Bounded).then(|| build_declared(&spec, true));
+        for problem in [build_bounded(&spec)].into_iter().chain(declared).flatten() {
+            for engine in engines(&problem) {
+                conforms(&problem, &spec, stop, engine)?;
+            }
         }
     }
 }

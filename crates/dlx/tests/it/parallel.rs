@@ -28,8 +28,8 @@ fn load(path: PathBuf) -> Problem {
 
 pub(crate) type Figures = (u64, u64, u64, u64, Vec<u64>);
 
-pub(crate) fn one_thread(problem: &Problem) -> (Figures, Vec<Vec<OptionId>>) {
-    let mut solver = problem.solver();
+pub(crate) fn one_thread(problem: &Problem, engine: Engine) -> (Figures, Vec<Vec<OptionId>>) {
+    let mut solver = problem.solver_with(engine).unwrap();
     let mut order = Vec::new();
     let out = solver.search(|s| {
         order.push(s.options().collect());
@@ -72,9 +72,15 @@ fn figures(report: &dlx::Report) -> Figures {
 /// Counting, visiting and visiting in order on `threads` threads, looking for idle threads
 /// every `poll` nodes, give the one-thread figures and solutions; the ordered visit gives them
 /// in the one-thread order. Returns the jobs the count ran.
-pub(crate) fn agrees(problem: &Problem, threads: usize, poll: u64) -> Result<u64, TestCaseError> {
-    let (want, order) = one_thread(problem);
+pub(crate) fn agrees(
+    problem: &Problem,
+    engine: Engine,
+    threads: usize,
+    poll: u64,
+) -> Result<u64, TestCaseError> {
+    let (want, order) = one_thread(problem, engine);
     let par = Parallel::new(problem).threads(threads).poll_every(poll);
+    let par = par.with_engine(engine).unwrap();
     let count = par.count();
     prop_assert!(count.outcome.is_complete());
     prop_assert_eq!(&figures(&count), &want, "count, {} threads", threads);
@@ -178,7 +184,7 @@ proptest! {
     fn parallel_equals_one_thread(spec in plain_spec()) {
         let problem = build_plain(&spec);
         for threads in [1, 2, 3, 8] {
-            agrees(&problem, threads, 1)?;
+            agrees(&problem, Engine::Auto, threads, 1)?;
         }
     }
 
@@ -186,7 +192,7 @@ proptest! {
     fn parallel_equals_one_thread_with_colors(spec in colored_spec()) {
         if let Some(problem) = build_colored(&spec) {
             for threads in [1, 2, 3, 8] {
-                agrees(&problem, threads, 1)?;
+                agrees(&problem, Engine::Auto, threads, 1)?;
             }
         }
     }
@@ -197,7 +203,7 @@ proptest! {
     fn parallel_equals_one_thread_with_bounds(spec in bounded_spec()) {
         if let Some(problem) = build_bounded(&spec) {
             for threads in [1, 2, 3, 8] {
-                agrees(&problem, threads, 1)?;
+                agrees(&problem, Engine::Auto, threads, 1)?;
             }
         }
     }
@@ -207,49 +213,38 @@ proptest! {
     #[test]
     fn split_jobs_add_up(spec in plain_spec(), k in 1usize..40, seed in any::<u64>()) {
         let problem = build_plain(&spec);
-        let (want, _) = one_thread(&problem);
-        split_adds_up(&problem, k, seed, &want)?;
+        let (want, _) = one_thread(&problem, Engine::Auto);
+        split_adds_up(&problem, Engine::Auto, k, seed, &want)?;
     }
 
     #[test]
     fn split_jobs_add_up_with_colors(spec in colored_spec(), k in 1usize..40, seed in any::<u64>()) {
         if let Some(problem) = build_colored(&spec) {
-            let (want, _) = one_thread(&problem);
-            split_adds_up(&problem, k, seed, &want)?;
+            let (want, _) = one_thread(&problem, Engine::Auto);
+            split_adds_up(&problem, Engine::Auto, k, seed, &want)?;
         }
     }
 
     #[test]
     fn split_jobs_add_up_with_bounds(spec in bounded_spec(), k in 1usize..40, seed in any::<u64>()) {
         if let Some(problem) = build_bounded(&spec) {
-            let (want, _) = one_thread(&problem);
-            split_adds_up(&problem, k, seed, &want)?;
+            let (want, _) = one_thread(&problem, Engine::Auto);
+            split_adds_up(&problem, Engine::Auto, k, seed, &want)?;
         }
     }
 }
 
 pub(crate) fn split_adds_up(
     problem: &Problem,
+    engine: Engine,
     k: usize,
     seed: u64,
     want: &Figures,
 ) -> Result<(), TestCaseError> {
     let par = Parallel::new(problem).threads(2).poll_every(1);
+    let par = par.with_engine(engine).unwrap();
     let jobs = par.split(k).unwrap();
-    let total = jobs.len();
-    let mut lines: Vec<String> = jobs
-        .iter()
-        .enumerate()
-        .map(|(i, job)| {
-            JobLine {
-                fingerprint: problem.fingerprint(),
-                index: i + 1,
-                total,
-                job: job.clone(),
-            }
-            .to_string()
-        })
-        .collect();
+    let mut lines: Vec<String> = par.job_lines(jobs).iter().map(JobLine::to_string).collect();
     // A cheap shuffle, different per case.
     let mut x = seed | 1;
     for i in (1..lines.len()).rev() {
@@ -300,7 +295,7 @@ fn knuth_instances_on_several_threads() {
         if path.ends_with("pentomino_6x10.dlx") {
             continue;
         }
-        let (want, _) = one_thread(&problem);
+        let (want, _) = one_thread(&problem, Engine::Auto);
         let report = Parallel::new(&problem)
             .threads(2 + checked % 2)
             .poll_every(256)

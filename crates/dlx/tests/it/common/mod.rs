@@ -44,12 +44,22 @@ pub fn build_colored(spec: &ColoredSpec) -> Option<Problem> {
 /// color) lists.
 pub type BoundedSpec = (Vec<(u32, u32)>, usize, Vec<Vec<(usize, u32)>>);
 
-/// The problem of a [`BoundedSpec`], as [`build_colored`] builds one.
+/// The problem of a [`BoundedSpec`], as [`build_colored`] builds one: items of bounds `[1, 1]`
+/// declared plain, so that a spec without other bounds is a plain or colored problem.
 pub fn build_bounded(spec: &BoundedSpec) -> Option<Problem> {
+    build_declared(spec, false)
+}
+
+/// The problem of a [`BoundedSpec`]; with `all`, every primary item declared with its bounds,
+/// so that the problem is searched by the rules of bounds even where they are all `[1, 1]`.
+pub fn build_declared(spec: &BoundedSpec, all: bool) -> Option<Problem> {
     let (bounds, secondary, options) = spec;
     let mut b = ProblemBuilder::new();
     for (i, &(lo, hi)) in bounds.iter().enumerate() {
-        b.primary_bounded(format!("p{i}"), lo, hi).unwrap();
+        match (lo, hi) {
+            (1, 1) if !all => b.primary(format!("p{i}")).unwrap(),
+            _ => b.primary_bounded(format!("p{i}"), lo, hi).unwrap(),
+        };
     }
     for i in 0..*secondary {
         b.secondary(format!("s{i}")).unwrap();
