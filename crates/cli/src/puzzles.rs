@@ -363,11 +363,11 @@ where
         }
         ControlFlow::Continue(())
     };
-    // Counting uses every core unless told; a listing (and a count of classes) one thread.
-    let every_core = args.search.count && !distinct && engine.info().same_figures_on_threads;
+    // The threads are the engine's rule (a count by dancing links on every core, a listing
+    // and a count of classes on one) unless --jobs says.
     let how = puzzles::run::Run {
         engine,
-        threads: Some(args.search.jobs.unwrap_or(if every_core { 0 } else { 1 })),
+        threads: args.search.jobs,
         ordered: args.search.ordered,
         count: args.search.count && draw.is_none(),
         distinct,

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use dlx::report::text::{self, Stats, StopNames};
-use dlx::report::RunsFormat;
+use dlx::report::{EngineRun, RunsFormat};
 use dlx::zdd::Memo;
-use dlx::{Limits, Outcome, Problem, Report, StopReason};
+use dlx::{Limits, Outcome, Problem, Report, Search, StopReason, Task};
 
 use crate::{plural, signals, InputError, Interrupted, Stopped};
 
@@ -191,11 +191,23 @@ pub fn compare(problem: &Problem, flags: &SearchFlags, format: XcFormat) -> Resu
         let why = "--engine all compares the engines' counts: add --count (and no --limit)";
         return crate::refuse(why);
     }
-    let limits = || flags.limits(None, Instant::now());
-    let mut how = dlx::report::Compare::new(&limits);
-    how.threads = flags.jobs.unwrap_or(1);
-    (how.max_zdd_nodes, how.max_memory) = (flags.memo.max_zdd_nodes, Some(flags.memo.memory()));
-    let runs = dlx::report::compare_engines(problem, how);
+    let all = flags.search(
+        problem,
+        dlx::Engine::Auto,
+        Task::Count,
+        None,
+        Instant::now(),
+    );
+    let mut runs = Vec::new();
+    for search in all.threads(flags.jobs.unwrap_or(1)).every_engine() {
+        // Each count has the time limit to itself.
+        let start = Instant::now();
+        let found = search
+            .limits(flags.limits(None, start))
+            .run(|_| std::ops::ControlFlow::Continue(()))
+            .map_err(|e| InputError(format!("--engine all: {e}")))?;
+        runs.push(EngineRun::of(&found, start.elapsed().as_secs_f64()));
+    }
     let mut out = io::stdout().lock();
     let format = match format {
         XcFormat::Text => RunsFormat::Text,
@@ -303,16 +315,37 @@ impl SearchFlags {
         self.ending_as(outcome, "the search is incomplete")
     }
 
+    /// The search the flags set up for `task` by `engine` (resolved), through the library's
+    /// front door: threads, order, limits (the time limit from `start`; `solutions` stands for
+    /// --limit) with Ctrl-C's flag, and the memoized search's budgets.
+    pub fn search<'p>(
+        &self,
+        problem: &'p Problem,
+        engine: dlx::Engine,
+        task: Task,
+        solutions: Option<u64>,
+        start: Instant,
+    ) -> Search<'p> {
+        problem
+            .search()
+            .task(task)
+            .engine(engine)
+            .threads(self.jobs)
+            .ordered(self.ordered)
+            .limits(self.limits(solutions, start))
+            .max_zdd_nodes(self.memo.max_zdd_nodes)
+            .max_memory(self.memo.memory())
+    }
+
     /// The memoized search of `problem` (named `name` in messages), under the flags' limits and
     /// Ctrl-C.
     pub fn memo(&self, problem: &Problem, name: &str) -> Result<Memo> {
-        let search = problem
-            .memo()
-            .with_limits(self.limits(None, Instant::now()))
-            .map_err(|e| InputError(format!("{name}: {e}")))?
-            .max_zdd_nodes(self.memo.max_zdd_nodes)
-            .max_memory(self.memo.memory());
-        Ok(search.run())
+        let search = self.search(problem, dlx::Engine::Auto, Task::Memo, None, Instant::now());
+        let found = search
+            .threads(1)
+            .run(|_| std::ops::ControlFlow::Continue(()))
+            .map_err(|e| InputError(format!("{name}: {e}")))?;
+        Ok(found.memo.expect("the memoized search was asked for"))
     }
 
     /// How the command ends after a memoized search.

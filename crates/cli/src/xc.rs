@@ -6,11 +6,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use dlx::pre::Reduced;
 use dlx::report::text::{memo_count, MemoStats, Profile};
 use dlx::report::{SolutionWriter, Summary};
 use dlx::split::JobLine;
-use dlx::{Engine, Limits, OptionId, Outcome, Problem, Report};
+use dlx::{Problem, Search, SearchError, Task};
 
 use crate::search::{stats, Format, SearchFlags, XcFormat};
 use crate::{plural, quote, InputError};
@@ -98,60 +97,59 @@ pub fn run(args: &Args) -> Result<()> {
         return memo(problem, &name, args);
     }
     args.search.memo.check_unused()?;
+    let at_most = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let task = match args.best {
+        Some(k) => Task::Cheapest { k: at_most(k) },
+        None if args.search.count => Task::Count,
+        None => Task::List,
+    };
+    let start = Instant::now();
+    let search = args
+        .search
+        .search(problem, engine, task, args.search.limit, start)
+        .bound(args.bound)
+        .preprocess(args.preprocess);
     if let Some(k) = args.split {
-        return split(problem, &name, k, engine, args);
+        return split(&search, &name, at_most(k), args, start);
     }
-    let job = match &args.job {
-        Some(line) => Some(read_job(problem, engine, &name, line)?),
-        None => None,
+    let (search, job) = match &args.job {
+        Some(line) => {
+            let (search, job) = read_job(search, &name, line)?;
+            (search, Some(job))
+        }
+        None => (search, None),
     };
     if let Some(k) = args.best {
-        return self::best(problem, &name, k, args, format, job.as_ref());
+        return self::best(&search, &name, k, args, format, job.as_ref(), start);
     }
     if job.is_some() && !args.search.count {
         return crate::refuse("--job runs one job of a split count (with --count) or of a split search for the cheapest solutions (with --best K)");
     }
 
-    let start = Instant::now();
-    let reduced = match args.preprocess {
-        true => Some(
-            problem
-                .preprocess()
-                .map_err(|e| InputError(format!("{name}: {e}")))?,
-        ),
-        false => None,
-    };
-    let searched = reduced.as_ref().map_or(problem, |r| r.problem());
-    let limits = args.search.limits(args.search.limit, start);
-    // Counting uses every core unless told (by dancing links, whose figures are the same on
-    // any number of threads); a listing one thread unless told.
-    let every_core = args.search.count && engine.info().same_figures_on_threads;
-    let threads = args.search.jobs.unwrap_or(if every_core { 0 } else { 1 });
-    let parallel = searched
-        .parallel()
-        .threads(threads)
-        .with_limits(limits.clone())
-        .with_engine(engine)
-        .map_err(|e| InputError(format!("--engine: {e}")))?;
-
     // Not locked: the threads of a parallel listing write through it (one at a time).
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
-    let report = if let Some(job) = &job {
-        parallel
-            .count_job(&job.job)
-            .map_err(|e| InputError(format!("job {}: {e}", job.index)))?
-    } else if args.search.count {
-        parallel.count()
-    } else {
-        let how = (limits, format, args.search.ordered);
-        print_solutions(problem, reduced.as_ref(), &parallel, how, &mut out)?
-    };
-    if let Some(r) = reduced.as_ref().filter(|_| args.search.stats) {
+    let (mut failed, mut writer) = (None, SolutionWriter::new(format == Format::Json));
+    let found =
+        search.run(
+            |options| match writer.write(problem, options.iter().copied(), &mut out) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            },
+        );
+    if let Some(e) = failed {
+        return Err(e).context("writing solutions");
+    }
+    let found = found.map_err(|e| failure(e, &name, job.as_ref()))?;
+    let report = found.report();
+    if let Some(r) = found.preprocessed.filter(|_| args.search.stats) {
         eprintln!(
             "preprocessed: {} and {} removed in {}",
-            plural(r.options_removed() as u64, "option"),
-            plural(r.items_removed() as u64, "item"),
-            plural(r.rounds() as u64, "round")
+            plural(r.options_removed as u64, "option"),
+            plural(r.items_removed as u64, "item"),
+            plural(r.rounds as u64, "round")
         );
     }
     let outcome = report.outcome;
@@ -186,6 +184,22 @@ pub fn run(args: &Args) -> Result<()> {
         args.search.write_stats(line, &report, engine, problem)?;
     }
     args.search.ending_of(&outcome)
+}
+
+/// What the command says when the search refuses to run: the file, the job or the flag the
+/// error is about.
+fn failure(e: SearchError, name: &str, job: Option<&JobLine>) -> InputError {
+    let job_index = job.map_or(0, |j| j.index);
+    let message = match e {
+        SearchError::Engine(e) => format!("--engine: {e}"),
+        SearchError::Job(e) => format!("job {job_index}: {e}"),
+        SearchError::CheapestJob(dlx::best::JobError::NullMove) => {
+            format!("job {job_index}: a null move; the jobs of --best choose options only")
+        }
+        SearchError::CheapestJob(e) => format!("job {job_index}: {e}"),
+        e => format!("{name}: {e}"),
+    };
+    InputError(message)
 }
 
 /// `dlx xc FILE --memo` (with `--count`, `--zdd OUT`, or neither: every solution from the
@@ -256,36 +270,22 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
 
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.
 fn best(
-    problem: &Problem,
+    search: &Search<'_>,
     name: &str,
     k: u64,
     args: &Args,
     format: Format,
     job: Option<&JobLine>,
+    start: Instant,
 ) -> Result<()> {
-    let start = Instant::now();
-    let limits = args.search.limits(args.search.limit, start);
-    let mut search = problem
-        .best(usize::try_from(k).unwrap_or(usize::MAX))
-        .map_err(|e| InputError(format!("{name}: {e}")))?;
-    if let Some(job) = job {
-        search = search.job_of(&job.job).map_err(|e| match e {
-            dlx::best::JobError::NullMove => InputError(format!(
-                "job {}: a null move; the jobs of --best choose options only",
-                job.index
-            )),
-            e => InputError(format!("job {}: {e}", job.index)),
-        })?;
-    }
-    if let Some(bound) = args.bound {
-        search = search.bound(bound);
-    }
-    let best = search
-        .with_limits(limits)
-        .threads(args.search.jobs.unwrap_or(1))
-        .ordered(args.search.ordered)
-        .run();
-    let outcome = Outcome::from_stats(&best.stats, best.stopped);
+    let problem = search.problem();
+    let found = search
+        .run(|_| ControlFlow::Continue(()))
+        .map_err(|e| failure(e, name, job))?;
+    let outcome = found.outcome();
+    let best = found
+        .cheapest
+        .expect("the cheapest solutions were asked for");
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, solution) in best.solutions.iter().enumerate() {
         let options = solution.options.iter().copied();
@@ -333,25 +333,16 @@ fn best(
 }
 
 /// `--split K`: the job lines (with `--best K`, of the search for the K cheapest).
-fn split(problem: &Problem, name: &str, k: u64, engine: Engine, args: &Args) -> Result<()> {
-    let start = Instant::now();
-    let at_most = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    let fail = |e: &dyn std::fmt::Display| InputError(format!("{name}: {e}"));
-    let parallel = problem.parallel().with_engine(engine)?;
-    let lines = match args.best {
-        Some(b) => {
-            let best = problem.best(at_most(b)).map_err(|e| fail(&e))?;
-            JobLine::number(problem, best.split_jobs(at_most(k)))
-        }
-        None => parallel.job_lines(parallel.split(at_most(k)).map_err(|e| fail(&e))?),
-    };
+fn split(search: &Search<'_>, name: &str, k: usize, args: &Args, start: Instant) -> Result<()> {
+    let fail = |e: SearchError| InputError(format!("{name}: {e}"));
+    let lines = search.split(k).map_err(fail)?;
     let mut out = BufWriter::new(io::stdout().lock());
     for line in &lines {
         writeln!(out, "{line}")?;
     }
     out.flush()?;
     if args.search.stats {
-        let (total, fingerprint) = (lines.len(), parallel.fingerprint());
+        let (total, fingerprint) = (lines.len(), search.fingerprint().map_err(fail)?);
         eprintln!(
             "{} of {name} (fingerprint {fingerprint:016x}); {:.3} s",
             plural(total as u64, "job"),
@@ -361,55 +352,15 @@ fn split(problem: &Problem, name: &str, k: u64, engine: Engine, args: &Args) -> 
     Ok(())
 }
 
-/// `--job LINE`: the job, checked to belong to this problem and engine.
-fn read_job(problem: &Problem, engine: Engine, name: &str, line: &str) -> Result<JobLine> {
+/// `--job LINE`: the search of that job, checked to belong to this problem and engine.
+fn read_job<'p>(search: Search<'p>, name: &str, line: &str) -> Result<(Search<'p>, JobLine)> {
     let fail = |e: &dyn std::fmt::Display| InputError(format!("--job {}: {e}", quote(line)));
     let job: JobLine = line.parse().map_err(|e| fail(&e))?;
-    let search = problem.parallel().with_engine(engine)?;
-    search.check_line(&job).map_err(|e| {
-        fail(&format!(
+    let search = search.job_line(&job).map_err(|e| match e {
+        SearchError::Foreign(e) => fail(&format!(
             "{e} ({name}): split and run jobs of one file with one --engine"
-        ))
+        )),
+        e => failure(e, name, Some(&job)),
     })?;
-    Ok(job)
-}
-
-/// Streams each solution as it is found: on one thread by the plain search, on several as
-/// they are found or in the one-thread order (`ordered`).
-///
-/// With `reduced`, the search is of the reduced problem, and each solution is printed as the
-/// options of `problem` its options came from.
-fn print_solutions(
-    problem: &Problem,
-    reduced: Option<&Reduced>,
-    parallel: &dlx::Parallel<'_>,
-    (limits, format, ordered): (Limits, Format, bool),
-    out: &mut (impl Write + Send),
-) -> Result<Report> {
-    let (mut failed, mut writer) = (None, SolutionWriter::new(format == Format::Json));
-    let mut visit = |options: &mut dyn Iterator<Item = OptionId>| {
-        let options = options.map(|o| reduced.map_or(o, |r| r.origin(o)));
-        match writer.write(problem, options, out) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failed = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    };
-    let report = if parallel.num_threads() == 1 {
-        let searched = reduced.map_or(problem, Reduced::problem);
-        let mut solver = searched
-            .solver_with(parallel.engine())
-            .map_err(|e| InputError(format!("--engine: {e}")))?
-            .with_limits(limits);
-        solver.search(|s| visit(&mut s.options()));
-        Report::single(solver.outcome(), solver.stats().clone())
-    } else {
-        parallel.search_each(ordered, |options| visit(&mut options.iter().copied()))
-    };
-    match failed {
-        Some(e) => Err(e).context("writing solutions"),
-        None => Ok(report),
-    }
+    Ok((search, job))
 }

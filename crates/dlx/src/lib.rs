@@ -71,6 +71,7 @@ mod bounded;
 mod cells;
 mod control;
 mod engine;
+mod front;
 mod links;
 mod mcells;
 mod parallel;
@@ -95,6 +96,7 @@ struct WorkspaceReadmeDoctests;
 
 pub use control::EngineInfo;
 pub use engine::{Engine, EngineError, UnknownEngine};
+pub use front::{Found, Preprocessed, Search, SearchError, Task};
 pub use parallel::{Parallel, Report};
 
 /// A search split into jobs, to run anywhere and add up: the [`Job`](split::Job)s of

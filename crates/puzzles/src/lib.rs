@@ -148,6 +148,18 @@ pub enum Error {
     /// The engine asked for does not take the puzzle's problem ([`run::run`]).
     #[error("{0}")]
     Engine(#[from] dlx::EngineError),
+    /// The search cannot run as set ([`run::run`]).
+    #[error("{0}")]
+    Search(dlx::SearchError),
+}
+
+impl From<dlx::SearchError> for Error {
+    fn from(e: dlx::SearchError) -> Error {
+        match e {
+            dlx::SearchError::Engine(e) => Error::Engine(e),
+            e => Error::Search(e),
+        }
+    }
 }
 
 impl Error {

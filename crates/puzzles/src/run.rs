@@ -19,7 +19,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Engine, Limits, Report};
+use dlx::{Engine, Limits, Report, Task};
 
 use crate::{Distinct, Error, Puzzle};
 
@@ -141,18 +141,7 @@ where
     let limits = how.limits.clone();
     // With `distinct` the limit counts classes (the visitor stops), not the engine's solutions.
     let limits = limits.solutions(how.limit.filter(|_| !how.distinct));
-    let every_core = how.count && !how.distinct && engine.info().same_figures_on_threads;
-    let threads = how.threads.unwrap_or(if every_core { 0 } else { 1 });
-    let parallel = puzzle
-        .problem()
-        .parallel()
-        .threads(threads)
-        .with_limits(limits.clone())
-        .with_engine(engine)?;
-    let one = |outcome| Report::single(outcome, dlx::Stats::default());
-    let (report, distinct) = if how.count && !how.distinct {
-        (parallel.count(), None)
-    } else if how.distinct {
+    let (report, distinct) = if how.distinct {
         let mut classes = 0;
         let d = puzzle.distinct(limits, &mut |s| {
             classes += 1;
@@ -162,12 +151,21 @@ where
                 _ => ControlFlow::Continue(()),
             }
         })?;
-        (one(d.outcome), Some(d))
-    } else if parallel.num_threads() == 1 {
-        (one(puzzle.search_with(engine, limits, visit)?), None)
+        (Report::single(d.outcome, dlx::Stats::default()), Some(d))
     } else {
-        let report = parallel.search_each(how.ordered, |s| visit(puzzle.decode(s.iter().copied())));
-        (report, None)
+        // The library's front door: the thread rule is the engine's (a count by dancing links
+        // on every core), unless `threads` says.
+        let task = if how.count { Task::Count } else { Task::List };
+        let found = puzzle
+            .problem()
+            .search()
+            .task(task)
+            .engine(engine)
+            .threads(how.threads)
+            .ordered(how.ordered)
+            .limits(limits)
+            .run(|options| visit(puzzle.decode(options.iter().copied())))?;
+        (found.report(), None)
     };
     Ok(Ran {
         engine,

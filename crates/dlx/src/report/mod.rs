@@ -507,7 +507,7 @@ impl Merge {
     }
 }
 
-/// One engine's count of a problem: a row of [`compare_engines`], as `dlx xc --engine all`
+/// One engine's count of a problem ([`crate::Search::every_engine`]), as `dlx xc --engine all`
 /// prints it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[non_exhaustive]
@@ -530,101 +530,27 @@ pub struct EngineRun {
     pub stopped: Option<StopReason>,
 }
 
-/// What [`compare_engines`] runs under.
-#[derive(Clone, Copy)]
-#[non_exhaustive]
-pub struct Compare<'a> {
-    /// Threads of the links and cells counts (the memoized search runs on one).
-    pub threads: usize,
-    /// The limits of each engine's count, made when it starts (no solution limit: each counts
-    /// every solution).
-    pub limits: &'a dyn Fn() -> crate::Limits,
-    /// The memoized search's limit on ZDD nodes.
-    pub max_zdd_nodes: Option<u64>,
-    /// The memoized search's memory budget.
-    pub max_memory: Option<u64>,
-}
-
-impl std::fmt::Debug for Compare<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Compare")
-            .field("threads", &self.threads)
-            .field("max_zdd_nodes", &self.max_zdd_nodes)
-            .field("max_memory", &self.max_memory)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<'a> Compare<'a> {
-    /// One thread each, under `limits`, the memoized search without a budget.
-    pub fn new(limits: &'a dyn Fn() -> crate::Limits) -> Self {
-        Compare {
-            threads: 1,
-            limits,
-            max_zdd_nodes: None,
-            max_memory: None,
+impl EngineRun {
+    /// The row of a count `seconds` long that found `found`: by its engine, or `memo` for the
+    /// memoized search.
+    pub fn of(found: &crate::Found, seconds: f64) -> EngineRun {
+        let solutions = found
+            .count
+            .to_u64()
+            .map_or_else(|| found.count.to_string().into(), Into::into);
+        EngineRun {
+            engine: match found.memo {
+                Some(_) => "memo",
+                None => found.engine.name(),
+            },
+            solutions,
+            nodes: found.stats.nodes,
+            updates: found.stats.updates,
+            seconds,
+            complete: found.is_complete(),
+            stopped: found.stopped,
         }
     }
-}
-
-/// Counts `problem` with every engine that takes it, in turn: dancing links, dancing cells,
-/// dancing cells branching by weights and by failure rates ([`crate::Engine`]), and the
-/// memoized search ([`Problem::memo`]); a row each, with the figures of the engine's program
-/// (`dlx1`/`dlx2`/`dlx3`, `ssxcc`/`ssmcc`, `ssmcc-wtd`, `ssmcc-frb`, `dlx6`).
-///
-/// ```
-/// let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
-/// let limits = || dlx::Limits::none();
-/// let runs = dlx::report::compare_engines(&problem, dlx::report::Compare::new(&limits));
-/// let engines: Vec<&str> = runs.iter().map(|r| r.engine).collect();
-/// assert_eq!(engines, ["links", "cells", "weighted", "failrate", "memo"]);
-/// assert!(runs.iter().all(|r| r.solutions == 2 && r.complete));
-/// # Ok::<(), dlx::text::ParseError>(())
-/// ```
-pub fn compare_engines(problem: &Problem, how: Compare<'_>) -> Vec<EngineRun> {
-    let mut runs = Vec::new();
-    for engine in crate::Engine::each() {
-        let parallel = problem.parallel().threads(how.threads);
-        let parallel = parallel
-            .with_engine(engine)
-            .expect("every engine takes a problem with nothing selected");
-        let start = std::time::Instant::now();
-        let mut limits = (how.limits)();
-        limits.max_solutions = None;
-        let outcome = parallel.with_limits(limits).count().outcome;
-        runs.push(EngineRun {
-            engine: engine.name(),
-            solutions: outcome.solutions.into(),
-            nodes: outcome.nodes,
-            updates: outcome.updates,
-            seconds: start.elapsed().as_secs_f64(),
-            complete: outcome.is_complete(),
-            stopped: outcome.stopped,
-        });
-    }
-    let start = std::time::Instant::now();
-    let mut limits = (how.limits)();
-    limits.max_solutions = None;
-    let memo = problem
-        .memo()
-        .with_limits(limits)
-        .expect("no solution limit")
-        .max_zdd_nodes(how.max_zdd_nodes)
-        .max_memory(how.max_memory)
-        .run();
-    let found = memo.found();
-    runs.push(EngineRun {
-        engine: "memo",
-        solutions: found
-            .to_u64()
-            .map_or_else(|| found.to_string().into(), Into::into),
-        nodes: memo.stats.nodes,
-        updates: memo.stats.updates,
-        seconds: start.elapsed().as_secs_f64(),
-        complete: memo.is_complete(),
-        stopped: memo.stopped,
-    });
-    runs
 }
 
 /// How [`write_engine_runs`] writes the rows.
@@ -639,7 +565,7 @@ pub enum RunsFormat {
     Csv,
 }
 
-/// Writes the rows of [`compare_engines`].
+/// Writes the rows of the engines' counts ([`EngineRun`]).
 pub fn write_engine_runs(
     out: &mut impl Write,
     runs: &[EngineRun],
