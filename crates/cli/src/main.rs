@@ -189,7 +189,7 @@ fn long_version() -> &'static str {
 }
 
 /// `1 solution`, `2 solutions`: a count and its noun, singular or plural.
-pub(crate) use dlx::report::text::plural;
+pub(crate) use report::text::plural;
 
 /// At most 40 characters of a token a message quotes, and how long it was if it was cut: an
 /// error about a 10 MB name must not repeat the 10 MB.

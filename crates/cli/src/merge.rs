@@ -4,7 +4,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use dlx::report::{Merge, Spread};
+use report::{Merge, Spread};
 
 use crate::search::Format;
 use crate::{plural, InputError};
@@ -84,7 +84,7 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
         match &summary.best_costs {
             Some(costs) => {
-                let costs = dlx::report::text::costs(costs);
+                let costs = report::text::costs(costs);
                 writeln!(err, "cheapest costs: {costs} (optimal)")?;
             }
             None => {

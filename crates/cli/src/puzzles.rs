@@ -240,7 +240,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
     let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
     if format == Format::Json {
-        let xc = dlx::report::Summary::new(&outcome).best(best.costs(), None);
+        let xc = report::Summary::new(&outcome).best(best.costs(), None);
         let summary = puzzles::run::Summary {
             best_scores: Some(scores.clone()),
             ..puzzles::run::Summary::new(xc)
@@ -439,12 +439,12 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
     let memo = args.search.memo(problem, "the puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
-        XcFormat::Json => writeln!(out, "{}", dlx::report::memo_summary(&memo, false))?,
-        _ => writeln!(out, "{}", dlx::report::text::memo_count(&memo))?,
+        XcFormat::Json => writeln!(out, "{}", report::memo_summary(&memo, false))?,
+        _ => writeln!(out, "{}", report::text::memo_count(&memo))?,
     }
     out.flush()?;
     if args.search.stats {
-        let stats = dlx::report::text::MemoStats {
+        let stats = report::text::MemoStats {
             memo: &memo,
             names: crate::search::FLAGS,
             colored: problem.has_colors(),

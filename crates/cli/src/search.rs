@@ -6,10 +6,10 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use dlx::report::text::{self, Stats, StopNames};
-use dlx::report::{EngineRun, RunsFormat};
 use dlx::zdd::Memo;
 use dlx::{Limits, Outcome, Problem, Report, Search, StopReason, Task};
+use report::text::{self, Stats, StopNames};
+use report::{EngineRun, RunsFormat};
 
 use crate::{plural, signals, InputError, Interrupted, Stopped};
 
@@ -214,7 +214,7 @@ pub fn compare(problem: &Problem, flags: &SearchFlags, format: XcFormat) -> Resu
         XcFormat::Json => RunsFormat::Json,
         XcFormat::Csv => RunsFormat::Csv,
     };
-    dlx::report::write_engine_runs(&mut out, &runs, format)?;
+    report::write_engine_runs(&mut out, &runs, format)?;
     out.flush()?;
     let stopped = runs.iter().find(|r| !r.complete);
     let after = stopped.map(|r| format!("in the count by {}: the search is incomplete", r.engine));

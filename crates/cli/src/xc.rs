@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use dlx::report::text::{memo_count, MemoStats, Profile};
-use dlx::report::{SolutionWriter, Summary};
 use dlx::split::JobLine;
 use dlx::{Problem, Search, SearchError, Task};
+use report::text::{memo_count, MemoStats, Profile};
+use report::{SolutionWriter, Summary};
 
 use crate::search::{stats, Format, SearchFlags, XcFormat};
 use crate::{plural, quote, InputError};
@@ -242,7 +242,7 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     }
     if !to_stdout {
         if json {
-            writeln!(out, "{}", dlx::report::memo_summary(&memo, args.profile))?;
+            writeln!(out, "{}", report::memo_summary(&memo, args.profile))?;
         } else if args.search.count {
             writeln!(out, "{}", memo_count(&memo))?;
         }
@@ -290,9 +290,9 @@ fn best(
     for (n, solution) in best.solutions.iter().enumerate() {
         let options = solution.options.iter().copied();
         if format == Format::Json {
-            let solution = dlx::report::Costed {
+            let solution = report::Costed {
                 cost: solution.cost,
-                solution: dlx::report::option_names(problem, options),
+                solution: report::option_names(problem, options),
             };
             serde_json::to_writer(&mut out, &solution)?;
             out.write_all(b"\n")?;
@@ -323,7 +323,7 @@ fn best(
         } else {
             "the best found so far, not proved optimal"
         };
-        let costs = dlx::report::text::costs(&costs);
+        let costs = report::text::costs(&costs);
         writeln!(err, "cheapest costs: {costs} ({verdict})")?;
     }
     args.search.ending_as(

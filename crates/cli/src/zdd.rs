@@ -8,7 +8,7 @@ use anyhow::Result;
 use dlx::zdd::Zdd;
 
 use crate::{InputError, Interrupted};
-use dlx::report::SolutionWriter;
+use report::SolutionWriter;
 use std::sync::atomic::Ordering;
 
 /// Writes solutions of a ZDD (JSON lines with `json`) until Ctrl-C (looked at every 4096):
@@ -97,7 +97,7 @@ pub fn run(args: &Args) -> Result<()> {
             let zdd = read(input)?;
             let json = input.format == crate::search::Format::Json;
             if json {
-                writeln!(out, "{}", dlx::report::zdd_count(&zdd, *by_size))?;
+                writeln!(out, "{}", report::zdd_count(&zdd, *by_size))?;
             } else if *by_size {
                 let sizes = zdd.count_by_size();
                 for (k, c) in sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()) {

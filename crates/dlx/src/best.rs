@@ -295,10 +295,7 @@ impl<'p> BestSearch<'p> {
 
     /// Runs the search to its end or a limit.
     pub fn run(self) -> Best {
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
+        let threads = crate::control::threads_to_use(self.threads);
         if threads > 1 && self.limits.max_nodes().is_none() && self.prefix.is_empty() {
             return self.run_parallel(threads);
         }
@@ -1111,7 +1108,7 @@ impl<'p> Dance<'p> {
             Recover,
         }
         let max_nodes = limits.max_nodes().unwrap_or(u64::MAX);
-        let async_checks = limits.deadline_at().is_some() || limits.cancel_flag().is_some();
+        let async_checks = limits.watches();
         let (mut nodes, mut updates, mut cleansings) = (0u64, 0u64, 0u64);
         let mut profile: Vec<u64> = vec![0];
         // Per level: the node chosen, the net cost before it, the trail's length before the

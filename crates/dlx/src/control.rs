@@ -45,6 +45,21 @@ pub struct EngineInfo {
     pub job_tag: Option<&'static str>,
 }
 
+/// The threads a search set to `n` runs on: `n`, or one per core for 0; always 1 without the
+/// `parallel` feature (there are no threads to start).
+pub(crate) fn threads_to_use(n: usize) -> usize {
+    if !cfg!(feature = "parallel") {
+        return 1;
+    }
+    match n {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// A deadline on a clock the caller keeps ([`Limits::until`]): asked whether it has passed.
+pub type Clock = Arc<dyn Fn() -> bool + Send + Sync>;
+
 /// Limits on a search. The default has none; each is set, or cleared with `None`, by its
 /// builder method, and read by its getter.
 ///
@@ -55,13 +70,26 @@ pub struct EngineInfo {
 /// let limits = limits.nodes(None);
 /// assert_eq!(limits.max_nodes(), None);
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 #[non_exhaustive]
 pub struct Limits {
     pub(crate) max_solutions: Option<u64>,
     pub(crate) max_nodes: Option<u64>,
     pub(crate) deadline: Option<Instant>,
+    pub(crate) until: Option<Clock>,
     pub(crate) cancel: Option<Arc<AtomicBool>>,
+}
+
+impl std::fmt::Debug for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_solutions", &self.max_solutions)
+            .field("max_nodes", &self.max_nodes)
+            .field("deadline", &self.deadline)
+            .field("until", &self.until.as_ref().map(|_| "a clock"))
+            .field("cancel", &self.cancel)
+            .finish()
+    }
 }
 
 impl Limits {
@@ -83,9 +111,36 @@ impl Limits {
         self
     }
 
-    /// Stop at `deadline` (looked at every 4096 nodes; `None`: no deadline).
+    /// Stop at `deadline` (looked at every 4096 nodes; `None`: no deadline), on the system's
+    /// clock. Where there is none (WebAssembly in a browser, where `Instant::now` panics), give
+    /// a clock of your own with [`Limits::until`].
     pub fn deadline(mut self, deadline: impl Into<Option<Instant>>) -> Self {
         self.deadline = deadline.into();
+        self
+    }
+
+    /// Stop once `passed` says the deadline has passed, on a clock the caller keeps: asked every
+    /// 4096 nodes, with the cancel flag; the search stops as at a [`Limits::deadline`]
+    /// ([`StopReason::Deadline`]). `None`: no such deadline.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    ///
+    /// // A clock that ticks once per look: the deadline passes at the third look, after
+    /// // 3 x 4096 nodes.
+    /// let ticks = Arc::new(AtomicU64::new(0));
+    /// let clock = Arc::clone(&ticks);
+    /// let passed: dlx::Clock = Arc::new(move || clock.fetch_add(1, Ordering::Relaxed) >= 2);
+    /// let limits = dlx::Limits::none().until(Some(passed));
+    /// let problem = dlx::text::parse(include_str!("../../../data/instances/queens12.dlx"))?.problem;
+    /// let outcome = problem.solver().with_limits(limits).count();
+    /// assert_eq!(outcome.stopped, Some(dlx::StopReason::Deadline));
+    /// assert_eq!((outcome.nodes, ticks.load(Ordering::Relaxed)), (3 * 4096, 3));
+    /// # Ok::<(), dlx::text::ParseError>(())
+    /// ```
+    pub fn until(mut self, passed: Option<Clock>) -> Self {
+        self.until = passed;
         self
     }
 
@@ -115,12 +170,22 @@ impl Limits {
         self.cancel.as_ref()
     }
 
+    /// Whether a deadline or a cancel flag is set: what [`Limits::check_async`] looks at.
+    pub(crate) fn watches(&self) -> bool {
+        self.deadline.is_some() || self.until.is_some() || self.cancel.is_some()
+    }
+
     /// Whether the cancel flag is set or the deadline has passed (the checks the engine makes
     /// every 4096 nodes), for other searches that honour the same limits.
     pub fn check_async(&self) -> Option<StopReason> {
         if let Some(flag) = &self.cancel {
             if flag.load(Ordering::Relaxed) {
                 return Some(StopReason::Cancelled);
+            }
+        }
+        if let Some(passed) = &self.until {
+            if passed() {
+                return Some(StopReason::Deadline);
             }
         }
         match self.deadline {
@@ -456,7 +521,7 @@ impl<'a> Checks<'a> {
             check_mask: ctl.check_mask,
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             max_solutions: limits.max_solutions.unwrap_or(u64::MAX),
-            watch: limits.deadline.is_some() || limits.cancel.is_some() || ctl.signal.is_some(),
+            watch: limits.watches() || ctl.signal.is_some(),
             solutions: std::cell::Cell::new(solutions),
             reason: std::cell::Cell::new(None),
             paused: std::cell::Cell::new(false),

@@ -508,10 +508,7 @@ impl<'p> Search<'p> {
             count: Count::from(best.stats.solutions),
             stats: best.stats.clone(),
             stopped: best.stopped,
-            threads: match threads {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                n => n,
-            },
+            threads: crate::control::threads_to_use(threads),
             jobs: 1,
             cheapest: Some(best),
             memo: None,

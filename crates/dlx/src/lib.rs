@@ -77,8 +77,6 @@ mod mcells;
 mod parallel;
 pub mod pre;
 mod problem;
-#[cfg(feature = "serde")]
-pub mod report;
 mod search;
 pub mod text;
 pub mod zdd;
@@ -124,5 +122,5 @@ pub const NO_AVX2_VAR: &str = arena::NO_AVX2_VAR;
 pub fn uses_avx2() -> bool {
     arena::has_avx2()
 }
-pub use control::{Limits, Move, SelectError, Stats, StopReason};
+pub use control::{Clock, Limits, Move, SelectError, Stats, StopReason};
 pub use search::{Outcome, Solution, SolutionRef, Solutions, Solver};

@@ -222,7 +222,7 @@ impl<'p> LinksSearch<'p> {
         let mut branch_depth = stats.branch_depth.unwrap_or(0);
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        let async_checks = limits.deadline.is_some() || limits.cancel.is_some() || signal.is_some();
+        let async_checks = limits.watches() || signal.is_some();
         let mut nodes = stats.nodes;
         let mut updates = stats.updates;
         let mut cleansings = stats.cleansings;

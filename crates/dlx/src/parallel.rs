@@ -256,12 +256,9 @@ impl<'p> Parallel<'p> {
         self
     }
 
-    /// The threads a search will use.
+    /// The threads a search will use (1 without the `parallel` feature).
     pub fn num_threads(&self) -> usize {
-        match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
+        crate::control::threads_to_use(self.threads)
     }
 
     /// Sets the limits. A solution limit stops every thread once that many solutions were
@@ -346,6 +343,15 @@ impl<'p> Parallel<'p> {
         if !self.engine.info().same_figures_on_threads && self.num_threads() > 1 {
             // Only one thread searches in such an engine's own order (dancing cells').
             return self.clone().threads(1).search_ordered(visit);
+        }
+        if self.num_threads() == 1 {
+            // One thread's order is its own: visited as found, on this thread.
+            let mut solver = self.solver();
+            self.stand_at(&mut solver, &[], false)
+                .expect("the selections were checked");
+            solver.set_limits(self.limits.clone());
+            solver.search(|s| visit(&s.to_solution()));
+            return Report::single(solver.outcome(), solver.stats().clone());
         }
         let max = self.limits.max_solutions.unwrap_or(u64::MAX);
         let signal = Arc::new(Signal {
@@ -570,13 +576,16 @@ impl<'p> Parallel<'p> {
         // One thread never gives work away (no other is idle to take it): it runs here,
         // without a pool of its own to start and stop (a job counted per process, a fuzz run).
         if threads == 1 {
-            rayon::in_place_scope(|s| run.run_job(s, root));
+            run.run_job(&Here, root);
         } else {
+            #[cfg(feature = "parallel")]
             match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
                 Ok(pool) => pool.scope(|s| run.run_job(s, root)),
                 // No threads to be had: the global pool (at worst, the calling thread) runs it.
                 Err(_) => rayon::scope(|s| run.run_job(s, root)),
             }
+            #[cfg(not(feature = "parallel"))]
+            unreachable!("one thread without the parallel feature");
         }
         let mut stats = Stats::from_figures(0, 0, 0, 0, vec![0; self.problem.num_primary() + 1]);
         for slot in run.slots {
@@ -748,6 +757,28 @@ impl Sink for OrderedSink {
     }
 }
 
+/// Where a job given away runs: a task of the thread pool, or, where one thread runs the whole
+/// search (and so never gives work away), at once on this thread.
+trait Spawn<'s>: std::marker::Sized {
+    fn spawn_job<F: FnOnce(&Self) + Send + 's>(&self, job: F);
+}
+
+#[cfg(feature = "parallel")]
+impl<'s> Spawn<'s> for rayon::Scope<'s> {
+    fn spawn_job<F: FnOnce(&Self) + Send + 's>(&self, job: F) {
+        self.spawn(job);
+    }
+}
+
+/// The calling thread, for a search on one thread.
+struct Here;
+
+impl<'s> Spawn<'s> for Here {
+    fn spawn_job<F: FnOnce(&Self) + Send + 's>(&self, job: F) {
+        job(self);
+    }
+}
+
 /// A thread's solver (kept from job to job) and the figures of the jobs it ran.
 #[derive(Default)]
 struct Slot<'p> {
@@ -792,12 +823,15 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
     }
 
     fn slot(&self) -> &Mutex<Slot<'p>> {
+        #[cfg(feature = "parallel")]
         let k = rayon::current_thread_index().unwrap_or(0);
+        #[cfg(not(feature = "parallel"))]
+        let k = 0;
         &self.slots[k % self.slots.len()]
     }
 
     /// Runs one job, giving parts of it away while threads are idle.
-    fn run_job<'s>(&'s self, scope: &rayon::Scope<'s>, job: Job) {
+    fn run_job<'s, P: Spawn<'s>>(&'s self, scope: &P, job: Job) {
         self.signal.pending.fetch_sub(1, Ordering::Relaxed);
         if self.signal.halt.load(Ordering::Relaxed) {
             return;
@@ -884,7 +918,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                 for part in solver.donate(&job) {
                     self.sink.gave(&mut local, &part);
                     self.signal.pending.fetch_add(1, Ordering::Relaxed);
-                    scope.spawn(move |s| self.run_job(s, part));
+                    scope.spawn_job(move |s: &P| self.run_job(s, part));
                 }
                 continue;
             }

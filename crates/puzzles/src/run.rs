@@ -66,14 +66,14 @@ impl Ran {
 }
 
 /// The summary object that ends a run's JSON lines (`dlx queens --format json`): the keys of
-/// `dlx xc`'s ([`dlx::report::Summary`]), and the count up to symmetry or the scores of the best
+/// `dlx xc`'s ([`report::Summary`]), and the count up to symmetry or the scores of the best
 /// fillings where there are some.
 #[cfg(feature = "serde")]
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Summary {
     /// The search's figures.
     #[serde(flatten)]
-    pub search: dlx::report::Summary,
+    pub search: report::Summary,
     /// With [`Run::distinct`]: the number of classes up to symmetry.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distinct: Option<u64>,
@@ -92,7 +92,7 @@ pub struct Summary {
 #[cfg(feature = "serde")]
 impl Summary {
     /// The summary of a search with these figures, and nothing more.
-    pub fn new(search: dlx::report::Summary) -> Summary {
+    pub fn new(search: report::Summary) -> Summary {
         Summary {
             search,
             distinct: None,
@@ -108,7 +108,7 @@ impl Ran {
     /// The run's [`Summary`]: with `shared`, the threads' and jobs' figures; the engine named
     /// where `engine` is given.
     pub fn summary(&self, shared: bool, engine: Option<Engine>) -> Summary {
-        let search = dlx::report::Summary::new(&self.report.outcome);
+        let search = report::Summary::new(&self.report.outcome);
         let search = if shared {
             search.shared(&self.report)
         } else {

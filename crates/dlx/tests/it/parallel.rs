@@ -307,6 +307,8 @@ fn knuth_instances_on_several_threads() {
 }
 
 /// A big enough tree is shared out: many jobs run, and the figures are still exact.
+// Busy threads giving work away: there are none without the `parallel` feature.
+#[cfg(feature = "parallel")]
 #[test]
 fn subtrees_are_given_away() {
     let problem = load(data().join("queens12.dlx"));
@@ -464,6 +466,8 @@ fn selections_are_kept_in_every_job() {
 /// A bounded problem with a big tree is shared out too (double queens: two queens in every
 /// row and column of a 7x7 board, at most two on a diagonal; Knuth's `dlx3` figures), and its
 /// split jobs, null moves among their prefixes, add up.
+// Busy threads giving work away: there are none without the `parallel` feature.
+#[cfg(feature = "parallel")]
 #[test]
 fn bounded_subtrees_are_given_away_and_split() {
     let problem = load(data().join("xcc/double_queens_7x7_2.dlx"));
@@ -489,6 +493,8 @@ fn bounded_subtrees_are_given_away_and_split() {
 /// are shared out too: their binary tree's second branches given away to idle threads, and
 /// split jobs whose prefixes leave options out (`-N` in a job line); every way finds the
 /// 19,448 solutions of the 7x7 double queens.
+// Busy threads giving work away: there are none without the `parallel` feature.
+#[cfg(feature = "parallel")]
 #[test]
 fn bounded_dancing_cells_are_given_away_and_split() {
     let problem = load(data().join("xcc/double_queens_7x7_2.dlx"));

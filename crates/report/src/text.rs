@@ -2,7 +2,7 @@
 //! error. What stopped a search is named by the caller (a command line names its flags).
 //!
 //! ```
-//! use dlx::report::text::{Stats, StopNames};
+//! use report::text::{Stats, StopNames};
 //!
 //! let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
 //! let outcome = problem.solver().count();
@@ -15,8 +15,8 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::zdd::Memo;
-use crate::{Outcome, Report, StopReason};
+use dlx::zdd::Memo;
+use dlx::{Outcome, Report, StopReason};
 
 /// `1 solution`, `2 solutions`, `3 searches`: a count and its noun, singular or plural.
 pub fn plural(n: u64, word: &str) -> String {
@@ -249,7 +249,7 @@ mod tests {
 
     #[test]
     fn the_stats_line_has_figures_status_time_and_profile() {
-        let problem = crate::text::parse("a b\na b\na\nb\n").unwrap().problem;
+        let problem = dlx::text::parse("a b\na b\na\nb\n").unwrap().problem;
         let mut solver = problem.solver();
         let outcome = solver.count();
         let profile = solver.stats().profile();

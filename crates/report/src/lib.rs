@@ -1,13 +1,15 @@
-//! A search's results as records for programs (the `serde` feature): the [`Summary`] object a
+//! A search's results as records for programs and lines for people: what the `dlx` command
+//! prints, kept out of the engine (which computes; this crate presents), for every front end to
+//! share. The [`Summary`] object a
 //! search ends with (what `dlx xc --format json` prints last), the [`Costed`] solutions of a
 //! search for the cheapest, solutions as JSON lines ([`write_solution`], [`write_zdd_solution`]),
 //! the records of a memoized search and of a ZDD's count ([`memo_summary`], [`zdd_count`]), and
 //! [`Merge`], which adds up the summaries of the jobs of a split search
-//! ([`split`](crate::split)) run anywhere, as `dlx merge` does; and in [`text`], the figures
+//! ([`dlx::split`]) run anywhere, as `dlx merge` does; and in [`text`], the figures
 //! as a person reads them (the lines of `--stats`).
 //!
 //! ```
-//! use dlx::report::Merge;
+//! use report::Merge;
 //!
 //! // Two jobs' summaries, each as `dlx xc FILE --count --format json --job LINE` prints it.
 //! let problem = dlx::text::parse("a b c\na b\nc\na\nb c\n")?.problem;
@@ -17,7 +19,7 @@
 //! for (i, job) in jobs.into_iter().enumerate() {
 //!     let report = problem.parallel().threads(1).count_job(&job)?;
 //!     let line = dlx::split::JobLine { fingerprint, index: i + 1, total, job };
-//!     let summary = dlx::report::Summary::new(&report.outcome).job(Some(line.to_string()));
+//!     let summary = report::Summary::new(&report.outcome).job(Some(line.to_string()));
 //!     merge.add_line(&serde_json::to_string(&summary)?)?;
 //! }
 //! let merged = merge.finish()?;
@@ -26,15 +28,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod text;
 
 use serde::{Deserialize, Serialize};
 
 use std::io::{self, Write};
 
-use crate::split::{JobLine, JobLineError, Tally, TallyError};
-use crate::zdd::{Memo, Zdd};
-use crate::{OptionId, Outcome, Problem, Report, Stats, StopReason};
+use dlx::split::{JobLine, JobLineError, Tally, TallyError};
+use dlx::zdd::{Memo, Zdd};
+use dlx::{OptionId, Outcome, Problem, Report, Stats, StopReason};
 
 /// The summary record of a search: its figures, whether it finished and what stopped it, and
 /// what a run adds (the profile, the job, the threads, the cheapest costs).
@@ -72,7 +76,7 @@ pub struct Summary {
     /// A search for the K cheapest solutions: K.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best: Option<u64>,
-    /// The engine that searched ([`crate::Engine::name`]), where a caller names it (the
+    /// The engine that searched ([`dlx::Engine::name`]), where a caller names it (the
     /// command line: when one was asked for, or is not the default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
@@ -80,7 +84,7 @@ pub struct Summary {
 
 impl Summary {
     /// Names the engine that searched (`None`: leave it out).
-    pub fn engine(mut self, engine: Option<crate::Engine>) -> Summary {
+    pub fn engine(mut self, engine: Option<dlx::Engine>) -> Summary {
         self.engine = engine.map(|e| e.name().to_string());
         self
     }
@@ -192,7 +196,7 @@ impl SolutionWriter {
                 out.write_all(b"\n")?;
             }
             for option in options {
-                crate::text::write_option(problem, option, out)?;
+                dlx::text::write_option(problem, option, out)?;
             }
         }
         self.written += 1;
@@ -507,7 +511,7 @@ impl Merge {
     }
 }
 
-/// One engine's count of a problem ([`crate::Search::every_engine`]), as `dlx xc --engine all`
+/// One engine's count of a problem ([`dlx::Search::every_engine`]), as `dlx xc --engine all`
 /// prints it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[non_exhaustive]
@@ -533,7 +537,7 @@ pub struct EngineRun {
 impl EngineRun {
     /// The row of a count `seconds` long that found `found`: by its engine, or `memo` for the
     /// memoized search.
-    pub fn of(found: &crate::Found, seconds: f64) -> EngineRun {
+    pub fn of(found: &dlx::Found, seconds: f64) -> EngineRun {
         let solutions = found
             .count
             .to_u64()
