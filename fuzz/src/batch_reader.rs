@@ -72,7 +72,7 @@ fn records(entries: &[Entry], mode: u8) {
         let record = solver.solve(entry, k as u64 + 1);
         assert_eq!(record.line, entry.line);
         match record.status {
-            Status::Invalid => assert!(record.problem.is_some(), "an invalid record says why"),
+            Status::Invalid => assert!(record.error.is_some(), "an invalid record says why"),
             Status::Unique => assert_eq!(record.count, Some(1)),
             Status::Multiple => assert!(record.count.is_some_and(|c| c >= 2)),
             Status::Unsolvable => assert!(record.grids.is_empty()),

@@ -365,15 +365,14 @@ where
     };
     // The threads are the engine's rule (a count by dancing links on every core, a listing
     // and a count of classes on one) unless --jobs says.
-    let how = puzzles::run::Run {
-        engine,
-        threads: args.search.jobs,
-        ordered: args.search.ordered,
-        count: args.search.count && draw.is_none(),
-        distinct,
-        limit: args.search.limit,
-        limits: args.search.limits(None, start),
-    };
+    let how = puzzles::run::Run::default()
+        .engine(engine)
+        .threads(args.search.jobs)
+        .ordered(args.search.ordered)
+        .count(args.search.count && draw.is_none())
+        .distinct(distinct)
+        .limit(args.search.limit)
+        .limits(args.search.limits(None, start));
     let ran = puzzles::run::run(puzzle, &how, &mut visit)?;
     let (report, distinct, number) = (&ran.report, &ran.distinct, ran.count());
     let outcome = report.outcome;

@@ -38,11 +38,11 @@ use crate::problem::{OptionId, Problem};
 /// half the bytes keep more of the nodes in the first-level cache).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[repr(C, align(8))]
-struct Nd {
+pub(crate) struct Nd {
     /// The item's place in `set`; in a spacer, minus the length of the option before it.
-    itm: i32,
+    pub(crate) itm: i32,
     /// The node's place in its item's set.
-    loc: i32,
+    pub(crate) loc: i32,
 }
 
 /// Words of `set` before each item's options: its position in `item`, and its size.
@@ -105,21 +105,37 @@ struct Cells {
     dead: bool,
 }
 
-impl Cells {
-    fn new(problem: &Problem) -> Cells {
+/// The arrays of dancing cells as Knuth's `ssxcc` and `ssmcc` build them from the problem,
+/// before their headers are filled in: `extra` words of `set` before each item's options (the
+/// position in `item` and the size last), each option's nodes in `nd` followed by a spacer, and
+/// each node's color and option beside it.
+pub(crate) struct Layout {
+    /// Options per internal item (`1..=n`).
+    pub(crate) size: Vec<i32>,
+    /// Each item's place in `set`.
+    pub(crate) x: Vec<i32>,
+    pub(crate) set: Vec<i32>,
+    pub(crate) item: Vec<i32>,
+    /// The place of the first secondary item (the end of `set` if none).
+    pub(crate) second: i32,
+    pub(crate) nd: Vec<Nd>,
+    pub(crate) clr: Vec<u32>,
+    pub(crate) opt: Vec<u32>,
+}
+
+impl Layout {
+    pub(crate) fn new(problem: &Problem, extra: i32) -> Layout {
         let links = problem.links();
         let n = problem.num_items();
         let n1 = problem.num_primary();
-        // Options per internal item (1..=n).
         let mut size = vec![0i32; n + 1];
         for m in &links.meta[n + 1..] {
             size[m.item as usize] += 1;
         }
-        // Each item's place in `set`, after its two header words.
         let mut x = vec![0i32; n + 1];
         let mut at = 0i32;
         for i in 1..=n {
-            at += EXTRA;
+            at += extra;
             x[i] = at;
             at += size[i];
         }
@@ -165,6 +181,33 @@ impl Cells {
             clr.push(0);
             opt.push(o as u32);
         }
+        Layout {
+            size,
+            x,
+            set,
+            item,
+            second,
+            nd,
+            clr,
+            opt,
+        }
+    }
+}
+
+impl Cells {
+    fn new(problem: &Problem) -> Cells {
+        let n = problem.num_items();
+        let n1 = problem.num_primary();
+        let Layout {
+            size,
+            x,
+            mut set,
+            item,
+            second,
+            nd,
+            clr,
+            opt,
+        } = Layout::new(problem, EXTRA);
         for i in 1..=n {
             set[x[i] as usize - 1] = size[i];
         }

@@ -393,6 +393,7 @@ pub(crate) enum ReplayError {
 /// the search tries them: options by number, the null move last (an option is taken before it
 /// is left out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Move {
     /// Choose this option.
     Option(OptionId),

@@ -207,9 +207,7 @@ impl Engine {
     pub(crate) fn fingerprint(self, problem: u64) -> u64 {
         match self.info().job_tag {
             None => problem,
-            Some(tag) => tag.bytes().fold(problem, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-            }),
+            Some(tag) => crate::fnv::bytes(problem, tag.as_bytes()),
         }
     }
 }

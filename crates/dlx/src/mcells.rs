@@ -31,14 +31,7 @@ use crate::control::{item_id, Move, ReplayError, Replayed, SelectError, StopReas
 use crate::control::{Algorithm, Checks, Control};
 use crate::problem::{OptionId, Problem};
 
-/// A node of `nd`: as in [`crate::cells`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Nd {
-    /// The item's place in `set`; in a spacer, minus the length of the option before it.
-    itm: i32,
-    /// The node's place in its item's set.
-    loc: i32,
-}
+use crate::cells::{Layout, Nd};
 
 /// Words of `set` before each item's options: slack, bound, position in `item`, size.
 const EXTRA: i32 = 4;
@@ -162,62 +155,20 @@ pub(crate) mod heuristic {
 
 impl Mc {
     fn new(problem: &Problem) -> Mc {
-        let links = problem.links();
         let n = problem.num_items();
         let n1 = problem.num_primary();
         let bounds = problem.bounds();
         let bound = |i: usize| bounds.get(i - 1).copied().unwrap_or((1, 1));
-        let mut size = vec![0i32; n + 1];
-        for m in &links.meta[n + 1..] {
-            size[m.item as usize] += 1;
-        }
-        let mut x = vec![0i32; n + 1];
-        let mut at = 0i32;
-        for i in 1..=n {
-            at += EXTRA;
-            x[i] = at;
-            at += size[i];
-        }
-        let mut set = vec![0i32; at as usize];
-        let mut item = Vec::with_capacity(n);
-        for (k, &xi) in x[1..].iter().enumerate() {
-            set[xi as usize - 2] = k as i32;
-            item.push(xi);
-        }
-        let second = if n1 < n { x[n1 + 1] } else { at };
-        let colors = problem.node_colors();
-        let num_options = problem.num_options();
-        let mut nd = Vec::with_capacity(links.meta.len() - n + num_options + 1);
-        let mut clr = Vec::with_capacity(nd.capacity());
-        let mut opt = Vec::with_capacity(nd.capacity());
-        nd.push(Nd::default());
-        clr.push(0);
-        opt.push(0);
-        let mut fill = vec![0i32; n + 1];
-        for o in 0..num_options {
-            let first = problem.first_node(OptionId(o as u32)).expect("an option").0 as usize;
-            let end = if o + 1 < num_options {
-                let next = problem.first_node(OptionId(o as u32 + 1));
-                next.expect("an option").0 as usize
-            } else {
-                links.meta.len()
-            };
-            for p in first..end {
-                let i = links.meta[p].item as usize;
-                let loc = x[i] + fill[i];
-                fill[i] += 1;
-                set[loc as usize] = nd.len() as i32;
-                nd.push(Nd { itm: x[i], loc });
-                clr.push(colors.get(p).copied().unwrap_or(0));
-                opt.push(o as u32);
-            }
-            nd.push(Nd {
-                itm: -((end - first) as i32),
-                loc: 0,
-            });
-            clr.push(0);
-            opt.push(o as u32);
-        }
+        let Layout {
+            size,
+            x,
+            set,
+            item,
+            second,
+            nd,
+            clr,
+            opt,
+        } = Layout::new(problem, EXTRA);
         let mut mc = Mc {
             nd,
             clr,

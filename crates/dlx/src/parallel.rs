@@ -474,7 +474,7 @@ impl<'p> Parallel<'p> {
                 Move::Null => u32::MAX - 1,
                 Move::Skip(o) => !o.0,
             };
-            (h ^ u64::from(n)).wrapping_mul(0x0000_0100_0000_01b3)
+            crate::fnv::step(h, u64::from(n))
         }) | 1;
         let mut total = 0.0;
         for _ in 0..PROBES {
@@ -627,19 +627,7 @@ impl Problem {
     /// every machine and in every version that writes it the same way, so a job can name the
     /// problem it belongs to.
     pub fn fingerprint(&self) -> u64 {
-        struct Fnv(u64);
-        impl std::io::Write for Fnv {
-            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-                for &b in buf {
-                    self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-                }
-                Ok(buf.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
-        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        let mut h = crate::fnv::Writer(crate::fnv::OFFSET);
         crate::text::write_problem(self, &mut h).expect("hashing cannot fail");
         h.0
     }

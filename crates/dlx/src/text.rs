@@ -729,6 +729,17 @@ pub fn write_solution(
     Ok(())
 }
 
+/// `1 solution`, `2 solutions`, `3 searches`: a count and its noun, singular or plural, as the
+/// messages of this crate and of the crates built on it (and the `dlx` command) say counts.
+pub fn plural(n: impl std::fmt::Display, word: &str) -> String {
+    let n = n.to_string();
+    match (n.as_str(), word.as_bytes().last()) {
+        ("1", _) => format!("{n} {word}"),
+        (_, Some(b'h' | b's' | b'x')) => format!("{n} {word}es"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
 /// Writes a whole problem in the text format: the item line, then one line per option.
 pub fn write_problem(problem: &Problem, out: &mut impl Write) -> io::Result<()> {
     // A bounded primary item is written as dlx3 reads it: `b|name`, or `a:b|name`. A problem

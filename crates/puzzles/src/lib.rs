@@ -177,14 +177,7 @@ impl Error {
     }
 }
 
-/// `1 cell`, `2 cells`: a count and its noun, singular or plural.
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
+pub(crate) use dlx::text::plural;
 
 /// `n` if it lies in `1..=max`, else the [`Error::Size`] saying so.
 pub(crate) fn check_size(what: &'static str, n: usize, max: usize) -> Result<usize, Error> {

@@ -11,6 +11,7 @@ use crate::{Distinct, Error, Method, Puzzle};
 /// The order of the row and column items, which decides the MRV rule's ties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[non_exhaustive]
 pub enum Order {
     /// Rows `0..n`, then columns `0..n`; every diagonal is an item (as in
     /// `queens12_natural.dlx`).

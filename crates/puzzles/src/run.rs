@@ -8,7 +8,7 @@
 //!
 //! let queens = Queens::new(8, Order::OrganPipe)?;
 //! let mut boards = 0;
-//! let how = Run { distinct: true, ..Run::default() };
+//! let how = Run::default().distinct(true);
 //! let ran = run(&queens, &how, &mut |_| {
 //!     boards += 1;
 //!     std::ops::ControlFlow::Continue(())
@@ -23,8 +23,9 @@ use dlx::{Engine, Limits, Report, Task};
 
 use crate::{Distinct, Error, Puzzle};
 
-/// How [`run`] searches.
+/// How [`run`] searches: made by [`Run::default`] and its builder methods.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Run {
     /// The engine ([`Engine::Auto`] by default).
     pub engine: Engine,
@@ -43,6 +44,50 @@ pub struct Run {
     pub limit: Option<u64>,
     /// The other limits (nodes, time, a cancel flag); their solution limit is `limit`'s.
     pub limits: Limits,
+}
+
+impl Run {
+    /// The engine.
+    pub fn engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// Threads (0: one per core; `None`: the engine's rule).
+    pub fn threads(mut self, n: Option<usize>) -> Self {
+        self.threads = n;
+        self
+    }
+
+    /// On several threads, visit solutions in the one-thread order.
+    pub fn ordered(mut self, on: bool) -> Self {
+        self.ordered = on;
+        self
+    }
+
+    /// Only count.
+    pub fn count(mut self, on: bool) -> Self {
+        self.count = on;
+        self
+    }
+
+    /// Count and visit solutions up to the puzzle's symmetries.
+    pub fn distinct(mut self, on: bool) -> Self {
+        self.distinct = on;
+        self
+    }
+
+    /// Stop after this many solutions (classes, with `distinct`).
+    pub fn limit(mut self, n: Option<u64>) -> Self {
+        self.limit = n;
+        self
+    }
+
+    /// The other limits (nodes, time, a cancel flag).
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
 }
 
 /// What [`run`] did.

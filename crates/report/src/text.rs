@@ -18,14 +18,7 @@ use std::time::Duration;
 use dlx::zdd::Memo;
 use dlx::{Outcome, Report, StopReason};
 
-/// `1 solution`, `2 solutions`, `3 searches`: a count and its noun, singular or plural.
-pub fn plural(n: u64, word: &str) -> String {
-    match (n, word.as_bytes().last()) {
-        (1, _) => format!("{n} {word}"),
-        (_, Some(b'h' | b's' | b'x')) => format!("{n} {word}es"),
-        _ => format!("{n} {word}s"),
-    }
-}
+pub use dlx::text::plural;
 
 /// A byte count as a person writes a memory budget: `4G`, `512M`, or bytes where no binary unit
 /// divides it.

@@ -233,7 +233,7 @@ impl fmt::Display for Status {
 /// Why a record is [`Status::Invalid`] or [`Status::Mismatch`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Problem {
+pub enum RecordError {
     /// The entry does not read as a puzzle.
     Unreadable(EntryError),
     /// The variant does not fit the puzzle's shape.
@@ -248,15 +248,15 @@ pub enum Problem {
     Killer(KillerError),
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Problem::Unreadable(e) => write!(f, "{e}"),
-            Problem::Variant(e) => write!(f, "{e}"),
-            Problem::Givens(e) => write!(f, "{e}"),
-            Problem::Grade(e) => write!(f, "cannot grade: {e}"),
-            Problem::Mismatch(m) => write!(f, "{m}"),
-            Problem::Killer(e) => write!(f, "{e}"),
+            RecordError::Unreadable(e) => write!(f, "{e}"),
+            RecordError::Variant(e) => write!(f, "{e}"),
+            RecordError::Givens(e) => write!(f, "{e}"),
+            RecordError::Grade(e) => write!(f, "cannot grade: {e}"),
+            RecordError::Mismatch(m) => write!(f, "{m}"),
+            RecordError::Killer(e) => write!(f, "{e}"),
         }
     }
 }
@@ -352,7 +352,7 @@ pub struct Record {
     /// What became of it.
     pub status: Status,
     /// Why it is invalid, or how the input's solution differs.
-    pub problem: Option<Problem>,
+    pub error: Option<RecordError>,
     /// The puzzle, as read.
     pub puzzle: Option<Grid>,
     /// The symbols it was read in, and its answers are written in.
@@ -391,7 +391,7 @@ impl Record {
             index,
             line,
             status: Status::Invalid,
-            problem: None,
+            error: None,
             puzzle: None,
             symbols,
             grids: Vec::new(),
@@ -489,7 +489,7 @@ impl<'r> Solver<'r> {
         let (grid, symbols) = match entry.parse(settings.box_shape, settings.symbols) {
             Ok(read) => read,
             Err(e) => {
-                record.problem = Some(Problem::Unreadable(e));
+                record.error = Some(RecordError::Unreadable(e));
                 return record;
             }
         };
@@ -497,7 +497,7 @@ impl<'r> Solver<'r> {
         let sudoku = match self.rules.get(grid.shape()) {
             Ok(sudoku) => sudoku,
             Err(e) => {
-                record.problem = Some(Problem::Variant(e.clone()));
+                record.error = Some(RecordError::Variant(e.clone()));
                 return record;
             }
         };
@@ -528,7 +528,7 @@ impl<'r> Solver<'r> {
         let found = match found {
             Ok(found) => found,
             Err(e) => {
-                record.problem = Some(Problem::Givens(e));
+                record.error = Some(RecordError::Givens(e));
                 record.puzzle = Some(grid);
                 return record;
             }
@@ -556,7 +556,7 @@ impl<'r> Solver<'r> {
                 Ok(rating) => record.rating = Some(rating),
                 Err(e) => {
                     record.status = Status::Invalid;
-                    record.problem = Some(Problem::Grade(e));
+                    record.error = Some(RecordError::Grade(e));
                 }
             }
         }
@@ -572,7 +572,7 @@ impl<'r> Solver<'r> {
                 if !theirs.is_empty() {
                     if let Some(why) = verify(sudoku, &grid, ours, theirs, symbols) {
                         record.status = Status::Mismatch;
-                        record.problem = Some(Problem::Mismatch(why));
+                        record.error = Some(RecordError::Mismatch(why));
                     }
                 }
             }
@@ -603,7 +603,7 @@ impl Solver<'_> {
         let model = match model {
             Ok(model) => model,
             Err(e) => {
-                record.problem = Some(Problem::Killer(e));
+                record.error = Some(RecordError::Killer(e));
                 return record;
             }
         };
@@ -1159,7 +1159,7 @@ mod serialize {
             maybe(&mut map, "solver", r.strategy.map(|s| s.name()))?;
             let stopped = r.stopped.filter(|_| r.status == Status::Stopped);
             maybe(&mut map, "stopped_by", stopped.map(stop_name))?;
-            match (self.error, &r.problem) {
+            match (self.error, &r.error) {
                 (Some(e), _) => map.serialize_entry("error", e)?,
                 (None, Some(p)) => map.serialize_entry("error", &p.to_string())?,
                 (None, None) => {}
@@ -1535,9 +1535,9 @@ mod tests {
         assert_eq!((several.status, several.count), (Status::Multiple, Some(2)));
         let clash = solver.solve(&read("11.............."), 3);
         assert_eq!(clash.status, Status::Invalid);
-        assert!(matches!(clash.problem, Some(Problem::Givens(_))));
+        assert!(matches!(clash.error, Some(RecordError::Givens(_))));
         let bad = solver.solve(&read("1234%"), 4);
-        assert!(matches!(bad.problem, Some(Problem::Unreadable(_))));
+        assert!(matches!(bad.error, Some(RecordError::Unreadable(_))));
         assert_eq!(bad.tally().nodes, None);
     }
 }

@@ -216,6 +216,7 @@ impl Run {
 /// How a comparison is written ([`FileRuns::write`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[non_exhaustive]
 pub enum Format {
     /// An aligned table per file, for a person.
     #[default]

@@ -51,6 +51,7 @@ use std::sync::Arc;
     strum::VariantNames,
 )]
 #[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_symmetry)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// Any pattern (the default, as qqwing's).
     #[default]
@@ -192,35 +193,13 @@ pub enum GenerateError {
 /// The seed of puzzle `index` of a run seeded with `seed`: puzzles are made one per seed, so a
 /// run's output does not depend on how many threads make it.
 pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
-    let mut rng = Rng(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
-    rng.next()
+    let mut rng = Rng::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f));
+    rng.next_u64()
 }
 
-/// SplitMix64: a small generator whose sequence is fixed here, so a seed gives the same
+/// The generator of the puzzles: SplitMix64, whose sequence is fixed, so a seed gives the same
 /// puzzles in every version that makes them the same way.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`), by Lemire's multiply-shift, without bias worth
-    /// the name for the bounds used here.
-    fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next()) * bound as u128) >> 64) as usize
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
+type Rng = dlx::rng::SplitMix64;
 
 /// Makes puzzles of one [`Sudoku`]: keeps an engine state from puzzle to puzzle.
 #[derive(Debug)]
@@ -347,7 +326,7 @@ impl<'s> Generator<'s> {
 
     /// Makes the puzzle of `seed`.
     fn make(&mut self, seed: u64) -> Result<Generated, GenerateError> {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let solution = self.solved_grid(&mut rng)?;
         let n = self.sudoku.shape().size();
         let symmetry = self.settings.symmetry;

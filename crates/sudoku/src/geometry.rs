@@ -8,6 +8,7 @@ use crate::shape::Shape;
 
 /// A kind of unit: a set of `n` cells that holds each digit exactly once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum UnitKind {
     /// A row.
     Row,

@@ -105,11 +105,4 @@ impl UnknownName {
     }
 }
 
-/// `1 cell`, `2 cells`: a count and its noun, singular or plural, for messages.
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
+pub(crate) use dlx::text::plural;

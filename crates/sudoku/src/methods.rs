@@ -48,6 +48,7 @@ use crate::rules::{Found, PuzzleError, SearchStats, Sudoku, SudokuSolver};
     strum::VariantNames,
 )]
 #[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_method)]
+#[non_exhaustive]
 pub enum Method {
     /// Plain backtracking: empty cells in row-major order, digits in increasing order, each
     /// checked by scanning the cell's row, column and box (the textbook recursive solver).

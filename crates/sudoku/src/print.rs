@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::batch::{self, Problem, Record, RecordJson, Status, Summary, Tally, Task};
+use crate::batch::{self, Record, RecordError, RecordJson, Status, Summary, Tally, Task};
 use crate::pipeline::Sink;
 use crate::read::{
     Entry, EntryError, Form, InputFormat, KillerEntry, NotAPuzzle, ReadAs, ReadError, Reader,
@@ -390,12 +390,12 @@ impl Printer {
 /// message` where the reader says where, `FILE:LINE: message` otherwise; for a count of cells
 /// that fits no grid, how the input was read and how to read it otherwise, naming the settings
 /// as `names` does.
-pub fn describe(problem: &Problem, entry: &Entry, name: &str, names: &SettingNames) -> String {
+pub fn describe(problem: &RecordError, entry: &Entry, name: &str, names: &SettingNames) -> String {
     let line = entry.line;
     match problem {
-        Problem::Unreadable(e) => describe_entry(e, entry, name, names),
-        Problem::Grade(e) => format!("{name}:{line}: cannot grade: {e}"),
-        Problem::Mismatch(m) => m.to_string(),
+        RecordError::Unreadable(e) => describe_entry(e, entry, name, names),
+        RecordError::Grade(e) => format!("{name}:{line}: cannot grade: {e}"),
+        RecordError::Mismatch(m) => m.to_string(),
         _ => format!("{name}:{line}: {problem}"),
     }
 }
@@ -516,7 +516,7 @@ pub fn solve_chunk(
             columns: &entry.columns,
             format: printer.format_of(entry.read_as),
             error: record
-                .problem
+                .error
                 .as_ref()
                 .map(|p| describe(p, entry, name, &printer.setting_names)),
             pretty: &pretty,
@@ -572,7 +572,7 @@ pub fn solve_killer_chunk(
             columns: &[],
             format: printer.format.unwrap_or(Format::Line),
             error: record
-                .problem
+                .error
                 .as_ref()
                 .map(|p| describe_killer(p, name, entry.line)),
             pretty: &pretty,
@@ -586,9 +586,9 @@ pub fn solve_killer_chunk(
 
 /// Why a killer sudoku is invalid: `FILE:LINE:COLUMN: ...` where the reader says where, else
 /// at the puzzle's first `line`.
-pub fn describe_killer(problem: &Problem, name: &str, line: usize) -> String {
+pub fn describe_killer(problem: &RecordError, name: &str, line: usize) -> String {
     match problem {
-        Problem::Killer(KillerError::Syntax {
+        RecordError::Killer(KillerError::Syntax {
             line,
             column,
             message,

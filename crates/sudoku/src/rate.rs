@@ -11,6 +11,7 @@ use crate::text::Symbols;
 
 /// A way to make progress, from the simplest; the order is the order they are tried in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Technique {
     /// A cell with one candidate left.
     NakedSingle,
@@ -147,6 +148,7 @@ impl fmt::Display for Technique {
     strum::VariantNames,
 )]
 #[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_grade)]
+#[non_exhaustive]
 pub enum Grade {
     /// Naked singles alone solve it.
     Simple,

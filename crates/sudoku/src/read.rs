@@ -294,6 +294,7 @@ pub enum Because {
 
 /// How one puzzle is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Form {
     /// On one line (a CSV field too).
     Line,

@@ -81,6 +81,7 @@ pub struct SearchStats {
 )]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[strum(serialize_all = "lowercase", ascii_case_insensitive, parse_err_ty = crate::UnknownName, parse_err_fn = unknown_strategy)]
+#[non_exhaustive]
 pub enum Strategy {
     /// [`Strategy::Dlx`] up to 9x9, [`Strategy::Propagate`] from 10x10 up: where each was
     /// measured faster (`docs/benchmarks.md`). From 10x10 up, a search for one or two
@@ -189,6 +190,7 @@ impl Found {
 
 /// A puzzle's number of solutions, as far as uniqueness goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Uniqueness {
     /// No solution.
     None,

@@ -7,6 +7,7 @@ use crate::shape::Shape;
 
 /// How digits are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Symbols {
     /// `1-9`, then `A-Z` for 10 to 35 (`0` is a blank); for a 36x36 grid, `0-9` then `A-Z`
     /// as [`Symbols::Hex`] (see [`Symbols::for_size`]).

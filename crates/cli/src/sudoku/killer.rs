@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use sudoku::batch::{Problem, Task};
+use sudoku::batch::{RecordError, Task};
 use sudoku::read::{KillerEntry, KillerReader};
 
 use super::flags::{BatchArgs, OutputFormat};
@@ -125,7 +125,7 @@ fn emit_xcc(source: Source, allow_disconnected: bool) -> Result<()> {
     };
     let model = entry.killer.clone().and_then(|k| k.model()).map_err(|e| {
         InputError(print::describe_killer(
-            &Problem::Killer(e),
+            &RecordError::Killer(e),
             &name,
             entry.line,
         ))

@@ -1,6 +1,7 @@
 //! The diagram: its nodes, exact counts, solutions in order and uniform samples, and its text
 //! format read and written (see the [module](crate::zdd)).
 
+use crate::rng::SplitMix64;
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -266,7 +267,7 @@ impl Zdd {
         Sampler {
             zdd: self,
             counts: self.counts(),
-            rng: SplitMix64(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 
@@ -602,25 +603,14 @@ impl Iterator for ZddSolutions<'_> {
     }
 }
 
-/// SplitMix64: a small generator whose sequence is fixed here, so a seed gives the same
-/// solutions on every platform and in every version.
-#[derive(Debug, Clone)]
-struct SplitMix64(u64);
-
+/// The samples' draws, on the generator whose sequence is fixed ([`SplitMix64`]), so a seed
+/// gives the same solutions on every platform and in every version.
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     /// Uniform in `0..n` (`n > 0`), by rejection over the bits `n - 1` needs.
-    fn below_u128(&mut self, n: u128) -> u128 {
+    pub(crate) fn below_u128(&mut self, n: u128) -> u128 {
         let bits = 128 - (n - 1).leading_zeros();
         loop {
-            let r = (u128::from(self.next()) << 64) | u128::from(self.next());
+            let r = (u128::from(self.next_u64()) << 64) | u128::from(self.next_u64());
             let r = if bits == 128 {
                 r
             } else {
@@ -633,11 +623,11 @@ impl SplitMix64 {
     }
 
     /// Uniform in `0..n` (`n > 0`).
-    fn below_big(&mut self, n: &BigUint) -> BigUint {
+    pub(crate) fn below_big(&mut self, n: &BigUint) -> BigUint {
         let bits = (n - 1u8).bits();
         let words = bits.div_ceil(64) as usize;
         loop {
-            let mut digits: Vec<u64> = (0..words).map(|_| self.next()).collect();
+            let mut digits: Vec<u64> = (0..words).map(|_| self.next_u64()).collect();
             if let Some(top) = digits.last_mut() {
                 let spare = words as u64 * 64 - bits;
                 *top &= u64::MAX >> spare;

@@ -28,33 +28,20 @@ fn counts_lists_and_classes_agree_on_every_engine_and_thread_count() {
     let (boards, count) = listed(&queens, &one);
     assert_eq!((boards.len(), count), (40, 40));
     // Counting visits nothing, on every core by default.
-    let counted = Run {
-        count: true,
-        ..Run::default()
-    };
+    let counted = Run::default().count(true);
     let (none, count) = listed(&queens, &counted);
     assert_eq!((none.len(), count), (0, 40));
     // Two threads in order: the one-thread listing; as found: the same set.
-    let ordered = Run {
-        threads: Some(2),
-        ordered: true,
-        ..Run::default()
-    };
+    let ordered = Run::default().threads(Some(2)).ordered(true);
     assert_eq!(listed(&queens, &ordered).0, boards);
-    let found = Run {
-        threads: Some(2),
-        ..Run::default()
-    };
+    let found = Run::default().threads(Some(2));
     let (mut any, _) = listed(&queens, &found);
     let mut sorted = boards.clone();
     any.sort();
     sorted.sort();
     assert_eq!(any, sorted);
     // Dancing cells: the same solutions.
-    let cells = Run {
-        engine: Engine::Cells,
-        ..Run::default()
-    };
+    let cells = Run::default().engine(Engine::Cells);
     let (mut by_cells, n) = listed(&queens, &cells);
     by_cells.sort();
     assert_eq!((by_cells, n), (sorted, 40));
@@ -69,30 +56,17 @@ fn counts_lists_and_classes_agree_on_every_engine_and_thread_count() {
 #[test]
 fn the_limit_counts_solutions_or_classes() {
     let langford = Langford::new(7).unwrap();
-    let limited = Run {
-        limit: Some(3),
-        ..Run::default()
-    };
+    let limited = Run::default().limit(Some(3));
     let (seen, count) = listed(&langford, &limited);
     assert_eq!((seen.len(), count), (3, 3));
     // L(2, 7) has 26 sequences up to reversal; with --limit 2, two classes.
-    let classes = Run {
-        distinct: true,
-        ..Run::default()
-    };
+    let classes = Run::default().distinct(true);
     assert_eq!(listed(&langford, &classes).1, 26);
-    let two = Run {
-        distinct: true,
-        limit: Some(2),
-        ..Run::default()
-    };
+    let two = Run::default().distinct(true).limit(Some(2));
     let (seen, count) = listed(&langford, &two);
     assert_eq!((seen.len(), count), (2, 2));
     // A node limit stops the search: fewer solutions than there are.
-    let nodes = Run {
-        limits: Limits::none().nodes(Some(10)),
-        ..Run::default()
-    };
+    let nodes = Run::default().limits(Limits::none().nodes(Some(10)));
     let mut visits = 0;
     let ran = run(&langford, &nodes, &mut |_| {
         visits += 1;
@@ -106,11 +80,7 @@ fn the_limit_counts_solutions_or_classes() {
 #[test]
 fn the_summary_puts_the_classes_after_the_search_keys() {
     let queens = Queens::new(6, Order::OrganPipe).unwrap();
-    let how = Run {
-        distinct: true,
-        count: true,
-        ..Run::default()
-    };
+    let how = Run::default().distinct(true).count(true);
     let ran = run(&queens, &how, &mut |_| ControlFlow::Continue(())).unwrap();
     let json = serde_json::to_string(&ran.summary(false, Some(Engine::Links))).unwrap();
     assert!(json.starts_with("{\"solutions\":4,"), "{json}");
