@@ -55,7 +55,7 @@ pub fn run() -> Result<()> {
         show: Some(SHOWN),
         progress: ProgressMode::Off,
     };
-    let summary = run_batch(sources, &batch, &mut out)?;
+    let summary = run_batch(sudoku::print::Inputs::Puzzles(sources), &batch, &mut out)?.summary;
     writeln!(out)?;
     write!(out, "{summary}")?;
     writeln!(out)?;

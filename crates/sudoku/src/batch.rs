@@ -646,11 +646,47 @@ impl Solver<'_> {
     }
 }
 
+/// The one driver of a batch, whatever it reads and wherever its records go: `chunks` (of
+/// puzzles, or of killer sudokus) are read on a thread of their own and searched on `threads`
+/// workers (0: one per core), each with a [`Solver`] of its own made from `settings` and
+/// `rules`; `work` turns a chunk into what `sink` takes (typed records, or their bytes in a
+/// format), and `sink` takes them in input order on the calling thread. A worker left without
+/// a chunk lends its core to a count that needs more (see [`Settings::idle`]); the settings'
+/// cancel flag stops the whole batch. Returns how the run ended, or the error that ended the
+/// reading (after the results of the chunks before it).
+pub fn drive<C, R, E, K>(
+    chunks: impl Iterator<Item = Result<C, E>> + Send + 'static,
+    settings: &Settings,
+    rules: &Rules,
+    threads: usize,
+    work: impl Fn(&mut Solver<'_>, C) -> R + Sync,
+    sink: &mut K,
+) -> Result<crate::pipeline::Ending, E>
+where
+    C: Send + 'static,
+    E: Send + 'static,
+    R: Send,
+    K: crate::pipeline::Sink<R> + ?Sized,
+{
+    let idle = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut settings = settings.clone();
+    settings.idle = (threads != 1).then(|| Arc::clone(&idle));
+    let mut pipeline = crate::pipeline::Pipeline::new()
+        .threads(threads)
+        .idle_counter(Some(idle))
+        .thread_name("sudoku-batch");
+    if let Some(cancel) = &settings.cancel {
+        pipeline = pipeline.stop_flag(Arc::clone(cancel));
+    }
+    pipeline.run(chunks, || Solver::new(&settings, rules), work, sink)
+}
+
 /// Solves every puzzle of `input` on `threads` workers (0: one per core) and hands each record,
 /// with its entry, to `each` in input order; `each` may `Break` to end the batch early. A
 /// cancel flag in `settings` stops the batch too: then `each` gets the records in order up to
 /// the puzzle whose search it stopped (a stopped record). Returns the totals of the records handed over, or the error
-/// that ended the reading (after the records before it).
+/// that ended the reading (after the records before it). (The batch of [`drive`], to a
+/// callback.)
 pub fn solve_all<R: std::io::Read + Send + 'static>(
     input: crate::read::Reader<R>,
     settings: &Settings,
@@ -678,10 +714,6 @@ pub fn solve_all<R: std::io::Read + Send + 'static>(
         }
     }
     let start = Instant::now();
-    let mut pipeline = crate::pipeline::Pipeline::new().threads(threads);
-    if let Some(cancel) = &settings.cancel {
-        pipeline = pipeline.stop_flag(Arc::clone(cancel));
-    }
     let numbered = input.batches(256).scan(1u64, |next, batch| {
         Some(batch.map(|batch| {
             let first = *next;
@@ -693,9 +725,11 @@ pub fn solve_all<R: std::io::Read + Send + 'static>(
         each,
         summary: Summary::default(),
     };
-    pipeline.run(
+    drive(
         numbered,
-        || Solver::new(settings, rules),
+        settings,
+        rules,
+        threads,
         |solver, (first, entries): (u64, Vec<Entry>)| {
             let mut records = Vec::with_capacity(entries.len());
             for (k, entry) in entries.into_iter().enumerate() {

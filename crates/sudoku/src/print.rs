@@ -16,7 +16,7 @@
 //! let input = Input { name: Arc::from("hard.txt"), reader: Box::new(text.as_bytes()), len: None };
 //! let (mut out, job) = (Vec::new(), Job::new(Task::Unique));
 //! let mut writer = Writer::new(&mut out);
-//! job.run(vec![input], &mut writer, |_, _| {}).expect("readable");
+//! job.run(print::Inputs::Puzzles(vec![input]), &mut writer, |_, _| {}).expect("readable");
 //! assert_eq!(writer.summary.unique, 1);
 //! drop(writer);
 //! assert!(String::from_utf8(out)?.starts_with("812753649"));
@@ -146,24 +146,67 @@ impl Job {
     }
 
     /// Reads the inputs in turn, a chunk of puzzles at a time, solves them on the threads and
-    /// has `writer` write the records in input order, numbered across the inputs; `first` hears the first puzzle of each input (how it was
-    /// read). Stops at an input that cannot be read, or when the cancel flag is set.
+    /// has `writer` write the records in input order, numbered across the inputs (the batch's
+    /// one driver, [`batch::drive`]); `first` hears the first puzzle of each input of plain
+    /// puzzles (how it was read). Stops at an input that cannot be read, or when the cancel flag
+    /// is set.
     pub fn run<W: Write>(
         &self,
-        inputs: Vec<Input>,
+        inputs: Inputs,
         writer: &mut Writer<'_, W>,
         first: impl FnMut(&str, &Entry) + Send + 'static,
     ) -> Result<(), InputError> {
-        // Each input's chunks call it in turn, on the reading thread.
-        let first = Arc::new(std::sync::Mutex::new(first));
-        let printer = Printer::new(inputs.iter().map(|i| Arc::clone(&i.name)).collect())
-            .format(self.format)
+        let names: Vec<Arc<str>> = match &inputs {
+            Inputs::Puzzles(inputs) => inputs.iter().map(|i| Arc::clone(&i.name)).collect(),
+            Inputs::Killer { input, .. } => vec![Arc::clone(&input.name)],
+        };
+        let format = match &inputs {
+            Inputs::Killer { .. } => Some(self.format.unwrap_or(Format::Line)),
+            Inputs::Puzzles(_) => self.format,
+        };
+        let printer = Printer::new(names)
+            .format(format)
             .limits(self.settings.max_nodes, self.settings.timeout)
             .setting_names(self.setting_names);
-        let idle = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let mut settings = self.settings.clone();
-        settings.idle = (self.threads != 1).then(|| Arc::clone(&idle));
         let rules = batch::Rules::new(self.variant.clone());
+        let task = self.settings.task;
+        let chunks: Box<dyn Iterator<Item = Result<Work, InputError>> + Send> = match inputs {
+            Inputs::Puzzles(inputs) => Box::new(
+                self.puzzle_chunks(inputs, first)
+                    .map(|c| c.map(Work::Puzzles)),
+            ),
+            Inputs::Killer {
+                input,
+                allow_disconnected,
+                draw,
+            } => Box::new(killer_chunks(input, allow_disconnected, draw)),
+        };
+        batch::drive(
+            chunks,
+            &self.settings,
+            &rules,
+            self.threads,
+            |solver, work| match work {
+                Work::Puzzles(chunk) => solve_chunk(solver, &printer, task, chunk),
+                Work::Killer {
+                    first_index,
+                    entries,
+                    draw,
+                } => solve_killer_chunk(solver, &printer, task, first_index, &entries, draw),
+            },
+            writer,
+        )
+        .map(|_| ())
+    }
+
+    /// The chunks of plain puzzles of the inputs in turn, numbered across them.
+    fn puzzle_chunks(
+        &self,
+        inputs: Vec<Input>,
+        first: impl FnMut(&str, &Entry) + Send + 'static,
+    ) -> impl Iterator<Item = Result<Chunk, InputError>> + Send + 'static {
+        // Each input's chunks call it in turn, on the reading thread.
+        let first = Arc::new(std::sync::Mutex::new(first));
         let read = self.read.clone();
         let mut bytes_before = 0u64;
         let chunks = inputs
@@ -190,7 +233,7 @@ impl Job {
                 })
             });
         // Records are numbered across the inputs.
-        let chunks = chunks.scan(1u64, |next, chunk| {
+        chunks.scan(1u64, |next, chunk| {
             Some(chunk.map(|chunk| {
                 let first_index = *next;
                 *next += chunk.entries.len() as u64;
@@ -199,73 +242,71 @@ impl Job {
                     ..chunk
                 }
             }))
-        });
-        let mut pipeline = crate::pipeline::Pipeline::new()
-            .threads(self.threads)
-            .idle_counter(Some(idle))
-            .thread_name("sudoku-batch");
-        if let Some(cancel) = &settings.cancel {
-            pipeline = pipeline.stop_flag(Arc::clone(cancel));
-        }
-        let task = settings.task;
-        pipeline
-            .run(
-                chunks,
-                || batch::Solver::new(&settings, &rules),
-                |solver, chunk| solve_chunk(solver, &printer, task, chunk),
-                writer,
-            )
-            .map(|_| ())
+        })
     }
+}
 
-    /// Reads killer sudokus from one input ([`crate::read::KillerReader`], cages that do not
-    /// all touch accepted with `allow_disconnected`), solves them on the threads and has
-    /// `writer` write the records in input order (with `draw`, the drawing of the first that
-    /// reads is kept in the writer). Stops at a read error, or when the cancel flag is set.
-    pub fn run_killer<W: Write>(
-        &self,
+/// What a batch reads ([`Job::run`]): plain puzzles from inputs in any layout the job's
+/// [`ReadSettings`](crate::read::ReadSettings) read, or killer sudokus from one input
+/// ([`crate::read::KillerReader`]: cage maps with their sums, or JSON; cages that do not all
+/// touch accepted with `allow_disconnected`; with `draw`, the drawing of the first puzzle that
+/// reads kept in the writer).
+#[non_exhaustive]
+pub enum Inputs {
+    /// Plain puzzles (and their variants).
+    Puzzles(Vec<Input>),
+    /// Killer sudokus.
+    Killer {
+        /// The input.
         input: Input,
+        /// Accept cages whose cells do not all touch.
         allow_disconnected: bool,
+        /// Keep the drawing of the first puzzle.
         draw: bool,
-        writer: &mut Writer<'_, W>,
-    ) -> Result<(), io::Error> {
-        let printer = Printer::new(vec![Arc::clone(&input.name)])
-            .format(Some(self.format.unwrap_or(Format::Line)))
-            .limits(self.settings.max_nodes, self.settings.timeout);
-        let mut reader = crate::read::KillerReader::new(input.reader, allow_disconnected);
-        let mut next = 1u64;
-        let chunks = std::iter::from_fn(move || {
-            let entries = match reader
-                .by_ref()
-                .take(KILLER_CHUNK)
-                .collect::<io::Result<Vec<_>>>()
-            {
-                Ok(entries) => entries,
-                Err(e) => return Some(Err(e)),
-            };
-            let first = next;
-            next += entries.len() as u64;
-            (!entries.is_empty()).then_some(Ok((first, entries)))
-        });
-        let rules = batch::Rules::new(self.variant.clone());
-        let mut pipeline = crate::pipeline::Pipeline::new()
-            .threads(self.threads)
-            .thread_name("sudoku-killer");
-        if let Some(cancel) = &self.settings.cancel {
-            pipeline = pipeline.stop_flag(Arc::clone(cancel));
-        }
-        let task = self.settings.task;
-        pipeline
-            .run(
-                chunks,
-                || batch::Solver::new(&self.settings, &rules),
-                |solver, (first, entries): (u64, Vec<KillerEntry>)| {
-                    solve_killer_chunk(solver, &printer, task, first, &entries, draw)
-                },
-                writer,
-            )
-            .map(|_| ())
-    }
+    },
+}
+
+/// A chunk of either kind, for the workers.
+enum Work {
+    Puzzles(Chunk),
+    Killer {
+        first_index: u64,
+        entries: Vec<KillerEntry>,
+        draw: bool,
+    },
+}
+
+/// The chunks of killer sudokus of `input`, numbered from 1.
+fn killer_chunks(
+    input: Input,
+    allow_disconnected: bool,
+    draw: bool,
+) -> impl Iterator<Item = Result<Work, InputError>> + Send + 'static {
+    let name = Arc::clone(&input.name);
+    let mut reader = crate::read::KillerReader::new(input.reader, allow_disconnected);
+    let mut next = 1u64;
+    std::iter::from_fn(move || {
+        let entries = match reader
+            .by_ref()
+            .take(KILLER_CHUNK)
+            .collect::<io::Result<Vec<_>>>()
+        {
+            Ok(entries) => entries,
+            Err(e) => {
+                return Some(Err(InputError {
+                    name: Arc::clone(&name),
+                    error: ReadError::Io(e),
+                }))
+            }
+        };
+        let first_index = next;
+        next += entries.len() as u64;
+        (!entries.is_empty()).then_some(Ok(Work::Killer {
+            first_index,
+            entries,
+            draw,
+        }))
+    })
 }
 
 /// The most puzzles in a chunk of work.

@@ -6,18 +6,18 @@
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{Context, Result};
 use sudoku::batch::{RecordError, Task};
+use sudoku::print::{self, Inputs};
 use sudoku::read::{KillerEntry, KillerReader};
+use sudoku::{Strategy, Variant};
 
 use super::flags::{BatchArgs, OutputFormat};
-use super::output::{report, AroundBar, Progress};
+use super::output::report;
+use super::run::run_batch;
 use crate::files::Source;
-use crate::{signals, InputError};
-use sudoku::print::{self, Job};
-use sudoku::Strategy;
+use crate::InputError;
 
 /// The flags of killer sudoku.
 #[derive(Debug, clap::Args)]
@@ -39,7 +39,8 @@ pub struct KillerArgs {
     pub emit_xcc: bool,
 }
 
-/// `dlx sudoku --killer PATH`, doing `mode`, with the batch's flags, the format and --stats.
+/// `dlx sudoku --killer PATH`, doing `mode`, with the batch's flags, the format and --stats:
+/// the batch of plain puzzles, with killer sudokus as its input.
 pub fn run(
     path: &Path,
     mode: Task,
@@ -63,42 +64,25 @@ pub fn run(
     // Open the drawing first: a path that cannot be written fails before the search.
     let svg = crate::files::Output::create(s.svg.as_deref())?;
     let format = format.unwrap_or(OutputFormat::Line);
-    let start = Instant::now();
-    let signals = signals::signals();
-    let mut job = Job::new(mode);
-    job.settings = job
-        .settings
-        .symbols(Some(batch.symbols.into()))
-        .max_nodes(batch.max_nodes)
-        .timeout(batch.timeout)
-        .cancel(Some(Arc::clone(&signals.stop)));
-    job.format = Some(format);
-    job.threads = crate::values::threads_to_use(batch.jobs);
-    // Progress as a batch of plain puzzles shows it: puzzles done and their rate (the share
-    // of the input read is not known here).
-    let mut out = AroundBar {
-        out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        progress: Progress::new(super::flags::progress_mode(batch.progress), None, start),
-        tty: io::IsTerminal::is_terminal(&io::stdout()),
+    let plan = batch.batch(mode, Variant::default(), Some(format), false);
+    let inputs = Inputs::Killer {
+        input: source,
+        allow_disconnected: s.allow_disconnected,
+        draw: svg.is_some(),
     };
-    let mut writer = super::output::writer(&mut out, None);
-    let ended = job.run_killer(source, s.allow_disconnected, svg.is_some(), &mut writer);
-    let (mut summary, drawing, broken) = super::output::finish(writer, start)?;
-    summary.interrupted |= signals
-        .interrupted
-        .load(std::sync::atomic::Ordering::Relaxed);
-    ended.map_err(|e| InputError(format!("{name}: {e}")))?;
-    if let Some(why) = broken {
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let ran = run_batch(inputs, &plan, &mut out)?;
+    if let Some(why) = ran.broken {
         anyhow::bail!("internal error: a solution breaks the rules: {why}");
     }
-    match (svg, drawing) {
+    match (svg, ran.drawing) {
         (Some(file), Some(drawing)) => file.write(&drawing)?,
         (Some(file), None) => file.discard("no puzzle could be read to draw"),
         (None, _) => {}
     }
     let json = format == OutputFormat::Json;
     report(
-        &summary,
+        &ran.summary,
         &name,
         json,
         stats,

@@ -152,7 +152,7 @@ fn run_files(files: &[PathBuf], batch: &Batch, stats: bool) -> Result<()> {
     let names: Vec<&str> = sources.iter().map(|s| &*s.name).collect();
     let inputs = names.join(", ");
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let summary = run_batch(sources, batch, &mut out)?;
+    let summary = run_batch(sudoku::print::Inputs::Puzzles(sources), batch, &mut out)?.summary;
     let json = batch.job.format == Some(sudoku::print::Format::Json);
     let settings = &batch.job.settings;
     report(

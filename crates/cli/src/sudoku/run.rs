@@ -7,20 +7,33 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use sudoku::batch::Summary;
+use sudoku::print::Inputs;
 use sudoku::read::InputFormat;
 
 use super::flags::{Batch, FLAG_NAMES};
 use super::output;
-use crate::files::Source;
 
-/// Runs a batch: a reader thread cuts the inputs into chunks, the workers solve them and
-/// write their records, and this thread writes them in input order (the library's job).
-pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> Result<Summary> {
+/// What a batch ended with: its summary, the drawing of its first puzzle (killer sudoku with
+/// `--svg`), and the first solution that broke the rules (never, unless a bug).
+pub struct Ran {
+    pub summary: Summary,
+    pub drawing: Option<String>,
+    pub broken: Option<String>,
+}
+
+/// Runs a batch: a reader thread cuts the inputs (plain puzzles, or killer sudokus) into
+/// chunks, the workers solve them and write their records, and this thread writes them in
+/// input order (the library's one driver), with the progress display.
+pub fn run_batch(inputs: Inputs, batch: &Batch, out: &mut impl Write) -> Result<Ran> {
     let start = std::time::Instant::now();
-    let total_bytes = sources
-        .iter()
-        .map(|s| s.len)
-        .try_fold(0u64, |acc, len| len.map(|l| acc + l));
+    let total_bytes = match &inputs {
+        Inputs::Puzzles(sources) => sources
+            .iter()
+            .map(|s| s.len)
+            .try_fold(0u64, |acc, len| len.map(|l| acc + l)),
+        // Killer sudokus report the puzzles done, not the share of the input read.
+        _ => None,
+    };
     let signals = crate::signals::signals();
     let mut job = batch.job.clone();
     job.settings.cancel = Some(Arc::clone(&signals.stop));
@@ -31,7 +44,7 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
         tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
     let mut writer = output::writer(&mut out, batch.show);
-    let ended = job.run(sources, &mut writer, move |name, entry| {
+    let ended = job.run(inputs, &mut writer, move |name, entry| {
         // `--column` and `--solution-column` speak of CSV: said once per input read
         // otherwise, rather than passed over in silence.
         if csv && entry.read_as.format != InputFormat::Csv {
@@ -42,12 +55,16 @@ pub fn run_batch(sources: Vec<Source>, batch: &Batch, out: &mut impl Write) -> R
             );
         }
     });
-    let (mut summary, _, _) = output::finish(writer, start)?;
+    let (mut summary, drawing, broken) = output::finish(writer, start)?;
     summary.interrupted |= signals.interrupted.load(Ordering::Relaxed);
     match ended {
         Err(e) if !summary.interrupted => {
             crate::refuse(format!("{}: {}", e.name, e.error.message(&FLAG_NAMES)))
         }
-        _ => Ok(summary),
+        _ => Ok(Ran {
+            summary,
+            drawing,
+            broken,
+        }),
     }
 }

@@ -511,8 +511,12 @@ fn invalid_records_name_the_callers_settings() {
         };
         let mut out = Vec::new();
         let mut writer = Writer::new(&mut out);
-        job.run(vec![input], &mut writer, |_, _| {})
-            .expect("readable");
+        job.run(
+            sudoku::print::Inputs::Puzzles(vec![input]),
+            &mut writer,
+            |_, _| {},
+        )
+        .expect("readable");
         drop(writer);
         String::from_utf8(out).unwrap()
     };
