@@ -1,7 +1,7 @@
 //! The Dancing Links arena: flat `u32` vectors and the cover/uncover dance on them.
 //!
 //! The layout follows Knuth's `dlx1`, with changes measured to be faster on the same search
-//! tree (`docs/design.md` has the figures):
+//! tree (`docs/design/engine.md` has the figures):
 //!
 //! * `heads` (length `N + 2`) holds the item list. Entry 0 is the root of the circular list of
 //!   active *primary* items; entries `1..=N` are the items, primary first; entry `N + 1` is the

@@ -9,7 +9,7 @@
 //! iterator, the visitor, counting, the branch depth switch), [`Parallel`](crate::Parallel)
 //! (threads, split jobs, the ordered search) and the per-level profile are written once,
 //! against this trait, so a new algorithm gets them all by implementing it
-//! (`docs/design.md`, "Adding an algorithm").
+//! (`docs/design/engine.md`, "Engines, and adding an algorithm").
 //!
 //! Today's engines: [`LinksSearch`] (`dlx1`, and `dlx2` with colors: one loop, specialised at
 //! compile time per class and for the CPU), [`BoundedSearch`] (`dlx3`, bounds on items),
@@ -59,7 +59,7 @@ macro_rules! each {
 /// Every engine finds the same solutions and counts its nodes and updates as Knuth's program
 /// for it does; they differ in the order they try options and in how many nodes they need
 /// (`ssxcc` takes forced moves first, which can cut the tree), and so in speed, problem by
-/// problem (`docs/design.md`, "Dancing cells"). What each takes and gives is its [`EngineInfo`]:
+/// problem (`docs/design/engine.md`, "Dancing cells"). What each takes and gives is its [`EngineInfo`]:
 /// the code around the search asks that, never which engine it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]

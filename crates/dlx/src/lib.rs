@@ -61,7 +61,7 @@
 //! # Ok::<(), dlx::BuildError>(())
 //! ```
 //!
-//! See `docs/design.md` in the repository for the arena layout and the invariants of the dance.
+//! See `docs/design/engine.md` in the repository for the arena layout and the invariants of the dance.
 #![deny(missing_docs)]
 #![warn(unsafe_op_in_unsafe_fn)]
 

@@ -221,7 +221,7 @@ const CANDIDATE_NODES: u64 = 20_000;
 
 /// From 16x16 up, tries of the singles' search before the propagating search's: on 16x16 a
 /// second solution is often found in a few dozen (20 puzzles 3.36 s -> 2.16 s), and on 25x25,
-/// where it rarely is, a few hundred tries cost little beside the probes (docs/design.md).
+/// where it rarely is, a few hundred tries cost little beside the probes (docs/design/sudoku.md).
 const SINGLES_FIRST_NODES: u64 = 300;
 
 /// The smallest size whose proofs go to the propagating search's candidates.
