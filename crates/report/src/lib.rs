@@ -30,6 +30,7 @@
 
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod text;
 
 use serde::{Deserialize, Serialize};
