@@ -217,10 +217,14 @@ impl<'p> BestSearch<'p> {
         self
     }
 
-    /// [`BestSearch::split`] as the jobs of [`crate::split`], to number as
-    /// [`JobLine`](crate::split::JobLine)s and run with [`BestSearch::job_of`] anywhere.
-    pub fn split_jobs(&self, n: usize) -> Vec<crate::split::Job> {
-        self.split(n)
+    /// Cuts the search into at least `n` jobs where the tree allows (fewer where it is
+    /// small), the jobs of [`crate::split`], to number as [`JobLine`](crate::split::JobLine)s
+    /// and run with [`BestSearch::job`] anywhere: prefixes of options, the first levels of the
+    /// tree as the search would take them with no bound yet, in the order it would search them;
+    /// subtrees with no solution are left out. The jobs' searches cover every solution once; the
+    /// `k` best of all their solutions are the `k` best of the problem.
+    pub fn split(&self, n: usize) -> Vec<crate::split::Job> {
+        self.prefixes(n)
             .into_iter()
             .map(|prefix| {
                 crate::split::Job::new(prefix.into_iter().map(crate::Move::Option).collect(), 0)
@@ -228,8 +232,10 @@ impl<'p> BestSearch<'p> {
             .collect()
     }
 
-    /// [`BestSearch::job`] of a job of [`BestSearch::split_jobs`] (read back from its line).
-    pub fn job_of(self, job: &crate::split::Job) -> Result<Self, JobError> {
+    /// Searches only below `job` (one of [`BestSearch::split`], or read back from its line):
+    /// the solutions that contain its options. Refuses options that are not the problem's, or
+    /// that cannot be chosen together, and moves other than options.
+    pub fn job(self, job: &crate::split::Job) -> Result<Self, JobError> {
         let prefix = job
             .prefix
             .iter()
@@ -238,15 +244,11 @@ impl<'p> BestSearch<'p> {
                 _ => Err(JobError::NullMove),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        self.job(prefix)
+        self.with_prefix(prefix)
     }
 
-    /// Cuts the search into at least `n` jobs where the tree allows (fewer where it is
-    /// small): prefixes of options, the first levels of the tree as the search would take them
-    /// with no bound yet, in the order it would search them; subtrees with no solution are
-    /// left out. The jobs' searches ([`BestSearch::job`]) cover every solution once; the `k`
-    /// best of all their solutions are the `k` best of the problem.
-    pub fn split(&self, n: usize) -> Vec<Vec<OptionId>> {
+    /// The prefixes of options of [`BestSearch::split`].
+    fn prefixes(&self, n: usize) -> Vec<Vec<OptionId>> {
         let mut dance = Dance::new(self.problem);
         dance
             .split(n.max(1))
@@ -259,10 +261,8 @@ impl<'p> BestSearch<'p> {
             .collect()
     }
 
-    /// Searches only below `prefix`: the solutions that contain these options (a job of
-    /// [`BestSearch::split`]). Refuses options that are not the problem's, or that cannot be
-    /// chosen together.
-    pub fn job(mut self, prefix: Vec<OptionId>) -> Result<Self, JobError> {
+    /// Searches only below `prefix`, the options of a job.
+    fn with_prefix(mut self, prefix: Vec<OptionId>) -> Result<Self, JobError> {
         let mut dance = Dance::new(self.problem);
         for &option in &prefix {
             let Some(Node(p)) = self.problem.select_node(option) else {

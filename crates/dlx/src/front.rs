@@ -374,7 +374,7 @@ impl<'p> Search<'p> {
         match self.task {
             Task::Cheapest { k: best } => {
                 let search = self.problem.best(best)?;
-                Ok(JobLine::number(self.problem, search.split_jobs(k)))
+                Ok(JobLine::number(self.problem, search.split(k)))
             }
             Task::Memo => Err(SearchError::Settings {
                 what: "the memoized search and a split",
@@ -492,7 +492,7 @@ impl<'p> Search<'p> {
     fn cheapest(&self, engine: Engine, k: usize) -> Result<Found, SearchError> {
         let mut search = self.problem.best(k)?;
         if let Some(job) = &self.job {
-            search = search.job_of(job)?;
+            search = search.job(job)?;
         }
         if let Some(bound) = self.bound {
             search = search.bound(bound);

@@ -94,7 +94,8 @@ const FRB: &str = include_str!("../data/instances/cells/failrate.tsv");
 const FIGURES: &str = include_str!("../data/instances/figures.tsv");
 
 /// What the check says before its tables.
-pub const INTRO: &str = "Counting every solution of the bundled exact-cover instances and checking the
+pub const INTRO: &str =
+    "Counting every solution of the bundled exact-cover instances and checking the
 figures against those Knuth's dlx1 (plain), dlx2 (colors), dlx3 (bounds), dlx5
 (the cheapest solutions of options with costs), dlx6 (the memoized search),
 ssxcc, ssmcc, ssmcc-wtd and ssmcc-frb (dancing cells) printed.
@@ -187,7 +188,11 @@ pub fn check(out: &mut impl Write, cancel: Arc<AtomicBool>) -> Result<(), CheckE
         let name = file.trim_start_matches("cost/");
         for k in [1usize, 10] {
             let start = Instant::now();
-            let best = problem.best(k).map_err(|e| bundled(&e))?.with_limits(cancel()).run();
+            let best = problem
+                .best(k)
+                .map_err(|e| bundled(&e))?
+                .with_limits(cancel())
+                .run();
             if best.stopped.is_some() {
                 return interrupted(format!("during {file} with k = {k}"));
             }
@@ -220,7 +225,11 @@ pub fn check(out: &mut impl Write, cancel: Arc<AtomicBool>) -> Result<(), CheckE
     for &(file, text) in MEMO_INSTANCES {
         let problem = dlx::text::parse(text).map_err(|e| bundled(&e))?.problem;
         let start = Instant::now();
-        let memo = problem.memo().with_limits(cancel()).map_err(|e| bundled(&e))?.run();
+        let memo = problem
+            .memo()
+            .with_limits(cancel())
+            .map_err(|e| bundled(&e))?
+            .run();
         let Some(count) = memo.count() else {
             return interrupted(format!("during {file} (--memo)"));
         };
@@ -269,7 +278,11 @@ pub fn check(out: &mut impl Write, cancel: Arc<AtomicBool>) -> Result<(), CheckE
         for &&(file, text) in &cells {
             let problem = dlx::text::parse(text).map_err(|e| bundled(&e))?.problem;
             let start = Instant::now();
-            let o = problem.solver_with(engine).map_err(|e| bundled(&e))?.with_limits(cancel()).count();
+            let o = problem
+                .solver_with(engine)
+                .map_err(|e| bundled(&e))?
+                .with_limits(cancel())
+                .count();
             if o.stopped.is_some() {
                 return interrupted(format!("during {file} (--engine {engine})"));
             }
