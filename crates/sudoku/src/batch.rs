@@ -201,11 +201,11 @@ pub enum Status {
     Multiple,
     /// None.
     Unsolvable,
-    /// Not a puzzle that could be searched (see [`Record::problem`]).
+    /// Not a puzzle that could be searched (see [`Record::error`]).
     Invalid,
     /// A node or time limit stopped the search first.
     Stopped,
-    /// Solved, but the input's solution is another (see [`Record::problem`]).
+    /// Solved, but the input's solution is another (see [`Record::error`]).
     Mismatch,
 }
 
