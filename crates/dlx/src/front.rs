@@ -387,6 +387,13 @@ impl<'p> Search<'p> {
         }
     }
 
+    /// Knuth's estimate of the size of the search tree ([`Parallel::estimate_nodes`]) of the
+    /// engine that will search.
+    pub fn estimate_nodes(&self) -> Result<f64, SearchError> {
+        let parallel = self.problem.parallel().with_engine(self.resolved()?)?;
+        Ok(parallel.estimate_nodes()?)
+    }
+
     /// The searches that compare the engines on this problem (`dlx xc --engine all`): a count
     /// by every engine that takes it ([`Engine::each`]), then the memoized count; each with
     /// this search's threads (one unless set), limits and memory settings.

@@ -462,6 +462,15 @@ impl<'p> Parallel<'p> {
         Ok(jobs)
     }
 
+    /// Knuth's estimate of the size of the whole search tree, in nodes (TAOCP 7.2.2, after
+    /// Knuth 1975): the mean over 64 random walks from the root to a leaf of 1 + d1 + d1 d2 +
+    /// ..., where d1, d2, ... are the numbers of options on the way. Unbiased, with a heavy tail:
+    /// a guide to how long a count will take, not a count. The same problem gives the same
+    /// estimate (the walks are seeded).
+    pub fn estimate_nodes(&self) -> Result<f64, JobError> {
+        self.estimate(&mut self.solver(), &[])
+    }
+
     /// Knuth's estimate of the number of nodes below `prefix`: the mean over random walks to a
     /// leaf of 1 + d1 + d1 d2 + ..., where d1, d2, ... are the numbers of options on the way.
     fn estimate(&self, solver: &mut Solver<'p>, prefix: &[Move]) -> Result<f64, JobError> {

@@ -758,3 +758,21 @@ fn job_lines_are_checked() {
         load(data().join("queens10.dlx")).fingerprint()
     );
 }
+
+/// Knuth's estimate of the tree's size: exact where every level has one choice, and of the
+/// right size on queens (the estimate is unbiased; 64 walks land near the mean here).
+#[test]
+fn knuths_estimate_of_the_tree() {
+    let chain = dlx::text::parse("a b c\na\nb\nc\n").unwrap().problem;
+    let nodes = chain.count().nodes as f64;
+    assert_eq!(Parallel::new(&chain).estimate_nodes().unwrap(), nodes);
+    let queens = load(data().join("queens10.dlx"));
+    let whole = queens.count().nodes as f64;
+    let estimate = queens.search().estimate_nodes().unwrap();
+    assert!(
+        estimate > whole / 4.0 && estimate < whole * 4.0,
+        "{estimate} for {whole}"
+    );
+    // The same problem, the same estimate.
+    assert_eq!(queens.search().estimate_nodes().unwrap(), estimate);
+}
