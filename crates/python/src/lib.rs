@@ -307,6 +307,53 @@ impl RawProblem {
         })
     }
 
+    /// The exact cover of a boolean incidence matrix of `rows` x `cols`, its bytes row by row
+    /// (one byte an entry, nonzero for a node, as numpy's `tobytes()` gives a boolean array):
+    /// every column a primary item named by its number. Rows without a node are left out; the
+    /// second value is the row of each option kept.
+    #[staticmethod]
+    fn from_bool(
+        py: Python<'_>,
+        rows: usize,
+        cols: usize,
+        bytes: &[u8],
+    ) -> PyResult<(RawProblem, Vec<u32>)> {
+        if rows.checked_mul(cols) != Some(bytes.len()) {
+            return Err(bad_input(
+                py,
+                format!("{} bytes for a matrix of {rows} x {cols}", bytes.len()),
+            ));
+        }
+        let fail = |e: dlx::BuildError| bad_input(py, e);
+        let mut b = ProblemBuilder::new();
+        b.reserve_items(cols);
+        for c in 0..cols {
+            b.primary(c.to_string()).map_err(fail)?;
+        }
+        let mut kept = Vec::new();
+        if cols > 0 {
+            for (r, row) in bytes.chunks_exact(cols).enumerate() {
+                let items = row
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &v)| v != 0)
+                    .map(|(c, _)| dlx::ItemId::new(c as u32));
+                let mut items = items.peekable();
+                if items.peek().is_some() {
+                    b.option(items).map_err(fail)?;
+                    kept.push(r as u32);
+                }
+            }
+        }
+        let problem = b.build().map_err(fail)?;
+        Ok((
+            RawProblem {
+                inner: Arc::new(problem),
+            },
+            kept,
+        ))
+    }
+
     /// Reads Knuth's text format (`dlx1` to `dlx6`: colors, bounds, costs).
     #[staticmethod]
     fn from_knuth(py: Python<'_>, text: &str) -> PyResult<RawProblem> {

@@ -20,6 +20,8 @@ and what they lack: bounds on items, costs, exact counts of any size, Knuth's fi
 from __future__ import annotations
 
 import json
+import re
+from itertools import chain
 from typing import Any, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import _dlx
@@ -58,10 +60,13 @@ def _split_color(entry: Hashable) -> Tuple[Hashable, Optional[str]]:
     return entry, None
 
 
+_NOT_IN_A_NAME = re.compile(r"[\s:|]")
+
+
 def _name(item: Hashable, k: int, taken: set) -> str:
     """The name an item has in Knuth's text: itself where it can be one, else ``#k``."""
     text = str(item)
-    if text and not any(c.isspace() or c in ":|" for c in text) and text not in taken:
+    if text and text not in taken and not _NOT_IN_A_NAME.search(text):
         return text
     name = f"#{k}"
     while name in taken:
@@ -72,11 +77,8 @@ def _name(item: Hashable, k: int, taken: set) -> str:
 def _ordered(items: Iterable[Hashable]) -> List[Hashable]:
     """Items in order of first appearance, or sorted if they are all integers (the order xcover's
     sets give integers, so that the same search finds the same first solution)."""
-    seen: Dict[Hashable, None] = {}
-    for item in items:
-        seen.setdefault(item, None)
-    out = list(seen)
-    if out and all(isinstance(i, int) and not isinstance(i, bool) for i in out):
+    out = list(dict.fromkeys(items))
+    if out and all(type(i) is int for i in out):
         out.sort()
     return out
 
@@ -103,9 +105,12 @@ class Problem:
         costs: Optional[Sequence[int]] = None,
     ):
         options = [list(o) for o in options]
-        split = (lambda e: _split_color(e)) if colored else (lambda e: (e, None))
-        entries = [[split(e) for e in option] for option in options]
-        universe = _ordered(item for option in entries for item, _ in option)
+        if colored:
+            entries = [[_split_color(e) for e in option] for option in options]
+            universe = _ordered(item for option in entries for item, _ in option)
+        else:
+            entries = None
+            universe = _ordered(chain.from_iterable(options))
         if primary is None and secondary is None:
             primary, secondary = universe, []
         elif primary is None:
@@ -115,35 +120,45 @@ class Problem:
             first = set(primary)
             secondary = [i for i in universe if i not in first]
         primary, secondary = list(primary), list(secondary)
-        number: Dict[Hashable, int] = {}
-        for item in primary + secondary:
-            if item in number:
-                raise DlxError(f"item {item!r} is named twice")
-            number[item] = len(number)
+        everything = primary + secondary
+        number = {item: k for k, item in enumerate(everything)}
+        if len(number) < len(everything):
+            twice = next(i for k, i in enumerate(everything) if number[i] != k)
+            raise DlxError(f"item {twice!r} is named twice")
         taken: set = set()
         names = []
-        for k, item in enumerate(primary + secondary):
-            names.append(_name(item, k, taken))
-            taken.add(names[-1])
+        for k, item in enumerate(everything):
+            name = str(item) if type(item) is int and str(item) not in taken else _name(item, k, taken)
+            names.append(name)
+            taken.add(name)
         colors: Dict[str, int] = {}
-        rows, hues = [], []
-        for k, option in enumerate(entries):
-            row, hue = [], []
-            for item, color in option:
-                if item not in number:
-                    raise DlxError(f"option {k} has item {item!r}, which is not an item")
-                row.append(number[item])
-                hue.append(0 if color is None else colors.setdefault(color, len(colors) + 1))
-            rows.append(row)
-            hues.append(hue)
+        try:
+            if entries is None:
+                rows = [[number[item] for item in option] for option in options]
+                hues = []
+            else:
+                rows, hues = [], []
+                for option in entries:
+                    rows.append([number[item] for item, _ in option])
+                    hues.append(
+                        [0 if c is None else colors.setdefault(c, len(colors) + 1) for _, c in option]
+                    )
+        except KeyError as missing:
+            k = next(
+                k
+                for k, option in enumerate(entries or options)
+                if any((e[0] if entries else e) not in number for e in option)
+            )
+            raise DlxError(f"option {k} has item {missing.args[0]!r}, which is not an item") from None
         # An option without a primary item can never be chosen (the search reaches options
         # through primary items): it is left out of the engine's problem, and the numbers of
         # the others are kept.
-        first = set(range(len(primary)))
-        kept = [k for k, row in enumerate(rows) if any(i in first for i in row)]
+        n_primary = len(primary)
+        kept = [k for k, row in enumerate(rows) if any(i < n_primary for i in row)]
         if len(kept) < len(rows):
             rows = [rows[k] for k in kept]
-            hues = [hues[k] for k in kept]
+            if hues:
+                hues = [hues[k] for k in kept]
             if costs is not None:
                 costs = [costs[k] for k in kept]
         limits = None
@@ -155,8 +170,8 @@ class Problem:
                 lo, hi = (bound, bound) if isinstance(bound, int) else bound
                 limits[number[item]] = (int(lo), int(hi))
         raw = _dlx.RawProblem.build(
-            [names[i] for i in range(len(primary))],
-            [names[i] for i in range(len(primary), len(names))],
+            names[:n_primary],
+            names[n_primary:],
             rows,
             hues if colors else None,
             list(colors),
@@ -408,13 +423,17 @@ def covers_bool(matrix: Any) -> Iterator[List[int]]:
     """xcover's ``covers_bool``: the exact covers of a boolean incidence matrix (a numpy array
     or a list of lists; rows are options, columns items, every column primary), each a list
     of row indices."""
-    if hasattr(matrix, "shape") and hasattr(matrix, "nonzero"):
-        rows_, cols = matrix.shape
-        rows: List[List[int]] = [[] for _ in range(rows_)]
-        for r, c in zip(*matrix.nonzero()):
-            rows[int(r)].append(int(c))
+    if hasattr(matrix, "shape") and hasattr(matrix, "astype") and len(matrix.shape) == 2:
+        rows, cols = matrix.shape
+        data = matrix.astype(bool, copy=False).tobytes(order="C")
     else:
         table = [list(row) for row in matrix]
+        rows = len(table)
         cols = max((len(row) for row in table), default=0)
-        rows = [[c for c, v in enumerate(row) if v] for row in table]
-    yield from Problem(rows, primary=list(range(cols)), secondary=[]).solutions()
+        data = bytes(bool(row[c]) if c < len(row) else 0 for row in table for c in range(cols))
+    raw, kept = _dlx.RawProblem.from_bool(rows, cols, data)
+    if len(kept) == rows:
+        yield from raw.solutions()
+    else:
+        for solution in raw.solutions():
+            yield [kept[o] for o in solution]
