@@ -302,6 +302,34 @@ impl<'p> Search<'p> {
         Ok(engine)
     }
 
+    /// Checks the settings against each other and against the problem, as [`Search::run`] does
+    /// before it searches: the engine that will search, or why the search cannot run as set.
+    pub fn check(&self) -> Result<Engine, SearchError> {
+        let engine = self.resolved()?;
+        let settings = |what, why| Err(SearchError::Settings { what, why });
+        let one_thread = "the memoized search runs on one thread";
+        match self.task {
+            Task::List | Task::Count if self.preprocess && self.job.is_some() => settings(
+                "the preprocessor and a job",
+                "a job is a subtree of the problem as it is",
+            ),
+            Task::List if self.job.is_some() => {
+                settings("a job and a listing", "a job of a split is counted")
+            }
+            Task::Cheapest { .. } | Task::Memo if self.preprocess => settings(
+                "the preprocessor and this task",
+                "a problem is preprocessed to be listed or counted",
+            ),
+            Task::Memo if self.threads.is_some_and(|n| n != 1) => {
+                settings("the memoized search and several threads", one_thread)
+            }
+            Task::Memo if self.job.is_some() => {
+                settings("the memoized search and a job", one_thread)
+            }
+            _ => Ok(engine),
+        }
+    }
+
     /// The threads the search will run on.
     pub fn num_threads(&self) -> usize {
         self.parallel(
@@ -421,13 +449,7 @@ impl<'p> Search<'p> {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
-        let engine = self.resolved()?;
-        if self.preprocess && !matches!(self.task, Task::List | Task::Count) {
-            return Err(SearchError::Settings {
-                what: "the preprocessor and this task",
-                why: "a problem is preprocessed to be listed or counted",
-            });
-        }
+        let engine = self.check()?;
         match self.task {
             Task::Cheapest { k } => self.cheapest(engine, k),
             Task::Memo => self.memo(engine),
@@ -440,12 +462,6 @@ impl<'p> Search<'p> {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
-        if self.preprocess && self.job.is_some() {
-            return Err(SearchError::Settings {
-                what: "the preprocessor and a job",
-                why: "a job is a subtree of the problem as it is",
-            });
-        }
         let reduced: Option<Reduced> = match self.preprocess {
             true => Some(self.problem.preprocess()?),
             false => None,
@@ -460,12 +476,6 @@ impl<'p> Search<'p> {
             visit(&options)
         };
         let report = if let Some(job) = &self.job {
-            if self.task != Task::Count {
-                return Err(SearchError::Settings {
-                    what: "a job and a listing",
-                    why: "a job of a split is counted",
-                });
-            }
             parallel.count_job(job)?
         } else if self.task == Task::Count {
             parallel.count()
@@ -525,19 +535,6 @@ impl<'p> Search<'p> {
 
     /// The memoized count and its ZDD (Knuth's `dlx6`).
     fn memo(&self, engine: Engine) -> Result<Found, SearchError> {
-        let one_thread = "the memoized search runs on one thread";
-        if self.threads.is_some_and(|n| n != 1) {
-            return Err(SearchError::Settings {
-                what: "the memoized search and several threads",
-                why: one_thread,
-            });
-        }
-        if self.job.is_some() {
-            return Err(SearchError::Settings {
-                what: "the memoized search and a job",
-                why: one_thread,
-            });
-        }
         let memo = self
             .problem
             .memo()

@@ -72,6 +72,10 @@ fn run_search(
     search: Search<'_>,
     limits: &Limits,
 ) -> PyResult<Result<dlx::Found, SearchError>> {
+    // The settings as given (the quick attempt below runs on one thread whatever they say).
+    if let Err(e) = search.check() {
+        return Ok(Err(e));
+    }
     let budget = limits
         .max_nodes()
         .map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
@@ -354,13 +358,17 @@ impl RawProblem {
         ))
     }
 
-    /// Reads Knuth's text format (`dlx1` to `dlx6`: colors, bounds, costs).
+    /// Reads Knuth's text format (`dlx1` to `dlx6`: colors, bounds, costs): the problem, and
+    /// the lines of the options left out (they have no primary item).
     #[staticmethod]
-    fn from_knuth(py: Python<'_>, text: &str) -> PyResult<RawProblem> {
+    fn from_knuth(py: Python<'_>, text: &str) -> PyResult<(RawProblem, Vec<usize>)> {
         match dlx::text::parse(text) {
-            Ok(parsed) => Ok(RawProblem {
-                inner: Arc::new(parsed.problem),
-            }),
+            Ok(parsed) => Ok((
+                RawProblem {
+                    inner: Arc::new(parsed.problem),
+                },
+                parsed.warnings.iter().map(|w| w.line).collect(),
+            )),
             Err(e) => Err(raise(
                 py,
                 "ParseError",

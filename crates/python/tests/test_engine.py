@@ -37,6 +37,14 @@ def test_knuths_text_round_trips_and_errors_say_where():
     with pytest.raises(DlxError):
         Problem([["a", "a"]])
     with pytest.raises(DlxError):
+        Problem([["a"]], costs=[-1])
+    # An option without a primary item is left out, with a warning that names its line.
+    with pytest.warns(UserWarning, match="line 2: option left out"):
+        assert Problem.from_knuth("a | b\nb\na\n").count() == 1
+    # A setting the search does not take is refused, not passed over.
+    with pytest.raises(DlxError, match="several threads"):
+        Problem([["a"]]).count(memo=True, jobs=2)
+    with pytest.raises(DlxError):
         Problem([["a"]], primary=["a"], bounds={"a": (3, 2)})
 
 

@@ -6,6 +6,7 @@ mod colors;
 mod common;
 mod conformance;
 mod engine;
+mod front;
 mod fuzz_regressions;
 mod memo;
 mod parallel;

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from itertools import chain
 from typing import Any, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
@@ -150,6 +151,10 @@ class Problem:
                 if any((e[0] if entries else e) not in number for e in option)
             )
             raise DlxError(f"option {k} has item {missing.args[0]!r}, which is not an item") from None
+        if costs is not None:
+            costs = [int(c) for c in costs]
+            if any(c < 0 for c in costs):
+                raise DlxError("costs must be 0 or more")
         # An option without a primary item can never be chosen (the search reaches options
         # through primary items): it is left out of the engine's problem, and the numbers of
         # the others are kept.
@@ -176,7 +181,7 @@ class Problem:
             hues if colors else None,
             list(colors),
             limits,
-            [int(c) for c in costs] if costs is not None else None,
+            costs,
         )
         self._init(raw, primary + secondary, options)
         self._kept = kept if len(kept) < len(options) else None
@@ -194,7 +199,9 @@ class Problem:
         """A problem in Knuth's text format (the input of dlx1 to dlx6: ``|`` before the
         secondary items, ``x:A`` colors, ``2:3|x`` bounds, ``|n`` costs). A
         :class:`ParseError` says the line and column of what does not read."""
-        raw = _dlx.RawProblem.from_knuth(text)
+        raw, left_out = _dlx.RawProblem.from_knuth(text)
+        for line in left_out:
+            warnings.warn(f"line {line}: option left out: it has no primary item", stacklevel=2)
         problem = cls.__new__(cls)
         names = raw.item_names()
         problem._init(raw, names, [[names[i] for i in o] for o in raw.options()])
