@@ -979,14 +979,12 @@ fn sudoku_generate(
         ),
         None => None,
     };
-    let settings = sudoku::GenerateSettings {
-        symmetry,
-        clues,
-        max_nodes,
-        rate: true,
-        grade,
-        ..sudoku::GenerateSettings::default()
-    };
+    let settings = sudoku::GenerateSettings::default()
+        .symmetry(symmetry)
+        .clues(clues)
+        .max_nodes(max_nodes)
+        .rate(true)
+        .grade(grade);
     let cancel = Arc::new(AtomicBool::new(false));
     let pipeline = sudoku::pipeline::Pipeline::new()
         .threads(jobs)

@@ -16,7 +16,7 @@
 //! ```
 //! use sudoku::{GenerateSettings, Generator, Sudoku, Symmetry, Uniqueness};
 //! let sudoku = Sudoku::classic();
-//! let settings = GenerateSettings { symmetry: Symmetry::Rotate180, ..Default::default() };
+//! let settings = GenerateSettings::default().symmetry(Symmetry::Rotate180);
 //! let mut generator = Generator::new(&sudoku, settings);
 //! let made = generator.generate(sudoku::puzzle_seed(42, 0))?;
 //! assert!(made.minimal);
@@ -109,8 +109,9 @@ fn unknown_symmetry(name: &str) -> crate::UnknownName {
     crate::UnknownName::of::<Symmetry>("symmetry", name)
 }
 
-/// How puzzles are made.
+/// How puzzles are made: [`GenerateSettings::default`] and its builder methods.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GenerateSettings {
     /// The clue pattern's symmetry.
     pub symmetry: Symmetry,
@@ -139,6 +140,44 @@ impl Default for GenerateSettings {
             grade: None,
             max_tries: 1000,
         }
+    }
+}
+
+impl GenerateSettings {
+    /// The clue pattern's symmetry.
+    pub fn symmetry(mut self, symmetry: Symmetry) -> Self {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// Stop taking clues away at this many (`None`: take away all it can).
+    pub fn clues(mut self, clues: Option<usize>) -> Self {
+        self.clues = clues;
+        self
+    }
+
+    /// The most nodes one proof of uniqueness may take.
+    pub fn max_nodes(mut self, nodes: u64) -> Self {
+        self.max_nodes = nodes;
+        self
+    }
+
+    /// Grade each puzzle by technique.
+    pub fn rate(mut self, on: bool) -> Self {
+        self.rate = on;
+        self
+    }
+
+    /// Make puzzles until one has this grade (`None`: any).
+    pub fn grade(mut self, grade: Option<Grade>) -> Self {
+        self.grade = grade;
+        self
+    }
+
+    /// The most puzzles made for one of the grade asked for.
+    pub fn max_tries(mut self, tries: u32) -> Self {
+        self.max_tries = tries;
+        self
     }
 }
 

@@ -110,14 +110,13 @@ pub fn run(args: &Args) -> Result<()> {
         (None, None, None) => Shape::CLASSIC,
     };
     let sudoku = Arc::new(Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?);
-    let settings = GenerateSettings {
-        symmetry: args.symmetry,
-        clues: args.clues,
-        max_nodes: args.max_nodes,
-        rate: args.format == OutputFormat::Json || args.stats || args.plot.is_some(),
-        grade: args.difficulty,
-        max_tries: args.max_tries,
-    };
+    let settings = GenerateSettings::default()
+        .symmetry(args.symmetry)
+        .clues(args.clues)
+        .max_nodes(args.max_nodes)
+        .rate(args.format == OutputFormat::Json || args.stats || args.plot.is_some())
+        .grade(args.difficulty)
+        .max_tries(args.max_tries);
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -47,10 +47,7 @@ fn check(sudoku: &Sudoku, made: &sudoku::Generated, symmetry: Symmetry) {
 fn classic_puzzles_are_unique_minimal_and_symmetric() {
     let sudoku = Sudoku::classic();
     for &symmetry in Symmetry::ALL {
-        let settings = GenerateSettings {
-            symmetry,
-            ..Default::default()
-        };
+        let settings = GenerateSettings::default().symmetry(symmetry);
         let mut generator = Generator::new(&sudoku, settings);
         for i in 0..12 {
             let made = generator.generate(puzzle_seed(7, i)).unwrap();
@@ -138,11 +135,9 @@ fn a_seed_makes_the_same_puzzle_and_seeds_differ() {
 #[test]
 fn a_clue_target_stops_early_and_says_the_puzzle_is_not_minimal() {
     let sudoku = Sudoku::classic();
-    let settings = GenerateSettings {
-        symmetry: Symmetry::Rotate180,
-        clues: Some(40),
-        ..Default::default()
-    };
+    let settings = GenerateSettings::default()
+        .symmetry(Symmetry::Rotate180)
+        .clues(Some(40));
     let mut generator = Generator::new(&sudoku, settings);
     for i in 0..5 {
         let made = generator.generate(puzzle_seed(5, i)).unwrap();
@@ -176,10 +171,7 @@ fn a_run_on_every_thread_makes_the_puzzles_of_its_seeds_in_order() {
     use std::ops::ControlFlow;
     use sudoku::pipeline::Pipeline;
     let sudoku = Sudoku::classic();
-    let settings = GenerateSettings {
-        rate: true,
-        ..GenerateSettings::default()
-    };
+    let settings = GenerateSettings::default().rate(true);
     let mut got = Vec::new();
     let summary = sudoku::generate_all(
         &sudoku,
