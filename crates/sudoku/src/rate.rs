@@ -615,6 +615,69 @@ impl<'s> Rater<'s> {
     /// its digits. A grid that is not a solution of the puzzle, or a puzzle with another
     /// solution that a deduction rules it out by, is [`RateError::NotTheSolution`].
     pub fn rate_with(&mut self, puzzle: &Grid, solution: &Grid) -> Result<Rating, RateError> {
+        self.start(puzzle, solution)?;
+        let mut rating = Rating {
+            grade: Grade::Simple,
+            hardest: None,
+            score: 0,
+            guesses: 0,
+            counts: [0; 11],
+            steps: Vec::new(),
+            nodes: None,
+            branch_depth: None,
+            solution: solution.clone(),
+        };
+        while let Some(step) = self.advance(solution)? {
+            let technique = step.technique();
+            rating.counts[technique as usize] += 1;
+            rating.score += technique.weight();
+            rating.hardest = rating.hardest.max(Some(technique));
+            if self.explain {
+                rating.steps.push(step);
+            }
+        }
+        rating.guesses = rating.count(Technique::Guess);
+        rating.grade = rating.hardest.map_or(Grade::Simple, Technique::grade);
+        Ok(rating)
+    }
+
+    /// The next deductions on `board` (a puzzle with some of its blanks filled in, as a person
+    /// solving it has them), up to and including the first that places a digit: what a hint
+    /// shows. The steps that only remove candidates come first, as the grader takes them.
+    /// Empty when the board is full. `solution` is the puzzle's one solution, as for
+    /// [`Rater::rate_with`]; a board whose digits are not the solution's is
+    /// [`RateError::NotTheSolution`].
+    ///
+    /// ```
+    /// use sudoku::{Sudoku, Step, Technique, Uniqueness};
+    /// let sudoku = Sudoku::classic();
+    /// let puzzle = sudoku::parse_line(
+    ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ///     None,
+    /// )?;
+    /// let Uniqueness::Unique(solution) = sudoku.uniqueness(&puzzle)? else { panic!() };
+    /// let steps = sudoku.rater().hint(&puzzle, &solution)?;
+    /// assert_eq!(steps.len(), 1);
+    /// assert_eq!(steps[0].technique(), Technique::NakedSingle);
+    /// let (cell, digit) = steps[0].placed().unwrap();
+    /// assert_eq!(solution.get(cell), digit);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hint(&mut self, board: &Grid, solution: &Grid) -> Result<Vec<Step>, RateError> {
+        self.start(board, solution)?;
+        let mut steps = Vec::new();
+        while let Some(step) = self.advance(solution)? {
+            let places = step.placed().is_some();
+            steps.push(step);
+            if places {
+                break;
+            }
+        }
+        Ok(steps)
+    }
+
+    /// Checks the puzzle and its solution and sets the candidates from the givens.
+    fn start(&mut self, puzzle: &Grid, solution: &Grid) -> Result<(), RateError> {
         self.sudoku.check(puzzle)?;
         let n = self.layout.n;
         if solution.shape() != puzzle.shape() || !solution.is_full() {
@@ -639,50 +702,34 @@ impl<'s> Rater<'s> {
         for (cell, d) in puzzle.givens() {
             self.place(cell.row * n + cell.col, d);
         }
-        let mut rating = Rating {
-            grade: Grade::Simple,
-            hardest: None,
-            score: 0,
-            guesses: 0,
-            counts: [0; 11],
-            steps: Vec::new(),
-            nodes: None,
-            branch_depth: None,
-            solution: solution.clone(),
-        };
+        Ok(())
+    }
+
+    /// Finds the simplest step and applies it (`None` once the grid is full).
+    fn advance(&mut self, solution: &Grid) -> Result<Option<Step>, RateError> {
+        let n = self.layout.n;
         let sol = solution.cells();
-        loop {
-            let step = match self.next_step(sol) {
-                Found::Solved => break,
-                Found::Step(step) => step,
-            };
-            let technique = step.technique();
-            // Every deduction must agree with the solution: a wrong one is a bug, or a puzzle
-            // with another solution.
-            if let Some((cell, d)) = step.placed() {
-                let k = cell.row * n + cell.col;
-                if sol[k] != d {
-                    return Err(disagrees(&step, cell, sol[k]));
-                }
-                self.place(k, d);
+        let step = match self.next_step(sol) {
+            Found::Solved => return Ok(None),
+            Found::Step(step) => step,
+        };
+        // Every deduction must agree with the solution: a wrong one is a bug, or a puzzle
+        // with another solution.
+        if let Some((cell, d)) = step.placed() {
+            let k = cell.row * n + cell.col;
+            if sol[k] != d {
+                return Err(disagrees(&step, cell, sol[k]));
             }
-            for (cell, d) in step.removed() {
-                let k = cell.row * n + cell.col;
-                if sol[k] == d {
-                    return Err(disagrees(&step, cell, d));
-                }
-                self.cand[k] &= !(1u64 << (d - 1));
-            }
-            rating.counts[technique as usize] += 1;
-            rating.score += technique.weight();
-            rating.hardest = rating.hardest.max(Some(technique));
-            if self.explain {
-                rating.steps.push(step);
-            }
+            self.place(k, d);
         }
-        rating.guesses = rating.count(Technique::Guess);
-        rating.grade = rating.hardest.map_or(Grade::Simple, Technique::grade);
-        Ok(rating)
+        for (cell, d) in step.removed() {
+            let k = cell.row * n + cell.col;
+            if sol[k] == d {
+                return Err(disagrees(&step, cell, d));
+            }
+            self.cand[k] &= !(1u64 << (d - 1));
+        }
+        Ok(Some(step))
     }
 
     /// Places `d` in cell `k` and takes it from the peers' candidates.

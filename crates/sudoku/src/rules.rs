@@ -334,6 +334,30 @@ impl Sudoku {
         self.geometry.peers(unit_cells)
     }
 
+    /// The cells of `unit`, row-major (none for a unit these rules do not have): what a hint
+    /// marks when it names the unit.
+    ///
+    /// ```
+    /// use sudoku::{Cell, Sudoku, Unit, UnitKind};
+    /// let sudoku = Sudoku::classic();
+    /// let cells = sudoku.cells_of(Unit { kind: UnitKind::Box, index: 4 });
+    /// assert_eq!((cells.len(), cells[0]), (9, Cell { row: 3, col: 3 }));
+    /// assert!(sudoku.cells_of(Unit { kind: UnitKind::Diagonal, index: 0 }).is_empty());
+    /// ```
+    pub fn cells_of(&self, unit: Unit) -> Vec<Cell> {
+        let n = self.shape.size();
+        let Some(u) = self.units().iter().position(|&v| v == unit) else {
+            return Vec::new();
+        };
+        (0..n * n)
+            .filter(|&k| self.geometry.cell_units[k].contains(&(u as u32)))
+            .map(|k| Cell {
+                row: k / n,
+                col: k % n,
+            })
+            .collect()
+    }
+
     /// The units, in the order of [`Sudoku::unit_cells`].
     pub(crate) fn units(&self) -> &[Unit] {
         &self.geometry.units

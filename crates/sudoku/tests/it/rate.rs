@@ -273,3 +273,72 @@ fn explanations_use_the_symbols_and_units_of_the_puzzle() {
         .expect("a step on a diagonal");
     insta::assert_snapshot!("x_sudoku_diagonal_step", diagonal);
 }
+
+/// Hints taken one after another, each on the board the last one left (as a person using a
+/// page's Hint button has it), fill in the solution, one placement a hint; the first hint is
+/// the rating's steps up to its first placement (later ones start afresh from the board's
+/// digits, without the candidates earlier steps removed, so they may take another order).
+/// A board with a wrong digit is refused, not hinted from.
+#[test]
+fn hints_one_after_another_fill_in_the_solution() {
+    let sudoku = Sudoku::classic();
+    for puzzle in puzzles("17-clue-first2000.txt", 60) {
+        let rating = sudoku.rater().explain(true).rate(&puzzle).unwrap();
+        let solution = &rating.solution;
+        let first = rating
+            .steps
+            .iter()
+            .position(|s| s.placed().is_some())
+            .unwrap();
+        let mut rater = sudoku.rater();
+        assert_eq!(
+            rater.hint(&puzzle, solution).unwrap(),
+            rating.steps[..=first]
+        );
+        let mut board = puzzle.clone();
+        let mut hints = 0;
+        loop {
+            let steps = rater.hint(&board, solution).unwrap();
+            let Some(last) = steps.last() else { break };
+            replay_partial(&board, &steps, solution);
+            let (cell, digit) = last.placed().expect("a hint ends with a placement");
+            assert!(steps[..steps.len() - 1]
+                .iter()
+                .all(|s| s.placed().is_none()));
+            board.set(cell, digit);
+            hints += 1;
+        }
+        assert_eq!(&board, solution);
+        assert_eq!(hints, puzzle.cells().iter().filter(|&&d| d == 0).count());
+    }
+    let puzzle = puzzles("17-clue-first2000.txt", 1).remove(0);
+    let solution = sudoku.rater().rate(&puzzle).unwrap().solution;
+    let mut board = puzzle.clone();
+    let blank = (0..81)
+        .map(|k| sudoku::Cell {
+            row: k / 9,
+            col: k % 9,
+        })
+        .find(|&c| puzzle.get(c) == 0)
+        .unwrap();
+    board.set(blank, solution.get(blank) % 9 + 1);
+    assert!(matches!(
+        sudoku.rater().hint(&board, &solution),
+        Err(RateError::NotTheSolution(_))
+    ));
+}
+
+/// The checks of [`replay`] on a hint's steps: removals are never the solution's digit, and
+/// the placement is, in a blank cell.
+fn replay_partial(board: &Grid, steps: &[Step], solution: &Grid) {
+    for step in steps {
+        for (cell, d) in step.removed() {
+            assert_ne!(solution.get(cell), d, "{}", step.explain(Symbols::Default));
+            assert_eq!(board.get(cell), 0);
+        }
+        if let Some((cell, d)) = step.placed() {
+            assert_eq!(solution.get(cell), d, "{}", step.explain(Symbols::Default));
+            assert_eq!(board.get(cell), 0);
+        }
+    }
+}
