@@ -12,8 +12,9 @@ use crate::{plural, InputError};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Files of job summaries (the JSON lines of `dlx xc FILE --count --format json --job
-    /// LINE`, or of `--best K --format json --job LINE`, solutions and summary); `-` or none
-    /// reads standard input. The jobs of --best give the K cheapest solutions of them all.
+    /// LINE`, of `--count --memo --format json --job LINE`, or of `--best K --format json --job
+    /// LINE`, solutions and summary); `-` or none reads standard input. The jobs of --best give
+    /// the K cheapest solutions of them all; those of --memo a count exact at any size.
     pub files: Vec<PathBuf>,
     /// Output format: the count (text), or the summary object `dlx xc --count --format json`
     /// prints, with the jobs' spread (json).
@@ -66,22 +67,33 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     match (args.format, &merged.best) {
-        (Format::Text, None) => writeln!(out, "{}", summary.count_text())?,
+        (Format::Text, None) => writeln!(out, "{}", merged.count_text())?,
         (Format::Text, Some(_)) => {}
-        (Format::Json, _) => {
-            serde_json::to_writer(&mut out, &merged.record())?;
-            out.write_all(b"\n")?;
-        }
+        (Format::Json, _) => match merged.memo_record() {
+            // The memoized jobs' count may pass 64 bits: the record is written whole.
+            Some(record) => writeln!(out, "{record}")?,
+            None => {
+                serde_json::to_writer(&mut out, &merged.record())?;
+                out.write_all(b"\n")?;
+            }
+        },
     }
     out.flush()?;
     if args.stats {
         let mut err = io::stderr().lock();
         let colored = merged.best.is_some() || summary.cleansings > 0;
-        writeln!(
-            err,
-            "{}",
-            crate::search::stats(&merged.outcome).colored(colored)
-        )?;
+        match &merged.memo {
+            Some(count) => writeln!(
+                err,
+                "{count} solutions (the memoized count), {} jobs' nodes, {} updates",
+                summary.nodes, summary.updates
+            )?,
+            None => writeln!(
+                err,
+                "{}",
+                crate::search::stats(&merged.outcome).colored(colored)
+            )?,
+        }
         match &summary.best_costs {
             Some(costs) => {
                 let costs = report::text::costs(costs);

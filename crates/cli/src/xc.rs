@@ -29,6 +29,7 @@ pub struct Args {
     /// Cut the search into at least K jobs and print one per line (the problem's fingerprint,
     /// with the engine's, the job's number and its prefix of choices), for `--count --job LINE`
     /// (with the same --engine) to run each, anywhere, and `dlx merge` to add their summaries.
+    /// With --memo, jobs of the memoized count (`--count --memo --job LINE`), exact at any size.
     #[arg(long, value_name = "K", value_parser = crate::values::count,
           conflicts_with_all = ["count", "limit", "max_nodes", "timeout", "job", "ordered"])]
     pub split: Option<u64>,
@@ -210,23 +211,57 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     let in_groups = "the memoized search finds solutions in groups; use --max-nodes or --timeout";
     let every = "it counts and lists every solution";
     let both = "both would be written on standard output";
+    let of_job = "a job's ZDD would leave out the options on its way";
+    let split = args.split.is_some() || args.job.is_some();
     let threads = args.search.jobs.is_some_and(|j| j != 1);
-    let ordered = args.search.ordered || args.job.is_some() || args.best.is_some();
+    let ordered = args.search.ordered || args.best.is_some();
     let clashes = [
-        (args.split.is_some(), "--split", one_thread),
         (args.search.limit.is_some(), "--limit", in_groups),
         (threads, "--jobs", one_thread),
-        (ordered, "--ordered, --job or --best", every),
+        (ordered, "--ordered or --best", every),
         (to_stdout && args.search.count, "--count with --zdd -", both),
+        (
+            split && args.zdd.is_some(),
+            "--zdd with --split or --job",
+            of_job,
+        ),
     ];
     if let Some((_, flag, why)) = clashes.iter().find(|clash| clash.0) {
         return crate::refuse(format!("--memo and {flag} do not go together: {why}"));
     }
+    if args.job.is_some() && !args.search.count {
+        return crate::refuse("--job with --memo runs one job of a split count: add --count");
+    }
+    let start = Instant::now();
+    // The jobs of a split are dancing links' subtrees: the solutions that have the options on
+    // each job's way, which the memoized search counts from there.
+    let search = args
+        .search
+        .search(problem, dlx::Engine::Auto, Task::Memo, None, start)
+        .threads(1);
+    if let Some(k) = args.split {
+        return self::split(
+            &search,
+            name,
+            usize::try_from(k).unwrap_or(usize::MAX),
+            args,
+            start,
+        );
+    }
+    let (search, job) = match &args.job {
+        Some(line) => {
+            let (search, job) = read_job(search, name, line)?;
+            (search, Some(job))
+        }
+        None => (search, None),
+    };
     // The ZDD's file is created before the search, so a path that cannot be written fails at
     // once.
     let zdd_file = crate::files::Output::create(args.zdd.as_deref().filter(|_| !to_stdout))?;
-    let start = Instant::now();
-    let memo = args.search.memo(problem, name)?;
+    let found = search
+        .run(|_| ControlFlow::Continue(()))
+        .map_err(|e| failure(e, name, job.as_ref()))?;
+    let memo = found.memo.expect("the memoized search was asked for");
     let elapsed = start.elapsed();
     let json = args.format == XcFormat::Json;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
@@ -242,7 +277,12 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     }
     if !to_stdout {
         if json {
-            writeln!(out, "{}", report::memo_summary(&memo, args.profile))?;
+            // A job's summary always has its profile: `dlx merge` adds the profiles up.
+            let record = match &job {
+                Some(job) => report::memo_job_summary(&memo, true, job),
+                None => report::memo_summary(&memo, args.profile),
+            };
+            writeln!(out, "{record}")?;
         } else if args.search.count {
             writeln!(out, "{}", memo_count(&memo))?;
         }

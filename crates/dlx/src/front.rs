@@ -308,6 +308,7 @@ impl<'p> Search<'p> {
         let engine = self.resolved()?;
         let settings = |what, why| Err(SearchError::Settings { what, why });
         let one_thread = "the memoized search runs on one thread";
+        let bounded = "the memoized search of a problem with bounds is not split into jobs";
         match self.task {
             Task::List | Task::Count if self.preprocess && self.job.is_some() => settings(
                 "the preprocessor and a job",
@@ -323,8 +324,8 @@ impl<'p> Search<'p> {
             Task::Memo if self.threads.is_some_and(|n| n != 1) => {
                 settings("the memoized search and several threads", one_thread)
             }
-            Task::Memo if self.job.is_some() => {
-                settings("the memoized search and a job", one_thread)
+            Task::Memo if self.job.is_some() && self.problem.declares_bounds() => {
+                settings("the memoized search and a job", bounded)
             }
             _ => Ok(engine),
         }
@@ -396,7 +397,9 @@ impl<'p> Search<'p> {
 
     /// Cuts the search into at least `k` jobs, one line each, numbered from 1, to run anywhere
     /// with [`Search::job_line`] and add up with [`crate::split::Tally`]: a count's (or a
-    /// listing's) jobs, or those of the search for the cheapest solutions.
+    /// listing's) jobs, those of the search for the cheapest solutions, or the memoized
+    /// count's (dancing links' jobs, each counted by the memoized search from its options on:
+    /// their counts add up, exact at any size; not for a problem with bounds).
     pub fn split(&self, k: usize) -> Result<Vec<JobLine>, SearchError> {
         let engine = self.resolved()?;
         match self.task {
@@ -404,11 +407,13 @@ impl<'p> Search<'p> {
                 let search = self.problem.best(best)?;
                 Ok(JobLine::number(self.problem, search.split(k)))
             }
-            Task::Memo => Err(SearchError::Settings {
+            Task::Memo if self.problem.declares_bounds() => Err(SearchError::Settings {
                 what: "the memoized search and a split",
-                why: "the memoized search runs on one thread",
+                why: "the memoized search of a problem with bounds is not split into jobs",
             }),
-            Task::List | Task::Count => {
+            // A job is the subtree of dancing links' tree below its options: the solutions
+            // that have them, which the memoized search counts as well.
+            Task::Memo | Task::List | Task::Count => {
                 let parallel = self.problem.parallel().with_engine(engine)?;
                 Ok(parallel.job_lines(parallel.split(k)?))
             }
@@ -535,9 +540,25 @@ impl<'p> Search<'p> {
 
     /// The memoized count and its ZDD (Knuth's `dlx6`).
     fn memo(&self, engine: Engine) -> Result<Found, SearchError> {
+        let mut prefix = Vec::new();
+        if let Some(job) = &self.job {
+            // A way from the root of dancing links' tree (checked so), of options only: a
+            // problem without bounds has no other moves.
+            self.problem.parallel().with_engine(engine)?.check(job)?;
+            for mv in &job.prefix {
+                match mv {
+                    crate::Move::Option(o) => prefix.push(*o),
+                    _ => return Err(SearchError::Settings {
+                        what: "the memoized search and a job",
+                        why: "the memoized search of a problem with bounds is not split into jobs",
+                    }),
+                }
+            }
+        }
         let memo = self
             .problem
             .memo()
+            .prefix(prefix)
             .with_limits(self.limits.clone())?
             .max_zdd_nodes(self.max_zdd_nodes)
             .max_memory(self.max_memory)

@@ -507,7 +507,7 @@ impl<'p> Parallel<'p> {
     }
 
     /// Checks that `job` is a subtree of this search.
-    fn check(&self, job: &Job) -> Result<(), JobError> {
+    pub(crate) fn check(&self, job: &Job) -> Result<(), JobError> {
         if job.carried as usize > job.prefix.len() {
             return Err(JobError::Carried {
                 carried: job.carried,

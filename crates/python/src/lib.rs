@@ -694,6 +694,10 @@ fn merge(py: Python<'_>, lines: Vec<String>) -> PyResult<String> {
         merge.add_line(line).map_err(|e| bad_input(py, e))?;
     }
     let merged = merge.finish().map_err(|e| bad_input(py, e))?;
+    // The memoized count's jobs (`dlx xc --count --memo --job`): their count may pass 64 bits.
+    if let Some(record) = merged.memo_record() {
+        return Ok(record);
+    }
     serde_json::to_string(&merged.record()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 

@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
 use dlx::split::{JobLine, JobLineError, Tally, TallyError};
-use dlx::zdd::{Memo, Zdd};
+use dlx::zdd::{Count, Memo, Zdd};
 use dlx::{OptionId, Outcome, Problem, Report, Stats, StopReason};
 
 /// The summary record of a search: its figures, whether it finished and what stopped it, and
@@ -261,6 +261,16 @@ pub fn write_zdd_solution(zdd: &Zdd, options: &[u32], out: &mut impl Write) -> i
 /// The summary record of a memoized search (written by hand: the count may pass 64 bits, and
 /// is written as an integer all the same): [`Summary`]'s figures and ZDD nodes, memos and hits.
 pub fn memo_summary(memo: &Memo, profile: bool) -> String {
+    memo_record(memo, profile, None)
+}
+
+/// [`memo_summary`] of a job of a split (`dlx xc FILE --count --memo --job LINE`): with the
+/// job's line, as `dlx merge` reads it.
+pub fn memo_job_summary(memo: &Memo, profile: bool, job: &JobLine) -> String {
+    memo_record(memo, profile, Some(job))
+}
+
+fn memo_record(memo: &Memo, profile: bool, job: Option<&JobLine>) -> String {
     let s = &memo.stats;
     let stopped = match memo.stopped {
         None => "null".to_string(),
@@ -281,6 +291,9 @@ pub fn memo_summary(memo: &Memo, profile: bool) -> String {
     if profile {
         let levels: Vec<String> = s.profile.iter().map(u64::to_string).collect();
         json.push_str(&format!(",\"profile\":[{}]", levels.join(",")));
+    }
+    if let Some(job) = job {
+        json.push_str(&format!(",\"job\":\"{job}\""));
     }
     json.push('}');
     json
@@ -365,6 +378,12 @@ pub enum MergeError {
     /// Costed solutions among the summaries of a count.
     #[error("solution lines among the summaries of a count: give the summaries only")]
     SolutionsInCount,
+    /// Jobs of the memoized count among jobs counted by an engine.
+    #[error("jobs of the memoized count (--memo) mixed with jobs of another count: merge the jobs of one search")]
+    MixedMemo,
+    /// A memoized job's count does not read.
+    #[error("a memoized job's count is not a whole number: {0}")]
+    MemoCount(String),
 }
 
 fn search(k: Option<u64>) -> String {
@@ -380,6 +399,29 @@ pub struct Merge {
     best: Option<u64>,
     costed: Vec<Costed>,
     summaries: usize,
+    /// The memoized jobs' counts added up, exact at any size, and how many there were.
+    memo: Count,
+    memo_jobs: usize,
+}
+
+/// A memoized job's summary ([`memo_job_summary`]), as the merge reads it: its count as the
+/// digits written.
+#[derive(Deserialize)]
+struct MemoJob<'a> {
+    #[serde(borrow)]
+    solutions: &'a serde_json::value::RawValue,
+    nodes: u64,
+    updates: u64,
+    cleansings: u64,
+    // Only a memoized search's summary has it: a count's does not read as this.
+    #[allow(dead_code)]
+    zdd_nodes: u64,
+    complete: bool,
+    stopped_by: Option<String>,
+    #[serde(default)]
+    profile: Option<Vec<u64>>,
+    #[serde(default)]
+    job: Option<String>,
 }
 
 /// What the jobs add up to.
@@ -397,9 +439,43 @@ pub struct Merged {
     /// A search for the K cheapest: the K cheapest of all the jobs' solutions, cheapest first
     /// (equal costs in the order they came).
     pub best: Option<Vec<Costed>>,
+    /// Jobs of the memoized count: their solutions added up, exact at any size (the summary's
+    /// `solutions` is then the count where it fits in 64 bits; [`Merged::count_text`] and
+    /// [`Merged::memo_record`] give it whole).
+    pub memo: Option<Count>,
 }
 
 impl Merged {
+    /// The count, as `dlx merge` prints it: exact at any size.
+    pub fn count_text(&self) -> String {
+        match &self.memo {
+            Some(count) => count.to_string(),
+            None => self.summary.count_text(),
+        }
+    }
+
+    /// The record `dlx merge --format json` ends with for the jobs of a memoized count (written
+    /// by hand, as [`memo_summary`]: the count may pass 64 bits): the count, the jobs' nodes,
+    /// updates and cleansings added up, their profile, how many jobs and the spread of their
+    /// nodes. `None` for other jobs ([`Merged::record`]).
+    pub fn memo_record(&self) -> Option<String> {
+        let count = self.memo.as_ref()?;
+        let s = &self.summary;
+        let profile = s.profile.as_deref().unwrap_or_default();
+        let levels: Vec<String> = profile.iter().map(u64::to_string).collect();
+        let Spread { min, median, max } = self.job_nodes;
+        Some(format!(
+            "{{\"solutions\":{count},\"nodes\":{},\"updates\":{},\"cleansings\":{},\
+             \"complete\":true,\"stopped_by\":null,\"profile\":[{}],\"jobs\":{},\
+             \"job_nodes\":{{\"min\":{min},\"median\":{median},\"max\":{max}}}}}",
+            s.nodes,
+            s.updates,
+            s.cleansings,
+            levels.join(","),
+            self.jobs
+        ))
+    }
+
     /// The record `dlx merge --format json` ends with: the [`Summary`] (for a count, with the
     /// number of jobs and the spread of their nodes).
     pub fn record(&self) -> MergedRecord<'_> {
@@ -441,9 +517,41 @@ impl Merge {
             self.costed.push(solution);
             return Ok(());
         }
+        if let Ok(job) = serde_json::from_str::<MemoJob<'_>>(line) {
+            return self.add_memo(&job);
+        }
         let s: Summary =
             serde_json::from_str(line).map_err(|e| MergeError::NotASummary(e.to_string()))?;
         self.add(&s)
+    }
+
+    /// Adds a memoized job's summary: its figures to the tally (which checks the job), its
+    /// count to the memoized jobs' total.
+    fn add_memo(&mut self, m: &MemoJob<'_>) -> Result<(), MergeError> {
+        let count: Count = m
+            .solutions
+            .get()
+            .parse()
+            .map_err(|_| MergeError::MemoCount(m.solutions.get().to_string()))?;
+        let summary = Summary {
+            solutions: 0,
+            nodes: m.nodes,
+            updates: m.updates,
+            cleansings: m.cleansings,
+            complete: m.complete,
+            stopped_by: m.stopped_by.clone(),
+            profile: m.profile.clone(),
+            job: m.job.clone(),
+            threads: None,
+            jobs: None,
+            best_costs: None,
+            best: None,
+            engine: None,
+        };
+        self.add(&summary)?;
+        self.memo = std::mem::take(&mut self.memo) + count;
+        self.memo_jobs += 1;
+        Ok(())
     }
 
     /// Adds a job's summary.
@@ -476,6 +584,9 @@ impl Merge {
 
     /// The totals, once every job of the split is in.
     pub fn finish(mut self) -> Result<Merged, MergeError> {
+        if self.memo_jobs > 0 && self.memo_jobs != self.summaries {
+            return Err(MergeError::MixedMemo);
+        }
         let total = self.tally.finish().map_err(MergeError::Tally)?.clone();
         let mut nodes = self.tally.job_nodes();
         nodes.sort_unstable();
@@ -502,12 +613,17 @@ impl Merge {
                 None
             }
         };
+        let memo = (self.memo_jobs > 0).then_some(self.memo);
+        if let Some(count) = &memo {
+            summary.solutions = count.to_u64().unwrap_or(u64::MAX);
+        }
         Ok(Merged {
             outcome,
             summary,
             jobs: nodes.len(),
             job_nodes,
             best,
+            memo,
         })
     }
 }

@@ -205,14 +205,31 @@ fn what_does_not_go_together_is_refused() {
         (&["xc", &q8, "--memo", "-j", "2"], "--memo and --jobs"),
         (
             &["xc", &q8, "--memo", "--best", "2"],
-            "--memo and --ordered, --job or --best",
+            "--memo and --ordered or --best",
         ),
         (
             &["xc", &q8, "--zdd", "-", "--count"],
             "both would be written on standard output",
         ),
         (&["xc", &q8, "--count", "--memory", "1G"], "add --memo"),
-        (&["xc", &q8, "--memo", "--split", "4"], "--memo and --split"),
+        (
+            &["xc", &q8, "--zdd", "x.zdd", "--split", "4"],
+            "--memo and --zdd with --split or --job",
+        ),
+        (
+            &["xc", &q8, "--memo", "--job", "1457802848f20c52:1/2:1:0"],
+            "--job with --memo runs one job of a split count: add --count",
+        ),
+        (
+            &[
+                "xc",
+                &instance("xcc/double_queens_7x7_2.dlx"),
+                "--memo",
+                "--split",
+                "4",
+            ],
+            "the memoized search of a problem with bounds is not split into jobs",
+        ),
         (&["xc", &q8, "--memo", "--memory", "0"], "a size of 0"),
         (&["xc", &q8, "--memo", "--memory", "12Q"], "is not a size"),
         (
@@ -277,4 +294,116 @@ fn puzzles_count_through_the_memo() {
     let dq = instance("xcc/double_queens_7x7_2.dlx");
     let r = run(&["xc", &dq, "--count", "--memo"], b"");
     assert_eq!((r.code, r.stdout.as_str()), (0, "19448\n"));
+}
+
+/// The memoized count split into jobs (`--memo --split K`), each counted with `--count --memo
+/// --job LINE`, in another order, and added up by `dlx merge`: the Aztec diamond of order 11's
+/// 2^66 tilings exactly, as text and JSON; a missing, repeated or stopped job is refused, and
+/// so are jobs of the memoized count mixed with those of an engine's count.
+#[test]
+fn memoized_jobs_merge_to_the_exact_count_past_64_bits() {
+    let aztec = instance("memo/aztec_11.dlx");
+    let split = run(&["xc", &aztec, "--memo", "--split", "5"], b"");
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    let mut lines: Vec<&str> = split.stdout.lines().collect();
+    assert!(lines.len() >= 5, "{}", split.stdout);
+    lines.reverse();
+    let mut summaries = Vec::new();
+    for line in &lines {
+        let r = run(
+            &[
+                "xc", &aztec, "--count", "--memo", "--format", "json", "--job", line,
+            ],
+            b"",
+        );
+        assert_eq!(r.code, 0, "{line}: {}", r.stderr);
+        assert!(
+            r.stdout.contains(&format!("\"job\":\"{line}\"")),
+            "{}",
+            r.stdout
+        );
+        summaries.push(r.stdout);
+    }
+    let all = summaries.concat();
+    let text = run(&["merge"], all.as_bytes());
+    assert_eq!(
+        (text.code, text.stdout.as_str()),
+        (0, "73786976294838206464\n"),
+        "{}",
+        text.stderr
+    );
+    let json = run(&["merge", "--format", "json"], all.as_bytes());
+    assert!(
+        json.stdout
+            .starts_with("{\"solutions\":73786976294838206464,"),
+        "{}",
+        json.stdout
+    );
+    assert!(
+        json.stdout.contains(&format!("\"jobs\":{},", lines.len())),
+        "{}",
+        json.stdout
+    );
+    let missing = run(&["merge"], summaries[1..].concat().as_bytes());
+    assert!(
+        missing.code == 2 && missing.stderr.contains("jobs missing"),
+        "{}",
+        missing.stderr
+    );
+    let twice = run(&["merge"], format!("{all}{}", summaries[0]).as_bytes());
+    assert!(
+        twice.code == 2 && twice.stderr.contains("counted twice"),
+        "{}",
+        twice.stderr
+    );
+    let stopped = run(
+        &[
+            "xc",
+            &aztec,
+            "--count",
+            "--memo",
+            "--format",
+            "json",
+            "--max-nodes",
+            "10",
+            "--job",
+            lines[0],
+        ],
+        b"",
+    );
+    assert_eq!(stopped.code, 3, "{}", stopped.stderr);
+    let with_stopped = format!("{}{}", stopped.stdout, summaries[1..].concat());
+    let r = run(&["merge"], with_stopped.as_bytes());
+    assert!(
+        r.code == 2 && r.stderr.contains("was stopped"),
+        "{}",
+        r.stderr
+    );
+    // Queens: a job counted by dancing links among memoized ones.
+    let q8 = instance("queens8.dlx");
+    let q = run(&["xc", &q8, "--memo", "--split", "3"], b"").stdout;
+    let mut mixed = String::new();
+    for (k, line) in q.lines().enumerate() {
+        let memo: &[&str] = if k == 0 { &[] } else { &["--memo"] };
+        let args = [
+            &[
+                "xc",
+                q8.as_str(),
+                "--count",
+                "--format",
+                "json",
+                "--job",
+                line,
+            ][..],
+            memo,
+        ]
+        .concat();
+        mixed += &run(&args, b"").stdout;
+    }
+    let r = run(&["merge"], mixed.as_bytes());
+    assert!(
+        r.code == 2 && r.stderr.contains("mixed with jobs of another count"),
+        "{}",
+        r.stderr
+    );
 }

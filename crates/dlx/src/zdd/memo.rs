@@ -104,6 +104,9 @@ pub struct MemoSearch<'p> {
     limits: Limits,
     max_zdd_nodes: Option<u64>,
     max_memory: Option<u64>,
+    /// Options taken before the search starts (a job of a split): it counts the solutions
+    /// that have them, and its ZDD is of the rest of each.
+    prefix: Vec<OptionId>,
 }
 
 /// What a memoized search found.
@@ -158,6 +161,7 @@ impl Problem {
             limits: Limits::none(),
             max_zdd_nodes: None,
             max_memory: None,
+            prefix: Vec::new(),
         }
     }
 }
@@ -188,6 +192,14 @@ impl<'p> MemoSearch<'p> {
         self
     }
 
+    /// Takes these options before the search starts, so that it counts the solutions that
+    /// have them (a job of a split: the options on its way from the root of dancing links'
+    /// tree, which the caller has checked to be such a way). Not for a problem with bounds.
+    pub(crate) fn prefix(mut self, options: Vec<OptionId>) -> Self {
+        self.prefix = options;
+        self
+    }
+
     /// Runs the search.
     pub fn run(&self) -> Memo {
         let new_run = |words| Run {
@@ -206,7 +218,12 @@ impl<'p> MemoSearch<'p> {
         } else {
             let mut dance = Dance::new(self.problem);
             let mut run = new_run(dance.words);
-            let result = run.search(&mut dance);
+            let result = if dance.take(self.problem, &self.prefix) {
+                // The options taken cover every primary item: one solution, the empty rest.
+                (None, vec![1])
+            } else {
+                run.search(&mut dance)
+            };
             (run, result)
         };
         let Run {
@@ -216,7 +233,8 @@ impl<'p> MemoSearch<'p> {
             ..
         } = run;
         stats.zdd_nodes = if zdd.is_empty() {
-            1
+            // The bottom sink, and the top one when a job's options are a solution.
+            1 + u64::from(pending.last() == Some(&1))
         } else {
             zdd.len() as u64 + 2
         };
@@ -628,6 +646,39 @@ impl Dance {
     /// The active primary item with the shortest list, the leftmost on ties (the list of
     /// active items is in the items' order): a scan of the lengths, where a covered item's
     /// carries [`COVERED`], rather than a walk of the list.
+    /// Takes the options `prefix` (disjoint, as the options on a way from the root are), each
+    /// by covering one of its primary items and selecting it there; true when no primary item
+    /// is left to cover.
+    fn take(&mut self, problem: &Problem, prefix: &[OptionId]) -> bool {
+        if prefix.is_empty() {
+            return false;
+        }
+        // Option `o`'s nodes follow the spacer after the headers and the options before it.
+        let mut first = Vec::with_capacity(problem.num_options());
+        let mut p = self.len.len() as u32;
+        for o in 0..problem.num_options() {
+            first.push(p);
+            p += problem.option_items(OptionId(o as u32)).len() as u32 + 1;
+        }
+        let (mut updates, mut cleansings) = (0, 0);
+        for &o in prefix {
+            let start = first[o.0 as usize];
+            let len = problem.option_items(o).len() as u32;
+            let node = (start..start + len)
+                .find(|&q| (self.itm[q as usize] as u32) <= self.n1)
+                .expect("an option has a primary item");
+            let item = self.itm[node as usize] as u32;
+            if self.color.is_empty() {
+                self.cover::<false>(item, &mut updates);
+                self.select::<false>(node, &mut updates, &mut cleansings);
+            } else {
+                self.cover::<true>(item, &mut updates);
+                self.select::<true>(node, &mut updates, &mut cleansings);
+            }
+        }
+        self.pn[0][1] == 0
+    }
+
     fn best_item(&self) -> u32 {
         let lens = &self.len[1..=self.n1 as usize];
         let least = lens.iter().copied().fold(i32::MAX, i32::min);

@@ -111,6 +111,50 @@ fn split_jobs_through_the_door_add_up() {
     }
 }
 
+/// The memoized count split into jobs (dancing links' subtrees, the solutions that have each
+/// job's options) adds up to the whole count, exactly past 64 bits, with colors, and for jobs
+/// that are a solution or a dead end on their own; a problem with bounds is refused.
+#[test]
+fn memoized_count_split_into_jobs_adds_up() {
+    // Each with whether its jobs are counted by dancing links too (quick enough).
+    let cases = [
+        ("queens8.dlx", 12, true),
+        ("memo/aztec_11.dlx", 6, false),
+        ("memo/aztec_8.dlx", 20, false),
+        ("memo/dominoes_8x8.dlx", 25, false),
+        ("memo/dominoes_6x6.dlx", 9, true),
+        ("xcc/words_3x3.dlx", 20, true),
+        ("knuth_example_dlx1.dlx", 8, true),
+    ];
+    for (name, k, by_links) in cases {
+        let problem = load(name);
+        let search = problem.search().task(Task::Memo);
+        let whole = count(search.clone());
+        assert!(whole.stopped.is_none(), "{name}");
+        let lines = search.split(k).unwrap();
+        assert!(lines.len() >= k.min(2), "{name}: {} jobs", lines.len());
+        let mut total = dlx::zdd::Count::default();
+        for line in &lines {
+            let job = count(search.clone().job_line(line).unwrap());
+            assert!(job.stopped.is_none(), "{name}");
+            // The job's count is the links engine's count of the same subtree, where it fits.
+            if by_links {
+                let links = problem.search().task(Task::Count).threads(1);
+                let links = count(links.job_line(line).unwrap());
+                assert_eq!(job.count, links.count, "{name}: {line}");
+            }
+            total = total + job.count;
+        }
+        assert_eq!(total, whole.count, "{name}: {} jobs", lines.len());
+    }
+    let bounded = load("xcc/double_queens_7x7_2.dlx");
+    let refused = bounded.search().task(Task::Memo).split(4);
+    assert!(
+        matches!(refused, Err(SearchError::Settings { .. })),
+        "{refused:?}"
+    );
+}
+
 #[test]
 fn settings_that_do_not_go_together_are_refused_before_any_search() {
     let queens = load("queens8.dlx");
@@ -127,6 +171,18 @@ fn settings_that_do_not_go_together_are_refused_before_any_search() {
         "the preprocessor and this task"
     );
     let job = queens.search().split(2).unwrap().remove(0).job;
+    let bounded = load("xcc/double_queens_7x7_2.dlx");
+    let bounded_job = bounded
+        .search()
+        .task(Task::Count)
+        .split(2)
+        .unwrap()
+        .remove(0)
+        .job;
+    assert_eq!(
+        refused(bounded.search().task(Task::Memo).job(bounded_job)),
+        "the memoized search and a job"
+    );
     assert_eq!(
         refused(queens.search().task(Task::List).job(job.clone())),
         "a job and a listing"
