@@ -429,11 +429,6 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
             "--memo counts every solution: it takes no --distinct, --svg or --limit",
         );
     }
-    if args.search.jobs.is_some_and(|j| j != 1) {
-        return crate::refuse(
-            "--memo and --jobs do not go together: the memoized search runs on one thread",
-        );
-    }
     let start = Instant::now();
     let memo = args.search.memo(problem, "the puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());

@@ -67,8 +67,9 @@ pub struct SearchFlags {
     pub stats: bool,
     /// Search on N threads (0: one per core). A count uses every core unless told otherwise
     /// (a count up to symmetry or by dancing cells, one); a listing uses one thread, or N with
-    /// solutions printed as found (see --ordered). The figures of a complete search by dancing
-    /// links are the same on any number of threads (by dancing cells, the solutions).
+    /// solutions printed as found (see --ordered); --memo, one. The figures of a complete search
+    /// by dancing links are the same on any number of threads (by dancing cells, the
+    /// solutions).
     #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// With --jobs, print the solutions in the order one thread finds them (each subtree's
@@ -226,7 +227,8 @@ pub fn compare(problem: &Problem, flags: &SearchFlags, format: XcFormat) -> Resu
 pub struct MemoFlags {
     /// Count through the memoized search (Knuth's dlx6): a remaining problem met again is not
     /// searched again, so counts far past what can be enumerated finish, exact at any size.
-    /// One thread; its figures are dlx6's (with --stats: ZDD nodes, memos and hits too).
+    /// One thread unless --jobs says, with dlx6's figures (with --stats: ZDD nodes, memos and
+    /// hits too); on N threads sharing one cache, the count and the ZDD are one thread's.
     #[arg(long)]
     pub memo: bool,
     /// With --memo: stop once the ZDD has more than N nodes (dlx6's Z<n>).
@@ -341,8 +343,9 @@ impl SearchFlags {
     /// Ctrl-C.
     pub fn memo(&self, problem: &Problem, name: &str) -> Result<Memo> {
         let search = self.search(problem, dlx::Engine::Auto, Task::Memo, None, Instant::now());
+        // One thread unless --jobs says (the threads share one cache).
         let found = search
-            .threads(1)
+            .threads(self.jobs.unwrap_or(1))
             .run(|_| std::ops::ControlFlow::Continue(()))
             .map_err(|e| InputError(format!("{name}: {e}")))?;
         Ok(found.memo.expect("the memoized search was asked for"))

@@ -207,17 +207,14 @@ fn failure(e: SearchError, name: &str, job: Option<&JobLine>) -> InputError {
 /// ZDD), after the checks of the flags that do not go with it.
 fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     let to_stdout = args.zdd.as_deref().is_some_and(|p| p.as_os_str() == "-");
-    let one_thread = "the memoized search runs on one thread";
     let in_groups = "the memoized search finds solutions in groups; use --max-nodes or --timeout";
     let every = "it counts and lists every solution";
     let both = "both would be written on standard output";
     let of_job = "a job's ZDD would leave out the options on its way";
     let split = args.split.is_some() || args.job.is_some();
-    let threads = args.search.jobs.is_some_and(|j| j != 1);
     let ordered = args.search.ordered || args.best.is_some();
     let clashes = [
         (args.search.limit.is_some(), "--limit", in_groups),
-        (threads, "--jobs", one_thread),
         (ordered, "--ordered or --best", every),
         (to_stdout && args.search.count, "--count with --zdd -", both),
         (
@@ -235,10 +232,11 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     let start = Instant::now();
     // The jobs of a split are dancing links' subtrees: the solutions that have the options on
     // each job's way, which the memoized search counts from there.
+    // On one thread unless --jobs says (the threads share one cache).
     let search = args
         .search
         .search(problem, dlx::Engine::Auto, Task::Memo, None, start)
-        .threads(1);
+        .threads(args.search.jobs.unwrap_or(1));
     if let Some(k) = args.split {
         return self::split(
             &search,

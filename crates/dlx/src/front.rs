@@ -307,7 +307,6 @@ impl<'p> Search<'p> {
     pub fn check(&self) -> Result<Engine, SearchError> {
         let engine = self.resolved()?;
         let settings = |what, why| Err(SearchError::Settings { what, why });
-        let one_thread = "the memoized search runs on one thread";
         let bounded = "the memoized search of a problem with bounds is not split into jobs";
         match self.task {
             Task::List | Task::Count if self.preprocess && self.job.is_some() => settings(
@@ -321,9 +320,6 @@ impl<'p> Search<'p> {
                 "the preprocessor and this task",
                 "a problem is preprocessed to be listed or counted",
             ),
-            Task::Memo if self.threads.is_some_and(|n| n != 1) => {
-                settings("the memoized search and several threads", one_thread)
-            }
             Task::Memo if self.job.is_some() && self.problem.declares_bounds() => {
                 settings("the memoized search and a job", bounded)
             }
@@ -555,10 +551,16 @@ impl<'p> Search<'p> {
                 }
             }
         }
+        // One thread unless asked for more (a job runs on one).
+        let threads = match self.job {
+            Some(_) => 1,
+            None => self.threads.unwrap_or(1),
+        };
         let memo = self
             .problem
             .memo()
             .prefix(prefix)
+            .threads(threads)
             .with_limits(self.limits.clone())?
             .max_zdd_nodes(self.max_zdd_nodes)
             .max_memory(self.max_memory)
@@ -578,7 +580,11 @@ impl<'p> Search<'p> {
             count,
             stats,
             stopped: memo.stopped,
-            threads: 1,
+            threads: if cfg!(feature = "parallel") && !self.problem.has_bounds() {
+                crate::control::threads_to_use(threads)
+            } else {
+                1
+            },
             jobs: 1,
             cheapest: None,
             memo: Some(memo),

@@ -42,8 +42,12 @@ def test_knuths_text_round_trips_and_errors_say_where():
     with pytest.warns(UserWarning, match="line 2: option left out"):
         assert Problem.from_knuth("a | b\nb\na\n").count() == 1
     # A setting the search does not take is refused, not passed over.
-    with pytest.raises(DlxError, match="several threads"):
-        Problem([["a"]]).count(memo=True, jobs=2)
+    with pytest.raises(DlxError, match="the preprocessor and this task"):
+        Problem([["a"]]).search(memo=True, preprocess=True)
+    # The memoized count on two threads sharing one cache: one thread's count.
+    queens = [["r%d" % r, "c%d" % c, "a%d" % (r + c), "b%d" % (r - c + 7)] for r in range(8) for c in range(8)]
+    diagonals = ["a%d" % i for i in range(15)] + ["b%d" % i for i in range(15)]
+    assert Problem(queens, secondary=diagonals).count(memo=True, jobs=2) == 92
     with pytest.raises(DlxError):
         Problem([["a"]], primary=["a"], bounds={"a": (3, 2)})
 

@@ -202,7 +202,6 @@ fn what_does_not_go_together_is_refused() {
     let q8 = instance("queens8.dlx");
     let refused: &[(&[&str], &str)] = &[
         (&["xc", &q8, "--memo", "--limit", "2"], "--memo and --limit"),
-        (&["xc", &q8, "--memo", "-j", "2"], "--memo and --jobs"),
         (
             &["xc", &q8, "--memo", "--best", "2"],
             "--memo and --ordered or --best",

@@ -35,6 +35,8 @@
 
 use foldhash::fast::RandomState;
 use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use super::diagram::{Count, Zdd, ZddNode};
 use crate::control::{Limits, StopReason};
@@ -107,6 +109,8 @@ pub struct MemoSearch<'p> {
     /// Options taken before the search starts (a job of a split): it counts the solutions
     /// that have them, and its ZDD is of the rest of each.
     prefix: Vec<OptionId>,
+    /// Threads (0: one per core).
+    threads: usize,
 }
 
 /// What a memoized search found.
@@ -162,6 +166,7 @@ impl Problem {
             max_zdd_nodes: None,
             max_memory: None,
             prefix: Vec::new(),
+            threads: 1,
         }
     }
 }
@@ -200,8 +205,22 @@ impl<'p> MemoSearch<'p> {
         self
     }
 
+    /// Searches on `n` threads (0: one per core; 1, the default: this one) sharing one cache,
+    /// each subproblem searched by one thread while the others wait for it, so the count and
+    /// the ZDD (its nodes) are those of one thread; the other figures are the threads' together.
+    /// Without the `parallel` feature, and for a problem with bounds, the search runs on this
+    /// thread.
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n;
+        self
+    }
+
     /// Runs the search.
     pub fn run(&self) -> Memo {
+        #[cfg(feature = "parallel")]
+        if self.threads != 1 && !self.problem.has_bounds() && self.prefix.is_empty() {
+            return self.run_on_threads(crate::control::threads_to_use(self.threads));
+        }
         let new_run = |words| Run {
             limits: &self.limits,
             max_zdd: self.max_zdd_nodes.unwrap_or(u64::MAX),
@@ -209,6 +228,9 @@ impl<'p> MemoSearch<'p> {
             stats: MemoStats::default(),
             zdd: Vec::new(),
             cache: Cache::new(words),
+            shared: None,
+            chunks: Vec::new(),
+            depth: 0,
         };
         let (run, (stopped, pending)) = if self.problem.has_bounds() {
             let mut subsets = Subsets::new(self.problem);
@@ -256,6 +278,7 @@ impl<'p> MemoSearch<'p> {
 /// follow a spacer (whose `item` is minus the number of options before it), and a last
 /// spacer ends them. A spacer's `up` is the first node of the option before it, its `down`
 /// the last node of the option after it, so an option is walked round from any of its nodes.
+#[derive(Clone)]
 struct Dance {
     /// `up`, `down` of each node (of each header: the ends of its list).
     ud: Vec<[u32; 2]>,
@@ -679,6 +702,44 @@ impl Dance {
         self.pn[0][1] == 0
     }
 
+    /// The top of the search tree cut into at least `k` jobs where it has that many nodes,
+    /// in the one-thread order: each level's nodes replaced by their children, level by
+    /// level (a solution or a dead end stays a job); each job is the options on its way.
+    #[cfg(feature = "parallel")]
+    fn top_jobs(&self, problem: &Problem, k: usize) -> Vec<Vec<OptionId>> {
+        let mut jobs: Vec<Vec<OptionId>> = vec![Vec::new()];
+        while jobs.len() < k {
+            let mut next = Vec::new();
+            let mut grew = false;
+            for job in &jobs {
+                let mut d = self.clone();
+                if d.take(problem, job) {
+                    next.push(job.clone());
+                    continue;
+                }
+                let best = d.best_item();
+                let mut p = d.ud[best as usize][1];
+                while p != best {
+                    // The option's number, from the spacer after it.
+                    let mut q = p;
+                    while d.itm[q as usize] > 0 {
+                        q += 1;
+                    }
+                    let mut child = job.clone();
+                    child.push(OptionId((-d.itm[q as usize] - 1) as u32));
+                    next.push(child);
+                    grew = true;
+                    p = d.ud[p as usize][1];
+                }
+            }
+            if !grew {
+                break;
+            }
+            jobs = next;
+        }
+        jobs
+    }
+
     fn best_item(&self) -> u32 {
         let lens = &self.len[1..=self.n1 as usize];
         let least = lens.iter().copied().fold(i32::MAX, i32::min);
@@ -719,12 +780,17 @@ struct Cache {
 
 impl Cache {
     fn new(words: usize) -> Cache {
+        Cache::with_hasher(words, RandomState::default(), 1 << 12)
+    }
+
+    /// A cache of `slots` slots to start with (a power of two).
+    fn with_hasher(words: usize, hasher: RandomState, slots: usize) -> Cache {
         Cache {
             words,
             keys: Vec::new(),
             zref: Vec::new(),
-            slots: vec![0; 1 << 12],
-            hasher: RandomState::default(),
+            slots: vec![0; slots],
+            hasher,
         }
     }
 
@@ -819,16 +885,23 @@ struct Run<'l> {
     stats: MemoStats,
     zdd: Vec<ZddNode>,
     cache: Cache,
+    /// On threads: the cache they share (then `cache` is unused), the first id of each chunk
+    /// of ids this thread's ZDD nodes have, and the depth of the job it searches (its levels
+    /// are counted below it in the profile).
+    shared: Option<&'l Shared>,
+    chunks: Vec<u32>,
+    depth: usize,
 }
 
 impl Run<'_> {
     /// The search; returns why it stopped, if it did, and the ZDD nodes pending on each level
     /// (complete: the root alone).
     fn search(&mut self, d: &mut Dance) -> (Option<StopReason>, Vec<u32>) {
-        if !d.color.is_empty() {
-            self.search_with::<true>(d)
-        } else {
-            self.search_with::<false>(d)
+        match (!d.color.is_empty(), self.shared.is_some()) {
+            (true, false) => self.search_with::<true, false>(d),
+            (false, false) => self.search_with::<false, false>(d),
+            (true, true) => self.search_with::<true, true>(d),
+            (false, true) => self.search_with::<false, true>(d),
         }
     }
 
@@ -854,6 +927,54 @@ impl Run<'_> {
         None
     }
 
+    /// [`Run::may_count_node`] on threads: every [`CHECK_EVERY`] nodes this thread's nodes are
+    /// added to the threads' total, which the node limit bounds, and the limits and whether
+    /// another thread stopped are looked at; a stop is told to every thread.
+    fn may_count_node_shared(&self) -> Option<StopReason> {
+        let shared = self.shared.expect("a shared search");
+        if self.stats.nodes % CHECK_EVERY != 0 {
+            return None;
+        }
+        // Looked at on each run's first node too, as on one thread.
+        let add = if self.stats.nodes == 0 {
+            0
+        } else {
+            CHECK_EVERY
+        };
+        let total = shared.nodes.fetch_add(add, Ordering::Relaxed) + add;
+        let reason = shared.stopped().or_else(|| {
+            if self.limits.max_nodes().is_some_and(|m| total >= m) {
+                Some(StopReason::NodeLimit)
+            } else {
+                self.limits.check_async()
+            }
+        })?;
+        Some(shared.stop(reason))
+    }
+
+    /// [`Run::make_node`] on threads: ids are taken from the threads' counter a chunk at a
+    /// time; nothing is made when a limit would be passed.
+    fn make_node_shared(&mut self, var: u32, lo: u32, hi: u32) -> Result<u32, StopReason> {
+        let shared = self.shared.expect("a shared search");
+        let k = self.zdd.len();
+        if k % ZDD_CHUNK == 0 {
+            let base = shared
+                .next_id
+                .fetch_add(ZDD_CHUNK as u64, Ordering::Relaxed);
+            if base + ZDD_CHUNK as u64 >= u64::from(u32::MAX) || base + 2 > self.max_zdd {
+                return Err(shared.stop(StopReason::ZddNodeLimit));
+            }
+            let bytes = (ZDD_CHUNK * std::mem::size_of::<ZddNode>()) as u64;
+            if shared.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_memory {
+                return Err(shared.stop(StopReason::MemoryLimit));
+            }
+            self.zdd.reserve_exact(ZDD_CHUNK);
+            self.chunks.push(base as u32);
+        }
+        self.zdd.push(ZddNode { var, lo, hi });
+        Ok(self.chunks[k / ZDD_CHUNK] + (k % ZDD_CHUNK) as u32)
+    }
+
     /// A new ZDD node; `Err` when it passes the ZDD node limit or the memory budget.
     fn make_node(&mut self, var: u32, lo: u32, hi: u32) -> Result<u32, StopReason> {
         // Node ids are 32 bits, the sinks 0 and 1 among them (dlx6 stops there too).
@@ -877,7 +998,11 @@ impl Run<'_> {
         Ok(id)
     }
 
-    fn search_with<const C: bool>(&mut self, d: &mut Dance) -> (Option<StopReason>, Vec<u32>) {
+    /// The search; with `S`, on the cache the threads share (`self.shared`).
+    fn search_with<const C: bool, const S: bool>(
+        &mut self,
+        d: &mut Dance,
+    ) -> (Option<StopReason>, Vec<u32>) {
         #[derive(Clone, Copy)]
         enum Step {
             Forward,
@@ -891,6 +1016,8 @@ impl Run<'_> {
         let mut choice: Vec<u32> = Vec::new();
         let mut savez: Vec<u32> = Vec::new();
         let mut entry: Vec<u32> = Vec::new();
+        // On threads, the shard of each level's entry.
+        let mut shard: Vec<u32> = Vec::new();
         let mut best = 0u32;
         let mut cur = 0u32;
         let mut znode = 0u32;
@@ -898,6 +1025,43 @@ impl Run<'_> {
         let mut step = Step::Forward;
         let stopped = loop {
             match step {
+                Step::Forward if S => {
+                    if let Some(reason) = self.may_count_node_shared() {
+                        znode = 0;
+                        break Some(reason);
+                    }
+                    self.stats.nodes += 1;
+                    self.profile(self.depth + level);
+                    let shared = self.shared.expect("a shared search");
+                    match shared.claim(&d.sig) {
+                        Err(reason) => {
+                            znode = 0;
+                            break Some(reason);
+                        }
+                        Ok(Claim::Done(z)) => {
+                            znode = z;
+                            self.stats.hits += 1;
+                            step = Step::Backdown;
+                            continue;
+                        }
+                        Ok(Claim::Mine(k, e)) => {
+                            self.stats.memos += 1;
+                            if entry.len() <= level {
+                                entry.resize(level + 1, 0);
+                                shard.resize(level + 1, 0);
+                                choice.resize(level + 1, 0);
+                                savez.resize(level + 1, 0);
+                            }
+                            (shard[level], entry[level]) = (k, e);
+                        }
+                    }
+                    znode = 0;
+                    best = d.best_item();
+                    d.cover::<C>(best, &mut self.stats.updates);
+                    cur = d.ud[best as usize][1];
+                    choice[level] = cur;
+                    step = Step::Advance;
+                }
                 Step::Forward => {
                     if let Some(reason) = self.may_count_node() {
                         // Nothing found on this level yet (`znode` is the level above's).
@@ -945,12 +1109,17 @@ impl Run<'_> {
                     d.select::<C>(cur, &mut self.stats.updates, &mut self.stats.cleansings);
                     if d.pn[0][1] == 0 {
                         // A solution: a node, and a hit, at the level below.
-                        if let Some(reason) = self.may_count_node() {
+                        let stop = if S {
+                            self.may_count_node_shared()
+                        } else {
+                            self.may_count_node()
+                        };
+                        if let Some(reason) = stop {
                             break Some(reason);
                         }
                         self.stats.nodes += 1;
                         self.stats.hits += 1;
-                        self.profile(level + 1);
+                        self.profile(self.depth + level + 1);
                         zsol = 1;
                         step = Step::Recover;
                         continue;
@@ -961,7 +1130,11 @@ impl Run<'_> {
                 }
                 Step::Backup => {
                     d.uncover::<C>(best);
-                    if znode != 0 {
+                    if S {
+                        let shared = self.shared.expect("a shared search");
+                        znode = shared.finish(shard[level], entry[level], znode);
+                        self.stats.good_memos += u64::from(znode != 0);
+                    } else if znode != 0 {
                         self.cache.zref[entry[level] as usize] = znode;
                         self.stats.good_memos += 1;
                     }
@@ -981,11 +1154,17 @@ impl Run<'_> {
                 Step::Recover => {
                     let option = d.unselect::<C>(cur);
                     if zsol != 0 {
-                        match self.make_node(option, znode, zsol) {
+                        let made = if S {
+                            self.make_node_shared(option, znode, zsol)
+                        } else {
+                            self.make_node(option, znode, zsol)
+                        };
+                        match made {
                             Ok(id) => znode = id,
                             Err(reason) => {
                                 savez.truncate(level);
-                                savez.push(self.zdd.len() as u32 + 1);
+                                // On threads no node was made: this level's so far.
+                                savez.push(if S { znode } else { self.zdd.len() as u32 + 1 });
                                 return (Some(reason), savez);
                             }
                         }
@@ -1311,4 +1490,312 @@ impl Run<'_> {
         let pending = frames.iter().filter_map(|f| f.with).collect();
         (stopped, pending)
     }
+}
+
+/// Ids of ZDD nodes a thread takes from the threads' counter at a time.
+const ZDD_CHUNK: usize = 4096;
+
+/// The value of a cache entry whose subproblem a thread is searching (no ZDD node has it).
+const BUSY: u32 = u32::MAX;
+
+/// Whether a thread that meets a subproblem another is searching waits for it (else it
+/// searches it too, and the first to finish gives the node both use).
+const WAIT: bool = false;
+
+/// What a thread finds for a signature in the shared cache.
+enum Claim {
+    /// Searched: the ZDD node of its solutions (0: none).
+    Done(u32),
+    /// New: this thread searches it, and tells the node at the end ([`Shared::finish`]) in
+    /// this shard, at this entry.
+    Mine(u32, u32),
+}
+
+/// The cache the threads of a memoized search share: shards of [`Cache`] behind locks, by
+/// the top bits of the signature's hash (one hasher for all), an entry being [`BUSY`] while
+/// a thread searches its subproblem. A thread that meets a busy entry waits for it: the
+/// thread searching it meets only smaller subproblems (fewer items left), so no two threads
+/// wait for each other, and each subproblem is searched once, as on one thread.
+struct Shared {
+    shards: Vec<Mutex<Cache>>,
+    hasher: RandomState,
+    /// The threads' nodes so far (added every [`CHECK_EVERY`]), the bytes of the shards and
+    /// the ZDD chunks, and the next ZDD id to hand out (the sinks are 0 and 1).
+    nodes: AtomicU64,
+    bytes: AtomicU64,
+    next_id: AtomicU64,
+    max_memory: u64,
+    /// Why the search stopped, once a thread stopped it.
+    stop: Mutex<Option<StopReason>>,
+    stopping: std::sync::atomic::AtomicBool,
+}
+
+impl Shared {
+    const SHARDS: usize = 64;
+
+    #[cfg(feature = "parallel")]
+    fn new(words: usize, max_memory: u64) -> Shared {
+        let hasher = RandomState::default();
+        let shards: Vec<Mutex<Cache>> = (0..Self::SHARDS)
+            .map(|_| Mutex::new(Cache::with_hasher(words, hasher.clone(), 1 << 8)))
+            .collect();
+        let bytes = shards
+            .iter()
+            .map(|c| c.lock().expect("not poisoned").bytes())
+            .sum();
+        Shared {
+            shards,
+            hasher,
+            nodes: AtomicU64::new(0),
+            bytes: AtomicU64::new(bytes),
+            next_id: AtomicU64::new(2),
+            max_memory,
+            stop: Mutex::new(None),
+            stopping: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// Why the search stopped, if a thread stopped it.
+    fn stopped(&self) -> Option<StopReason> {
+        if !self.stopping.load(Ordering::Relaxed) {
+            return None;
+        }
+        *self.stop.lock().expect("not poisoned")
+    }
+
+    /// Stops every thread; the first reason given is the search's.
+    fn stop(&self, reason: StopReason) -> StopReason {
+        let mut stop = self.stop.lock().expect("not poisoned");
+        let first = *stop.get_or_insert(reason);
+        self.stopping.store(true, Ordering::Relaxed);
+        first
+    }
+
+    /// The entry of `sig`: searched, or new and this thread's (stored [`BUSY`]); waits while
+    /// another thread searches it. `Err` when the search stops meanwhile, or storing it would
+    /// pass the memory budget.
+    fn claim(&self, sig: &[u64]) -> Result<Claim, StopReason> {
+        let h = self.hasher.hash_one(sig);
+        let k = (h >> 58) as usize % Self::SHARDS;
+        let mut waited = 0u32;
+        loop {
+            {
+                let mut cache = self.shards[k].lock().expect("not poisoned");
+                let before = cache.bytes();
+                let others = self.bytes.load(Ordering::Relaxed).saturating_sub(before);
+                let budget = self.max_memory.saturating_sub(others);
+                match cache.find_or_insert(sig, budget) {
+                    Err(()) => return Err(self.stop(StopReason::MemoryLimit)),
+                    Ok(Ok(e)) => {
+                        cache.zref[e as usize] = BUSY;
+                        let after = cache.bytes();
+                        if after != before {
+                            self.bytes.fetch_add(after - before, Ordering::Relaxed);
+                        }
+                        return Ok(Claim::Mine(k as u32, e));
+                    }
+                    Ok(Err(e)) => {
+                        let z = cache.zref[e as usize];
+                        if z != BUSY || !WAIT {
+                            // Busy, and not waiting: searched here too ([`Shared::finish`]).
+                            return Ok(if z == BUSY {
+                                Claim::Mine(k as u32, e)
+                            } else {
+                                Claim::Done(z)
+                            });
+                        }
+                    }
+                }
+            }
+            // Another thread searches it: wait, looking whether the search stopped.
+            if let Some(reason) = self.stopped() {
+                return Err(reason);
+            }
+            waited += 1;
+            if waited < 64 {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(std::time::Duration::from_micros(50));
+            }
+        }
+    }
+
+    /// Tells the ZDD node of an entry this thread searched, and gives the entry's node: this
+    /// one, or the one another thread that searched it too told first (the same solutions;
+    /// taking the first keeps one node per subproblem, as one thread makes them).
+    fn finish(&self, shard: u32, entry: u32, z: u32) -> u32 {
+        let mut cache = self.shards[shard as usize].lock().expect("not poisoned");
+        let slot = &mut cache.zref[entry as usize];
+        if *slot == BUSY {
+            *slot = z;
+        }
+        *slot
+    }
+}
+
+#[cfg(feature = "parallel")]
+impl MemoSearch<'_> {
+    /// The search on `threads` threads sharing one cache: dancing links' split of the top of
+    /// the tree into jobs (as `--split` makes them), which the threads take in the one-thread
+    /// order, each searched from its options on; then the top of the tree on this thread,
+    /// which finds every job's subproblem in the cache. The ZDD nodes of the threads are put
+    /// in one diagram in the order a one-thread search makes them, children first.
+    fn run_on_threads(&self, threads: usize) -> Memo {
+        let template = Dance::new(self.problem);
+        let words = template.words;
+        let max_memory = self.max_memory.unwrap_or(u64::MAX);
+        let shared = Shared::new(words, max_memory);
+        let jobs = template.top_jobs(self.problem, threads * 16);
+        let new_run = |depth| Run {
+            limits: &self.limits,
+            max_zdd: self.max_zdd_nodes.unwrap_or(u64::MAX),
+            max_memory,
+            stats: MemoStats::default(),
+            zdd: Vec::new(),
+            cache: Cache::new(1),
+            shared: Some(&shared),
+            chunks: Vec::new(),
+            depth,
+        };
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        // Each thread's runs (their figures and ZDD nodes) and the pending nodes of the jobs.
+        let mut runs: Vec<(Run<'_>, Vec<u32>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        loop {
+                            let j = next.fetch_add(1, Ordering::Relaxed);
+                            if j >= jobs.len() || shared.stopped().is_some() {
+                                break;
+                            }
+                            let mut dance = template.clone();
+                            let mut run = new_run(jobs[j].len());
+                            if dance.take(self.problem, &jobs[j]) {
+                                continue;
+                            }
+                            let (_, pending) = run.search(&mut dance);
+                            done.push((run, pending));
+                        }
+                        done
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        // The top of the tree, on this thread, unless a thread stopped the search.
+        let mut root = None;
+        if shared.stopped().is_none() {
+            let mut run = new_run(0);
+            let mut dance = template.clone();
+            let (stopped, pending) = run.search(&mut dance);
+            if stopped.is_none() {
+                root = pending.last().copied();
+            }
+            runs.push((run, pending));
+        }
+        let stopped = shared.stopped();
+        // Every node by its id (ids a chunk left unused hold nothing).
+        let ids = shared.next_id.load(Ordering::Relaxed) as usize;
+        let mut all = vec![
+            ZddNode {
+                var: 0,
+                lo: 0,
+                hi: 0
+            };
+            ids.saturating_sub(2)
+        ];
+        let mut stats = MemoStats::default();
+        let mut pending_roots = Vec::new();
+        for (run, pending) in &runs {
+            for (k, node) in run.zdd.iter().enumerate() {
+                let id = run.chunks[k / ZDD_CHUNK] as usize + k % ZDD_CHUNK;
+                all[id - 2] = *node;
+            }
+            let s = &run.stats;
+            stats.nodes += s.nodes;
+            stats.updates += s.updates;
+            stats.cleansings += s.cleansings;
+            stats.memos += s.memos;
+            stats.good_memos += s.good_memos;
+            stats.hits += s.hits;
+            if stats.profile.len() < s.profile.len() {
+                stats.profile.resize(s.profile.len(), 0);
+            }
+            for (a, b) in stats.profile.iter_mut().zip(&s.profile) {
+                *a += b;
+            }
+            pending_roots.extend_from_slice(pending);
+        }
+        stats.memory = shared.bytes.load(Ordering::Relaxed);
+        match (stopped, root) {
+            (None, Some(root)) => {
+                let (nodes, roots) = children_first(&all, &[root]);
+                let root = roots[0];
+                stats.zdd_nodes = if nodes.is_empty() {
+                    1 + u64::from(root == 1)
+                } else {
+                    nodes.len() as u64 + 2
+                };
+                let zdd = Zdd::from_search(nodes, root, self.problem);
+                let found = zdd.count_of_roots(&[root]);
+                Memo {
+                    stats,
+                    stopped: None,
+                    zdd,
+                    found,
+                }
+            }
+            (stopped, _) => {
+                // Stopped: what the jobs finished (each a disjoint part of the solutions, as
+                // each level's pending node is on one thread), counted on every node made.
+                let (nodes, roots) = children_first(&all, &pending_roots);
+                stats.zdd_nodes = nodes.len() as u64 + 2;
+                let found = Zdd::from_search(nodes, 0, self.problem).count_of_roots(&roots);
+                Memo {
+                    stats,
+                    stopped: Some(stopped.unwrap_or(StopReason::Cancelled)),
+                    zdd: Zdd::from_search(Vec::new(), 0, self.problem),
+                    found,
+                }
+            }
+        }
+    }
+}
+
+/// The nodes reachable from `roots` in `all` (node `id` at `id - 2`), numbered again so that
+/// each comes after its children, as one thread makes them; and the roots' new ids.
+#[cfg(feature = "parallel")]
+fn children_first(all: &[ZddNode], roots: &[u32]) -> (Vec<ZddNode>, Vec<u32>) {
+    let mut new_id = vec![0u32; all.len()];
+    let mut out: Vec<ZddNode> = Vec::new();
+    // Depth first, each node put out once both its children are.
+    let mut stack: Vec<(u32, bool)> = roots.iter().rev().map(|&r| (r, false)).collect();
+    while let Some((id, expanded)) = stack.pop() {
+        if id < 2 || new_id[id as usize - 2] != 0 {
+            continue;
+        }
+        let node = all[id as usize - 2];
+        if expanded {
+            let map = |z: u32| if z < 2 { z } else { new_id[z as usize - 2] };
+            out.push(ZddNode {
+                var: node.var,
+                lo: map(node.lo),
+                hi: map(node.hi),
+            });
+            new_id[id as usize - 2] = out.len() as u32 + 1;
+        } else {
+            stack.push((id, true));
+            stack.push((node.hi, false));
+            stack.push((node.lo, false));
+        }
+    }
+    let roots = roots
+        .iter()
+        .map(|&r| if r < 2 { r } else { new_id[r as usize - 2] })
+        .collect();
+    (out, roots)
 }

@@ -163,10 +163,6 @@ fn settings_that_do_not_go_together_are_refused_before_any_search() {
         other => panic!("{other:?}"),
     };
     assert_eq!(
-        refused(queens.search().task(Task::Memo).threads(2)),
-        "the memoized search and several threads"
-    );
-    assert_eq!(
         refused(queens.search().task(Task::Memo).preprocess(true)),
         "the preprocessor and this task"
     );
@@ -198,7 +194,7 @@ fn settings_that_do_not_go_together_are_refused_before_any_search() {
     let run = queens
         .search()
         .task(Task::Memo)
-        .threads(2)
+        .preprocess(true)
         .run(|_| ControlFlow::Continue(()));
     assert!(matches!(run, Err(SearchError::Settings { .. })));
 }

@@ -82,6 +82,39 @@ fn figures_equal_dlx6() {
         assert_eq!(s.profile.iter().sum::<u64>(), s.nodes, "{file}: profile");
         // The ZDD holds the count the search made.
         assert_eq!(memo.zdd().unwrap().count().to_string(), solutions, "{file}");
+        // On 2 and 3 threads sharing the cache: the count and the ZDD's nodes, and the same
+        // solutions (where they are few enough to list).
+        for threads in [2, 3] {
+            let on = read(file).memo().threads(threads).run();
+            assert!(on.is_complete(), "{file} on {threads}");
+            assert_eq!(
+                on.count().unwrap().to_string(),
+                solutions,
+                "{file} on {threads}"
+            );
+            let zdd_nodes: u64 = zdd_nodes.parse().unwrap();
+            assert_eq!(
+                on.stats.zdd_nodes, zdd_nodes,
+                "{file} on {threads}: ZDD nodes"
+            );
+            assert_eq!(
+                on.zdd().unwrap().num_nodes() as u64 + 2,
+                zdd_nodes.max(2),
+                "{file}"
+            );
+            assert_eq!(
+                on.stats.profile.iter().sum::<u64>(),
+                on.stats.nodes,
+                "{file}"
+            );
+            if memo.count().unwrap().to_u64().is_some_and(|n| n <= 20_000) {
+                let mut one = as_sets(memo.zdd().unwrap());
+                let mut many = as_sets(on.zdd().unwrap());
+                one.sort();
+                many.sort();
+                assert_eq!(one, many, "{file} on {threads}");
+            }
+        }
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} files checked");
@@ -265,6 +298,37 @@ fn limits_stop_visibly() {
             .err(),
         Some(MemoError::SolutionLimit)
     );
+
+    // On threads: each limit stops them all, with a lower bound, and no ZDD.
+    let aztec = read("memo/aztec_8.dlx");
+    let all = aztec.memo().run().count().unwrap().clone();
+    for threads in [2, 3] {
+        let on = |search: dlx::zdd::MemoSearch<'_>| search.threads(threads).run();
+        let n = on(aztec
+            .memo()
+            .with_limits(Limits::none().nodes(5000))
+            .unwrap());
+        assert_eq!(n.stopped, Some(StopReason::NodeLimit), "{threads}");
+        assert!(
+            n.stats.nodes < 5000 + 4096 * (threads as u64 + 1),
+            "{}",
+            n.stats.nodes
+        );
+        assert!(n.count().is_none() && n.zdd().is_none());
+        assert!(n.found() < &all);
+        let z = on(aztec.memo().max_zdd_nodes(100));
+        assert_eq!(z.stopped, Some(StopReason::ZddNodeLimit), "{threads}");
+        assert!(z.found() < &all);
+        let m = on(aztec.memo().max_memory(4 << 20));
+        assert_eq!(m.stopped, Some(StopReason::MemoryLimit), "{threads}");
+        let flag = Arc::new(AtomicBool::new(true));
+        let c = on(aztec
+            .memo()
+            .with_limits(Limits::none().cancel(flag))
+            .unwrap());
+        assert_eq!(c.stopped, Some(StopReason::Cancelled), "{threads}");
+        assert!(c.found().is_zero());
+    }
 }
 
 #[test]
@@ -370,6 +434,13 @@ fn holds_the_oracles_solutions(problem: &Problem) -> Result<(), TestCaseError> {
     }
     // The dancing-links count agrees too (its figures are dlx1's, dlx2's and dlx3's).
     prop_assert_eq!(problem.count().solutions, want.len() as u64);
+    // On two threads sharing one cache: the same solutions, and a ZDD of as many nodes.
+    let two = problem.memo().threads(2).run();
+    prop_assert!(two.is_complete());
+    prop_assert_eq!(two.stats.zdd_nodes, memo.stats.zdd_nodes);
+    let mut listed = as_sets(two.zdd().unwrap());
+    listed.sort();
+    prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), want);
     Ok(())
 }
 

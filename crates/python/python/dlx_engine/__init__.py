@@ -231,7 +231,8 @@ class Problem:
         (``count``, ``nodes``, ``updates``, ``cleansings``, ``program``), whether the search
         was complete and what stopped it. ``memo=True`` counts by the memoized search (dlx6),
         exact at any size; ``jobs`` is the number of threads (0: every core; by default a
-        count by dancing links uses every core, the others one)."""
+        count by dancing links uses every core, the others one; the memoized count's threads
+        share one cache, and give one thread's count)."""
         return self._raw.search(
             "memo" if memo else "count",
             engine,
