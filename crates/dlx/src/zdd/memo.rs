@@ -1498,24 +1498,20 @@ const ZDD_CHUNK: usize = 4096;
 /// The value of a cache entry whose subproblem a thread is searching (no ZDD node has it).
 const BUSY: u32 = u32::MAX;
 
-/// Whether a thread that meets a subproblem another is searching waits for it (else it
-/// searches it too, and the first to finish gives the node both use).
-const WAIT: bool = false;
-
 /// What a thread finds for a signature in the shared cache.
 enum Claim {
     /// Searched: the ZDD node of its solutions (0: none).
     Done(u32),
-    /// New: this thread searches it, and tells the node at the end ([`Shared::finish`]) in
-    /// this shard, at this entry.
+    /// New, or being searched by another thread: this thread searches it, and tells the node
+    /// at the end ([`Shared::finish`]) in this shard, at this entry.
     Mine(u32, u32),
 }
 
 /// The cache the threads of a memoized search share: shards of [`Cache`] behind locks, by
 /// the top bits of the signature's hash (one hasher for all), an entry being [`BUSY`] while
-/// a thread searches its subproblem. A thread that meets a busy entry waits for it: the
-/// thread searching it meets only smaller subproblems (fewer items left), so no two threads
-/// wait for each other, and each subproblem is searched once, as on one thread.
+/// a thread searches its subproblem. A thread that meets a busy entry searches it too, and the
+/// first to finish gives its ZDD node to both, so there is one node per subproblem, as on one
+/// thread (waiting for the busy entry instead measured slower: `docs/benchmarks.md`).
 struct Shared {
     shards: Vec<Mutex<Cache>>,
     hasher: RandomState,
@@ -1571,52 +1567,29 @@ impl Shared {
         first
     }
 
-    /// The entry of `sig`: searched, or new and this thread's (stored [`BUSY`]); waits while
-    /// another thread searches it. `Err` when the search stops meanwhile, or storing it would
-    /// pass the memory budget.
+    /// The entry of `sig`: searched, or this thread's to search (stored [`BUSY`] if new).
+    /// `Err` when storing it would pass the memory budget.
     fn claim(&self, sig: &[u64]) -> Result<Claim, StopReason> {
         let h = self.hasher.hash_one(sig);
         let k = (h >> 58) as usize % Self::SHARDS;
-        let mut waited = 0u32;
-        loop {
-            {
-                let mut cache = self.shards[k].lock().expect("not poisoned");
-                let before = cache.bytes();
-                let others = self.bytes.load(Ordering::Relaxed).saturating_sub(before);
-                let budget = self.max_memory.saturating_sub(others);
-                match cache.find_or_insert(sig, budget) {
-                    Err(()) => return Err(self.stop(StopReason::MemoryLimit)),
-                    Ok(Ok(e)) => {
-                        cache.zref[e as usize] = BUSY;
-                        let after = cache.bytes();
-                        if after != before {
-                            self.bytes.fetch_add(after - before, Ordering::Relaxed);
-                        }
-                        return Ok(Claim::Mine(k as u32, e));
-                    }
-                    Ok(Err(e)) => {
-                        let z = cache.zref[e as usize];
-                        if z != BUSY || !WAIT {
-                            // Busy, and not waiting: searched here too ([`Shared::finish`]).
-                            return Ok(if z == BUSY {
-                                Claim::Mine(k as u32, e)
-                            } else {
-                                Claim::Done(z)
-                            });
-                        }
-                    }
+        let mut cache = self.shards[k].lock().expect("not poisoned");
+        let before = cache.bytes();
+        let others = self.bytes.load(Ordering::Relaxed).saturating_sub(before);
+        let budget = self.max_memory.saturating_sub(others);
+        match cache.find_or_insert(sig, budget) {
+            Err(()) => Err(self.stop(StopReason::MemoryLimit)),
+            Ok(Ok(e)) => {
+                cache.zref[e as usize] = BUSY;
+                let after = cache.bytes();
+                if after != before {
+                    self.bytes.fetch_add(after - before, Ordering::Relaxed);
                 }
+                Ok(Claim::Mine(k as u32, e))
             }
-            // Another thread searches it: wait, looking whether the search stopped.
-            if let Some(reason) = self.stopped() {
-                return Err(reason);
-            }
-            waited += 1;
-            if waited < 64 {
-                std::thread::yield_now();
-            } else {
-                std::thread::sleep(std::time::Duration::from_micros(50));
-            }
+            Ok(Err(e)) => Ok(match cache.zref[e as usize] {
+                BUSY => Claim::Mine(k as u32, e),
+                z => Claim::Done(z),
+            }),
         }
     }
 
