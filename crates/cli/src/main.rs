@@ -172,17 +172,7 @@ fn parse_args() -> Result<Cli, ExitCode> {
 /// machine runs (as ripgrep's says which SIMD it found), so that a figure or a time can be
 /// traced to the path that gave it.
 fn long_version() -> &'static str {
-    let loops = if dlx::uses_avx2() {
-        "AVX2 (found on this CPU at run time)".to_string()
-    } else if cfg!(target_arch = "x86_64")
-        && std::env::var_os(dlx::NO_AVX2_VAR).is_some_and(|v| !v.is_empty() && v != "0")
-    {
-        format!("portable (AVX2 switched off by {})", dlx::NO_AVX2_VAR)
-    } else if cfg!(target_arch = "x86_64") {
-        "portable (this CPU has no AVX2)".to_string()
-    } else {
-        format!("portable ({})", std::env::consts::ARCH)
-    };
+    let loops = dlx::search_loops();
     let text = format!("{}\nsearch loops: {loops}", env!("CARGO_PKG_VERSION"));
     // Made once, for the one parse of the command line.
     Box::leak(text.into_boxed_str())
@@ -191,19 +181,8 @@ fn long_version() -> &'static str {
 /// `1 solution`, `2 solutions`: a count and its noun, singular or plural.
 pub(crate) use report::text::plural;
 
-/// At most 40 characters of a token a message quotes, and how long it was if it was cut: an
-/// error about a 10 MB name must not repeat the 10 MB.
-pub(crate) fn quote(token: &str) -> String {
-    const MAX: usize = 40;
-    match token.char_indices().nth(MAX) {
-        None => token.to_string(),
-        Some((cut, _)) => format!(
-            "{}... ({} characters)",
-            &token[..cut],
-            token.chars().count()
-        ),
-    }
-}
+/// At most 40 characters of a token a message quotes ([`report::text::quote`]).
+pub(crate) use report::text::quote;
 
 /// Output to a closed pipe (`dlx xc ... | head`) is a normal way to stop, not an error.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

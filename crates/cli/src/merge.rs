@@ -4,10 +4,10 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use report::{Merge, Spread};
+use report::Merge;
 
 use crate::search::Format;
-use crate::{plural, InputError};
+use crate::InputError;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -45,69 +45,15 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     let merged = merge.finish().map_err(|e| InputError(e.to_string()))?;
-    let summary = &merged.summary;
     let mut out = io::stdout().lock();
-    if let Some(best) = &merged.best {
-        for (n, c) in best.iter().enumerate() {
-            match args.format {
-                Format::Text => {
-                    if n > 0 {
-                        writeln!(out)?;
-                    }
-                    writeln!(out, "# cost {}", c.cost)?;
-                    for option in &c.solution {
-                        writeln!(out, "{}", option.join(" "))?;
-                    }
-                }
-                Format::Json => {
-                    serde_json::to_writer(&mut out, c)?;
-                    out.write_all(b"\n")?;
-                }
-            }
-        }
-    }
-    match (args.format, &merged.best) {
-        (Format::Text, None) => writeln!(out, "{}", merged.count_text())?,
-        (Format::Text, Some(_)) => {}
-        (Format::Json, _) => match merged.memo_record() {
-            // The memoized jobs' count may pass 64 bits: the record is written whole.
-            Some(record) => writeln!(out, "{record}")?,
-            None => {
-                serde_json::to_writer(&mut out, &merged.record())?;
-                out.write_all(b"\n")?;
-            }
-        },
-    }
+    merged.write(args.format == Format::Json, &mut out)?;
     out.flush()?;
     if args.stats {
-        let mut err = io::stderr().lock();
-        let colored = merged.best.is_some() || summary.cleansings > 0;
-        match &merged.memo {
-            Some(count) => writeln!(
-                err,
-                "{count} solutions (the memoized count), {} jobs' nodes, {} updates",
-                summary.nodes, summary.updates
-            )?,
-            None => writeln!(
-                err,
-                "{}",
-                crate::search::stats(&merged.outcome).colored(colored)
-            )?,
-        }
-        match &summary.best_costs {
-            Some(costs) => {
-                let costs = report::text::costs(costs);
-                writeln!(err, "cheapest costs: {costs} (optimal)")?;
-            }
-            None => {
-                let Spread { min, median, max } = merged.job_nodes;
-                writeln!(
-                    err,
-                    "{}; nodes per job: min {min}, median {median}, max {max}",
-                    plural(merged.jobs as u64, "job"),
-                )?;
-            }
-        }
+        let stats = report::text::MergeStats {
+            merged: &merged,
+            names: crate::search::FLAGS,
+        };
+        eprintln!("{stats}");
     }
     Ok(())
 }

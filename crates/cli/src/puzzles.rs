@@ -2,7 +2,6 @@
 //! command line.
 
 use std::io::{self, BufWriter, Write};
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -222,21 +221,8 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         )
         .map_err(|e| InputError(e.to_string()))?;
     let mut out = BufWriter::new(io::stdout().lock());
-    for (n, (score, fill)) in fills.iter().enumerate() {
-        debug_assert_eq!(*score, crossword.score(fill, list));
-        match format {
-            Format::Text => {
-                let sep = if n > 0 { "\n" } else { "" };
-                write!(out, "{sep}# score {score}\n{}", crossword.to_text(fill))?;
-            }
-            Format::Json => {
-                let mut json = crossword.to_json(fill);
-                json["score"] = (*score).into();
-                serde_json::to_writer(&mut out, &json)?;
-                out.write_all(b"\n")?;
-            }
-        }
-    }
+    debug_assert!(fills.iter().all(|(s, f)| *s == crossword.score(f, list)));
+    crossword.write_best(&fills, format == Format::Json, &mut out)?;
     let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
     let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
     if format == Format::Json {
@@ -336,33 +322,11 @@ where
         .svg
         .as_ref()
         .map(|_| args.search.limit.unwrap_or(1).max(1) as usize);
-    let mut drawn: Vec<P::Solution> = Vec::new();
     // Not locked: the threads of a parallel listing write through it (one at a time).
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
-    let mut failed: Option<io::Error> = None;
-    let mut shown = 0u64;
-    let mut visit = |sol: P::Solution| -> ControlFlow<()> {
-        if !args.search.count {
-            let written = match format {
-                Format::Text => {
-                    let sep = if shown > 0 { "\n" } else { "" };
-                    write!(out, "{sep}{}", puzzle.to_text(&sol))
-                }
-                Format::Json => serde_json::to_writer(&mut out, &puzzle.to_json(&sol))
-                    .map_err(io::Error::from)
-                    .and_then(|()| out.write_all(b"\n")),
-            };
-            if let Err(e) = written {
-                failed = Some(e);
-                return ControlFlow::Break(());
-            }
-        }
-        shown += 1;
-        if draw.is_some_and(|n| drawn.len() < n) {
-            drawn.push(sol);
-        }
-        ControlFlow::Continue(())
-    };
+    let mut writer = puzzles::run::Writer::new(puzzle, &mut out, format == Format::Json)
+        .quiet(args.search.count)
+        .keep(draw.unwrap_or(0));
     // The threads are the engine's rule (a count by dancing links on every core, a listing
     // and a count of classes on one) unless --jobs says.
     let how = puzzles::run::Run::default()
@@ -373,12 +337,13 @@ where
         .distinct(distinct)
         .limit(args.search.limit)
         .limits(args.search.limits(None, start));
-    let ran = puzzles::run::run(puzzle, &how, &mut visit)?;
+    let ran = puzzles::run::run(puzzle, &how, &mut |s| writer.visit(s))?;
     let (report, distinct, number) = (&ran.report, &ran.distinct, ran.count());
     let outcome = report.outcome;
-    if let Some(e) = failed {
+    if let Some(e) = writer.failed {
         return Err(e).context("writing solutions");
     }
+    let drawn = writer.kept;
     let elapsed = start.elapsed();
     match format {
         Format::Text => {

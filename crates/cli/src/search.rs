@@ -142,28 +142,6 @@ impl SearchFlags {
         let default = dlx::Engine::Auto.resolve(problem).ok();
         (asked || default != Some(engine)).then_some(engine)
     }
-
-    /// The line `--stats` adds to name the engine: when one was asked for, or when it is not
-    /// the default's.
-    pub fn write_engine(
-        &self,
-        out: &mut impl Write,
-        engine: dlx::Engine,
-        report: &Report,
-        problem: &Problem,
-    ) -> io::Result<()> {
-        if self.named(engine, problem).is_some() {
-            writeln!(out, "engine: {engine}, {}", engine.describe(problem))?;
-            if !engine.info().same_figures_on_threads && report.threads > 1 {
-                writeln!(
-                    out,
-                    "(the nodes and updates of dancing cells on several threads are those the \
-                     threads counted; on one, those of Knuth's program)"
-                )?;
-            }
-        }
-        Ok(())
-    }
 }
 
 impl SearchFlags {
@@ -180,7 +158,9 @@ impl SearchFlags {
         writeln!(err, "{line}")?;
         if self.stats {
             write_shared(&mut err, report)?;
-            self.write_engine(&mut err, engine, report, problem)?;
+            if self.named(engine, problem).is_some() {
+                writeln!(err, "{}", text::engine(engine, report, problem))?;
+            }
         }
         Ok(())
     }

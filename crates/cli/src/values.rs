@@ -53,39 +53,9 @@ pub(crate) fn count(s: &str) -> Result<u64, String> {
     Ok(n)
 }
 
-/// A size in bytes, above 0: a whole number with an optional binary suffix, `K`, `M`, `G` or
-/// `T` (`512M`, `8G`).
+/// A size in bytes, above 0: `512M`, `8G`, or bytes ([`report::text::parse_size`]).
 pub(crate) fn bytes(s: &str) -> Result<u64, String> {
-    let t = s.trim();
-    if negative(t) {
-        return Err(format!("`{t}` is negative: give a size such as 512M or 8G"));
-    }
-    let (digits, shift) = match t.char_indices().last() {
-        Some((k, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => {
-                    return Err(format!(
-                        "`{}` is not a size (512M, 8G, or bytes)",
-                        crate::quote(s)
-                    ))
-                }
-            };
-            (&t[..k], shift)
-        }
-        _ => (t, 0),
-    };
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("`{}` is not a size (512M, 8G, or bytes)", crate::quote(s)))?;
-    if n == 0 {
-        return Err("a size of 0 leaves no room: give a size such as 512M or 8G".to_string());
-    }
-    n.checked_mul(1 << shift)
-        .ok_or_else(|| format!("`{t}` is more bytes than a 64-bit count holds"))
+    report::text::parse_size(s)
 }
 
 /// A number of threads: a whole number, 0 meaning one per core.

@@ -325,21 +325,7 @@ fn best(
         .cheapest
         .expect("the cheapest solutions were asked for");
     let mut out = BufWriter::new(io::stdout().lock());
-    for (n, solution) in best.solutions.iter().enumerate() {
-        let options = solution.options.iter().copied();
-        if format == Format::Json {
-            let solution = report::Costed {
-                cost: solution.cost,
-                solution: report::option_names(problem, options),
-            };
-            serde_json::to_writer(&mut out, &solution)?;
-            out.write_all(b"\n")?;
-        } else {
-            let sep = if n > 0 { "\n" } else { "" };
-            writeln!(out, "{sep}# cost {}", solution.cost)?;
-            SolutionWriter::new(false).write(problem, options, &mut out)?;
-        }
-    }
+    report::write_cheapest(problem, &best.solutions, format == Format::Json, &mut out)?;
     let costs = best.costs();
     if format == Format::Json {
         let profile = args.profile.then(|| best.stats.profile());
@@ -356,13 +342,11 @@ fn best(
         let profile = args.profile.then(|| best.stats.profile());
         let line = stats(&outcome).colored(true).profile(profile);
         writeln!(err, "{}", line.elapsed(Some(start.elapsed())))?;
-        let verdict = if best.is_complete() {
-            "optimal"
-        } else {
-            "the best found so far, not proved optimal"
-        };
-        let costs = report::text::costs(&costs);
-        writeln!(err, "cheapest costs: {costs} ({verdict})")?;
+        writeln!(
+            err,
+            "{}",
+            report::text::cheapest(&costs, best.is_complete())
+        )?;
     }
     args.search.ending_as(
         &outcome,

@@ -124,5 +124,23 @@ pub const NO_AVX2_VAR: &str = arena::NO_AVX2_VAR;
 pub fn uses_avx2() -> bool {
     arena::has_avx2()
 }
+
+/// Which forms of the engine's scans and loops this process runs, in words, so that a figure
+/// or a time can be traced to the path that gave it (as ripgrep's `--version` says which SIMD
+/// it found): `AVX2 (found on this CPU at run time)`, or `portable (...)` and why.
+pub fn search_loops() -> String {
+    if uses_avx2() {
+        "AVX2 (found on this CPU at run time)".to_string()
+    } else if cfg!(target_arch = "x86_64")
+        && std::env::var_os(NO_AVX2_VAR).is_some_and(|v| !v.is_empty() && v != "0")
+    {
+        format!("portable (AVX2 switched off by {NO_AVX2_VAR})")
+    } else if cfg!(target_arch = "x86_64") {
+        "portable (this CPU has no AVX2)".to_string()
+    } else {
+        format!("portable ({})", std::env::consts::ARCH)
+    }
+}
+
 pub use control::{Clock, Limits, Move, SelectError, Stats, StopReason};
 pub use search::{Outcome, Solution, SolutionRef, Solutions, Solver};

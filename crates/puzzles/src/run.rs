@@ -169,6 +169,79 @@ impl Ran {
     }
 }
 
+/// Writes a run's solutions as the puzzle commands print them ([`Puzzle::to_text`], a blank
+/// line between solutions, or a [`Puzzle::to_json`] line each), keeping the first few for a
+/// drawing; its [`Writer::visit`] is [`run`]'s visitor. A write that fails stops the search
+/// and is kept in [`Writer::failed`].
+#[cfg(feature = "serde")]
+#[derive(Debug)]
+pub struct Writer<'a, P: Puzzle, W> {
+    puzzle: &'a P,
+    out: &'a mut W,
+    json: bool,
+    quiet: bool,
+    keep: usize,
+    /// Solutions visited (written, unless [`Writer::quiet`]).
+    pub visited: u64,
+    /// The first solutions, as many as [`Writer::keep`] asks.
+    pub kept: Vec<P::Solution>,
+    /// The error of the write that failed, if one did.
+    pub failed: Option<std::io::Error>,
+}
+
+#[cfg(feature = "serde")]
+impl<'a, P: Puzzle, W: std::io::Write> Writer<'a, P, W> {
+    /// A writer of `puzzle`'s solutions to `out`: JSON lines with `json`, else text.
+    pub fn new(puzzle: &'a P, out: &'a mut W, json: bool) -> Self {
+        Writer {
+            puzzle,
+            out,
+            json,
+            quiet: false,
+            keep: 0,
+            visited: 0,
+            kept: Vec::new(),
+            failed: None,
+        }
+    }
+
+    /// With `on`, count and keep solutions without writing them (a count).
+    pub fn quiet(mut self, on: bool) -> Self {
+        self.quiet = on;
+        self
+    }
+
+    /// Keep the first `n` solutions (to draw them).
+    pub fn keep(mut self, n: usize) -> Self {
+        self.keep = n;
+        self
+    }
+
+    /// Writes a solution (unless quiet) and keeps it if it is among the first; breaks when the
+    /// write fails.
+    pub fn visit(&mut self, solution: P::Solution) -> ControlFlow<()> {
+        if !self.quiet {
+            let written = if self.json {
+                serde_json::to_writer(&mut *self.out, &self.puzzle.to_json(&solution))
+                    .map_err(std::io::Error::from)
+                    .and_then(|()| self.out.write_all(b"\n"))
+            } else {
+                let sep = if self.visited > 0 { "\n" } else { "" };
+                write!(self.out, "{sep}{}", self.puzzle.to_text(&solution))
+            };
+            if let Err(e) = written {
+                self.failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        self.visited += 1;
+        if self.kept.len() < self.keep {
+            self.kept.push(solution);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 /// Searches `puzzle` as `how` says, handing each decoded solution (one of each class with
 /// [`Run::distinct`]) to `visit`, one at a time, until it breaks or a limit stops the search.
 /// An error if the engine does not take the problem, or the puzzle has no count up to

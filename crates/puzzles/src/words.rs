@@ -528,6 +528,30 @@ impl Crossword {
         Ok((fills, best))
     }
 
+    /// Writes the best fillings ([`Crossword::best`]) as `dlx words --best K` prints them,
+    /// best first: each after a line `# score S` (text, a blank line between), or as a JSON
+    /// line each, [`Puzzle::to_json`]'s object with its `score`.
+    #[cfg(feature = "serde")]
+    pub fn write_best(
+        &self,
+        fills: &[(u64, Fill)],
+        json: bool,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        for (n, (score, fill)) in fills.iter().enumerate() {
+            if json {
+                let mut record = self.to_json(fill);
+                record["score"] = (*score).into();
+                serde_json::to_writer(&mut *out, &record)?;
+                out.write_all(b"\n")?;
+            } else {
+                let sep = if n > 0 { "\n" } else { "" };
+                write!(out, "{sep}# score {score}\n{}", self.to_text(fill))?;
+            }
+        }
+        Ok(())
+    }
+
     /// Whether `fill` is a filling of this grid by these words: the grid's letters kept, every
     /// slot a word of the list, the letters of crossing slots the same, and with `distinct` no
     /// word twice. What the tests check every solution against.

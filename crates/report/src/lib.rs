@@ -225,6 +225,54 @@ impl SolutionWriter {
     }
 }
 
+/// Writes the cheapest solutions of `problem` as `dlx xc --best K` prints them, cheapest first:
+/// each after a line `# cost C`, as its options' lines with their costs (a blank line between
+/// solutions), or a [`Costed`] JSON line each.
+pub fn write_cheapest(
+    problem: &Problem,
+    solutions: &[dlx::best::Costed],
+    json: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    for (n, solution) in solutions.iter().enumerate() {
+        let options = solution.options.iter().copied();
+        if json {
+            let solution = Costed {
+                cost: solution.cost,
+                solution: option_names(problem, options),
+            };
+            serde_json::to_writer(&mut *out, &solution)?;
+            out.write_all(b"\n")?;
+        } else {
+            let sep = if n > 0 { "\n" } else { "" };
+            writeln!(out, "{sep}# cost {}", solution.cost)?;
+            for option in options {
+                dlx::text::write_option(problem, option, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes [`Costed`] records as `dlx merge` prints the cheapest solutions of its jobs: each
+/// after a line `# cost C`, an option's items on a line (a blank line between solutions), or a
+/// JSON line each.
+pub fn write_costed(records: &[Costed], json: bool, out: &mut impl Write) -> io::Result<()> {
+    for (n, c) in records.iter().enumerate() {
+        if json {
+            serde_json::to_writer(&mut *out, c)?;
+            out.write_all(b"\n")?;
+        } else {
+            let sep = if n > 0 { "\n" } else { "" };
+            writeln!(out, "{sep}# cost {}", c.cost)?;
+            for option in &c.solution {
+                writeln!(out, "{}", option.join(" "))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Writes a solution as a JSON line: `{"solution": [[items...], ...]}`.
 pub fn write_solution(
     problem: &Problem,
@@ -484,6 +532,30 @@ impl Merged {
             summary: &self.summary,
             jobs: count.then_some(self.jobs),
             job_nodes: count.then_some(self.job_nodes),
+        }
+    }
+}
+
+impl Merged {
+    /// Writes what `dlx merge` prints on standard output: the K cheapest solutions of jobs of
+    /// a search for the cheapest ([`write_costed`]; nothing more in text), then the count
+    /// (text: exact at any size) or the record ([`Merged::memo_record`] or
+    /// [`Merged::record`], a JSON line).
+    pub fn write(&self, json: bool, out: &mut impl Write) -> io::Result<()> {
+        if let Some(best) = &self.best {
+            write_costed(best, json, out)?;
+        }
+        match (json, &self.best) {
+            (false, None) => writeln!(out, "{}", self.count_text()),
+            (false, Some(_)) => Ok(()),
+            // The memoized jobs' count may pass 64 bits: the record is written whole.
+            (true, _) => match self.memo_record() {
+                Some(record) => writeln!(out, "{record}"),
+                None => {
+                    serde_json::to_writer(&mut *out, &self.record())?;
+                    out.write_all(b"\n")
+                }
+            },
         }
     }
 }

@@ -31,6 +31,50 @@ pub fn size(bytes: u64) -> String {
     bytes.to_string()
 }
 
+/// A size in bytes as a person writes a memory budget, [`size`]'s inverse: a whole number above
+/// 0 with an optional binary suffix, `K`, `M`, `G` or `T` (`512M`, `8G`), or bytes. The error
+/// says what is wrong in words.
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    if t.len() > 1 && t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return Err(format!("`{t}` is negative: give a size such as 512M or 8G"));
+    }
+    let not_a_size = || format!("`{}` is not a size (512M, 8G, or bytes)", quote(s));
+    let (digits, shift) = match t.char_indices().last() {
+        Some((k, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(not_a_size()),
+            };
+            (&t[..k], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: u64 = digits.parse().map_err(|_| not_a_size())?;
+    if n == 0 {
+        return Err("a size of 0 leaves no room: give a size such as 512M or 8G".to_string());
+    }
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| format!("`{t}` is more bytes than a 64-bit count holds"))
+}
+
+/// At most 40 characters of a token a message quotes, and how long it was if it was cut: an
+/// error about a 10 MB name must not repeat the 10 MB.
+pub fn quote(token: &str) -> String {
+    const MAX: usize = 40;
+    match token.char_indices().nth(MAX) {
+        None => token.to_string(),
+        Some((cut, _)) => format!(
+            "{}... ({} characters)",
+            &token[..cut],
+            token.chars().count()
+        ),
+    }
+}
+
 /// How a status names what stopped a search: `stopped by NAME (search incomplete)`.
 #[derive(Clone, Copy)]
 pub struct StopNames(pub fn(StopReason) -> String);
@@ -213,6 +257,76 @@ pub fn costs(costs: &[u64]) -> String {
     costs.join(", ")
 }
 
+/// The line after the figures of a search for the cheapest: `cheapest costs: 3, 5 (optimal)`,
+/// or, where a limit stopped it, `(the best found so far, not proved optimal)`.
+pub fn cheapest(costs_found: &[u64], complete: bool) -> String {
+    let verdict = if complete {
+        "optimal"
+    } else {
+        "the best found so far, not proved optimal"
+    };
+    format!("cheapest costs: {} ({verdict})", costs(costs_found))
+}
+
+/// The lines `dlx merge --stats` writes: the whole search's figures (of a memoized count, the
+/// count and the jobs' nodes and updates), then the cheapest costs, or the jobs and the spread
+/// of their nodes.
+#[derive(Debug, Clone, Copy)]
+pub struct MergeStats<'a> {
+    /// The merge.
+    pub merged: &'a crate::Merged,
+    /// How a stop is named.
+    pub names: StopNames,
+}
+
+/// Lines end with `\n` but the last.
+impl fmt::Display for MergeStats<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let merged = self.merged;
+        let summary = &merged.summary;
+        match &merged.memo {
+            Some(count) => write!(
+                f,
+                "{count} solutions (the memoized count), {} jobs' nodes, {} updates",
+                summary.nodes, summary.updates
+            )?,
+            None => {
+                let colored = merged.best.is_some() || summary.cleansings > 0;
+                write!(
+                    f,
+                    "{}",
+                    Stats::new(&merged.outcome, self.names).colored(colored)
+                )?
+            }
+        }
+        match &summary.best_costs {
+            Some(found) => write!(f, "\n{}", cheapest(found, true)),
+            None => {
+                let crate::Spread { min, median, max } = merged.job_nodes;
+                write!(
+                    f,
+                    "\n{}; nodes per job: min {min}, median {median}, max {max}",
+                    plural(merged.jobs as u64, "job"),
+                )
+            }
+        }
+    }
+}
+
+/// The lines `--stats` adds to name the engine that ran, for a front end that names it (one
+/// was asked for, or it is not the default's): `engine: cells, ...`, and for an engine whose
+/// figures depend on the threads, what they are on several.
+pub fn engine(engine: dlx::Engine, report: &Report, problem: &dlx::Problem) -> String {
+    let mut text = format!("engine: {engine}, {}", engine.describe(problem));
+    if !engine.info().same_figures_on_threads && report.threads > 1 {
+        text.push_str(
+            "\n(the nodes and updates of dancing cells on several threads are those the \
+             threads counted; on one, those of Knuth's program)",
+        );
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +352,15 @@ mod tests {
             (size(4 << 30), size(3 << 19), size(1000)),
             ("4G".into(), "1536K".into(), "1000".into())
         );
+        for bytes in [4 << 30, 3 << 19, 1000, 1] {
+            assert_eq!(parse_size(&size(bytes)), Ok(bytes));
+        }
+        assert_eq!(parse_size(" 8g "), Ok(8 << 30));
+        for bad in ["0", "-5", "5X", "G", "", "99999999999T"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        let long = "x".repeat(100);
+        assert_eq!(quote(&long), format!("{}... (100 characters)", &long[..40]));
     }
 
     #[test]

@@ -392,6 +392,21 @@ pub struct Disagreement {
     pub reference_count: u64,
 }
 
+/// `singles found 0 solutions, dlx found 1 solution`: what each found (the puzzle's place is
+/// the caller's to say).
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} found {}, {} found {}",
+            self.method,
+            crate::plural(self.count, "solution"),
+            self.reference,
+            self.reference_count
+        )
+    }
+}
+
 /// Every puzzle on which a method found what the reference did not, where both finished:
 /// another count (up to the limit), or another solution when it is unique.
 pub fn disagreements(puzzles: &Puzzles, runs: &[Run]) -> Vec<Disagreement> {

@@ -33,6 +33,9 @@ pub enum ShapeError {
         /// Their product.
         n: usize,
     },
+    /// A box written otherwise than `ROWSxCOLS` ([`Shape::parse_box`]).
+    #[error("{0}")]
+    NotABox(String),
 }
 
 /// A sudoku shape: an `n x n` grid tiled by boxes of `box_rows x box_cols`, `n = box_rows *
@@ -95,6 +98,20 @@ impl Shape {
     /// The number of cells, `n²`.
     pub fn cells(self) -> usize {
         self.size() * self.size()
+    }
+
+    /// The shape whose boxes are written `ROWSxCOLS` (`2x3` makes 6x6 grids), as a person
+    /// writes them (`dlx sudoku --box 2x3`).
+    pub fn parse_box(s: &str) -> Result<Shape, ShapeError> {
+        let not = |why: String| ShapeError::NotABox(why);
+        let (r, c) = s
+            .split_once(['x', 'X'])
+            .ok_or_else(|| not(format!("`{s}` is not ROWSxCOLS, such as 2x3")))?;
+        let rows = r.trim().parse();
+        let rows = rows.map_err(|_| not(format!("`{r}` is not a number of rows")))?;
+        let cols = c.trim().parse();
+        let cols = cols.map_err(|_| not(format!("`{c}` is not a number of columns")))?;
+        Shape::with_box(rows, cols)
     }
 
     /// Rows of a box.
@@ -162,6 +179,10 @@ mod tests {
         assert_eq!(boxes(64), Ok((8, 8)));
         assert_eq!(boxes(65), Err(ShapeError::Size { n: 65 }));
         assert_eq!(Shape::with_box(1, 7).map(Shape::size), Ok(7));
+        assert_eq!(Shape::parse_box(" 2X3"), Shape::with_box(2, 3));
+        for bad in ["2", "ax3", "2xb", "9x9"] {
+            assert!(Shape::parse_box(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -140,15 +140,7 @@ pub fn run(args: &Args) -> Result<()> {
             break;
         }
         for d in compare::disagreements(&puzzles, &file.runs) {
-            eprintln!(
-                "dlx: error: {}:{}: {} found {}, {} found {}",
-                file.name,
-                d.line,
-                d.method,
-                crate::plural(d.count, "solution"),
-                d.reference,
-                d.reference_count
-            );
+            eprintln!("dlx: error: {}:{}: {d}", file.name, d.line);
             disagreements += 1;
         }
         file.write(args.format, (args.task(), args.timeout), &mut out)?;

@@ -182,19 +182,9 @@ impl VariantArgs {
     }
 }
 
+/// `--box RxC` ([`Shape::parse_box`]).
 pub(crate) fn parse_box(s: &str) -> Result<Shape, String> {
-    let (r, c) = s
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("`{s}` is not ROWSxCOLS, such as 2x3"))?;
-    let r: usize = r
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{r}` is not a number of rows"))?;
-    let c: usize = c
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{c}` is not a number of columns"))?;
-    Shape::with_box(r, c).map_err(|e| e.to_string())
+    Shape::parse_box(s).map_err(|e| e.to_string())
 }
 
 /// Everything a batch needs besides its sources: the library's job, and how much of it is
