@@ -397,19 +397,7 @@ fn memo_count(problem: &dlx::Problem, args: &Common, distinct: bool) -> Result<(
     let start = Instant::now();
     let memo = args.search.memo(problem, "the puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
-    match args.format {
-        XcFormat::Json => writeln!(out, "{}", report::memo_summary(&memo, false))?,
-        _ => writeln!(out, "{}", report::text::memo_count(&memo))?,
-    }
-    out.flush()?;
-    if args.search.stats {
-        let stats = report::text::MemoStats {
-            memo: &memo,
-            names: crate::search::FLAGS,
-            colored: problem.has_colors(),
-            elapsed: start.elapsed(),
-        };
-        eprintln!("{stats}");
-    }
-    args.search.memo_ending(&memo)
+    let tail = (args.format == XcFormat::Json, false, false);
+    args.search
+        .memo_end(&memo, problem, tail, None, start.elapsed(), &mut out)
 }

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use dlx::split::JobLine;
 use dlx::zdd::Memo;
 use dlx::{Limits, Outcome, Problem, Report, Search, StopReason, Task};
 use report::text::{self, Stats, StopNames};
@@ -331,8 +332,43 @@ impl SearchFlags {
         Ok(found.memo.expect("the memoized search was asked for"))
     }
 
-    /// How the command ends after a memoized search.
-    pub fn memo_ending(&self, memo: &Memo) -> Result<()> {
+    /// How the command ends after a memoized search: its record (`json`, a job's with the
+    /// job's line) or, with --count, its count, unless `quiet`; its --stats line and with
+    /// `profile` its profile on standard error; the exit status a stop makes.
+    pub fn memo_end(
+        &self,
+        memo: &Memo,
+        problem: &Problem,
+        (json, profile, quiet): (bool, bool, bool),
+        job: Option<&JobLine>,
+        elapsed: Duration,
+        out: &mut impl Write,
+    ) -> Result<()> {
+        if json && !quiet {
+            // A job's summary always has its profile: `dlx merge` adds the profiles up.
+            let record = match job {
+                Some(job) => report::memo_job_summary(memo, true, job),
+                None => report::memo_summary(memo, profile),
+            };
+            writeln!(out, "{record}")?;
+        } else if self.count && !quiet {
+            writeln!(out, "{}", text::memo_count(memo))?;
+        }
+        out.flush()?;
+        if self.stats || profile {
+            let colored = problem.has_colors();
+            let (names, memo) = (FLAGS, memo);
+            let stats = text::MemoStats {
+                memo,
+                names,
+                colored,
+                elapsed,
+            };
+            eprintln!("{stats}");
+            if profile {
+                eprintln!("{}", text::Profile(&memo.stats.profile));
+            }
+        }
         let after = format!(
             "after {} and {} solutions: the count printed is a lower bound and no ZDD was \
              written",

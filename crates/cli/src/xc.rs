@@ -8,7 +8,6 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use dlx::split::JobLine;
 use dlx::{Problem, Search, SearchError, Task};
-use report::text::{memo_count, MemoStats, Profile};
 use report::{SolutionWriter, Summary};
 
 use crate::search::{stats, Format, SearchFlags, XcFormat};
@@ -146,12 +145,7 @@ pub fn run(args: &Args) -> Result<()> {
     let found = found.map_err(|e| failure(e, &name, job.as_ref()))?;
     let report = found.report();
     if let Some(r) = found.preprocessed.filter(|_| args.search.stats) {
-        eprintln!(
-            "preprocessed: {} and {} removed in {}",
-            plural(r.options_removed as u64, "option"),
-            plural(r.items_removed as u64, "item"),
-            plural(r.rounds as u64, "round")
-        );
+        eprintln!("{}", report::text::preprocessed(&r));
     }
     let outcome = report.outcome;
     let elapsed = start.elapsed();
@@ -273,37 +267,10 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
         }
         _ => {}
     }
-    if !to_stdout {
-        if json {
-            // A job's summary always has its profile: `dlx merge` adds the profiles up.
-            let record = match &job {
-                Some(job) => report::memo_job_summary(&memo, true, job),
-                None => report::memo_summary(&memo, args.profile),
-            };
-            writeln!(out, "{record}")?;
-        } else if args.search.count {
-            writeln!(out, "{}", memo_count(&memo))?;
-        }
-    }
-    out.flush()?;
-    if args.search.stats || args.profile {
-        let mut err = io::stderr().lock();
-        let (names, colored) = (crate::search::FLAGS, problem.has_colors());
-        writeln!(
-            err,
-            "{}",
-            MemoStats {
-                memo: &memo,
-                names,
-                colored,
-                elapsed
-            }
-        )?;
-        if args.profile {
-            writeln!(err, "{}", Profile(&memo.stats.profile))?;
-        }
-    }
-    args.search.memo_ending(&memo)
+    let quiet = to_stdout;
+    let tail = (json, args.profile, quiet);
+    args.search
+        .memo_end(&memo, problem, tail, job.as_ref(), elapsed, &mut out)
 }
 
 /// `--best K`: the K cheapest solutions, by Knuth's dlx5 rules, cheapest first.

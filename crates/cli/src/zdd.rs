@@ -99,10 +99,7 @@ pub fn run(args: &Args) -> Result<()> {
             if json {
                 writeln!(out, "{}", report::zdd_count(&zdd, *by_size))?;
             } else if *by_size {
-                let sizes = zdd.count_by_size();
-                for (k, c) in sizes.iter().enumerate().filter(|(_, c)| !c.is_zero()) {
-                    writeln!(out, "{k} {c}")?;
-                }
+                write!(out, "{}", report::text::by_size(&zdd))?;
             } else {
                 writeln!(out, "{}", zdd.count())?;
             }

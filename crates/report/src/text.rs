@@ -209,6 +209,25 @@ pub fn memo_count(memo: &Memo) -> String {
     format!("{}{more}", memo.found())
 }
 
+/// How many solutions of a ZDD have each number of options (Knuth's zddread-gf), a line
+/// `SIZE COUNT` each, sizes with none left out (as `dlx zdd count --by-size` prints them).
+pub fn by_size(zdd: &dlx::zdd::Zdd) -> String {
+    let sizes = zdd.count_by_size();
+    let lines = sizes.iter().enumerate().filter(|(_, c)| !c.is_zero());
+    lines.map(|(k, c)| format!("{k} {c}\n")).collect()
+}
+
+/// What Knuth's preprocessor took out before a search (`dlx xc --preprocess --stats`):
+/// `preprocessed: 5 options and 1 item removed in 2 rounds`.
+pub fn preprocessed(p: &dlx::Preprocessed) -> String {
+    format!(
+        "preprocessed: {} and {} removed in {}",
+        plural(p.options_removed, "option"),
+        plural(p.items_removed, "item"),
+        plural(p.rounds, "round")
+    )
+}
+
 /// The line of a memoized search's figures: dlx6's (count, nodes, updates, cleansings for
 /// colors, ZDD nodes, memos, hits, memory), its status, its time.
 #[derive(Debug, Clone, Copy)]

@@ -1003,6 +1003,24 @@ impl Summary {
 
 /// The summary for a person, as `dlx sudoku --stats` prints it: the records by status, the
 /// strategies, the nodes' mean, median, 99th percentile and maximum, the grades, the time.
+impl Summary {
+    /// The sentence for the records a limit stopped, `None` when none was: `2 of 10 puzzles
+    /// stopped by LIMITS before the search finished; their records say `stopped``, where a
+    /// front end names its limits (`--max-nodes 1000`).
+    pub fn stopped_sentence(&self, limits: &str) -> Option<String> {
+        let which = match self.stopped {
+            0 => return None,
+            1 => "its record says",
+            _ => "their records say",
+        };
+        Some(format!(
+            "{} of {} stopped by {limits} before the search finished; {which} `stopped`",
+            self.stopped,
+            crate::plural(self.puzzles, "puzzle")
+        ))
+    }
+}
+
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = |n: u64| if n == 1 { "" } else { "s" };

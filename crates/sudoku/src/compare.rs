@@ -147,6 +147,17 @@ pub enum LeftOut {
     Clash(Entry, PuzzleError),
 }
 
+impl LeftOut {
+    /// Why it was left out, at its place in the input called `name` (`FILE:LINE: ...`), the
+    /// settings that read it named by `names`.
+    pub fn describe(&self, name: &str, names: &crate::read::SettingNames) -> String {
+        match self {
+            LeftOut::Unreadable(entry, e) => crate::print::describe_entry(e, entry, name, names),
+            LeftOut::Clash(entry, e) => format!("{name}:{}: {e}", entry.line),
+        }
+    }
+}
+
 /// One method on one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attempt {

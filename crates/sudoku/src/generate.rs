@@ -551,6 +551,17 @@ impl GenerateSummary {
         self.depths.sort_unstable();
     }
 
+    /// The distributions of the puzzles made (clues, proof nodes, grades) drawn as an SVG
+    /// chart under `title` ([`crate::chart::distributions`]).
+    pub fn chart(&self, title: &str) -> String {
+        crate::chart::distributions(&crate::chart::Distributions {
+            title,
+            clues: &self.clues,
+            nodes: &self.nodes,
+            grades: self.grades,
+        })
+    }
+
     /// What missed what `settings` asked, a sentence each, for a person: puzzles left above
     /// the clues asked for, not proved minimal (a proof ran past the node limit, called
     /// `node_limit`), or not of the grade asked for.

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku::compare::{self, FileRuns, Format, LeftOut};
+use sudoku::compare::{self, FileRuns, Format};
 use sudoku::read::ReadSettings;
 use sudoku::Method;
 
@@ -101,12 +101,7 @@ pub fn run(args: &Args) -> Result<()> {
         let (puzzles, left_out) = compare::Puzzles::read(source.reader, read.clone(), first)
             .map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
         for left in &left_out {
-            let problem = match left {
-                LeftOut::Unreadable(entry, e) => {
-                    sudoku::print::describe_entry(e, entry, &name, &FLAG_NAMES)
-                }
-                LeftOut::Clash(entry, e) => format!("{name}:{}: {e}", entry.line),
-            };
+            let problem = left.describe(&name, &FLAG_NAMES);
             eprintln!("dlx: warning: {problem} (left out)");
         }
         if puzzles.is_empty() {

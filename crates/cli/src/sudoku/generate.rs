@@ -172,13 +172,7 @@ pub fn run(args: &Args) -> Result<()> {
                 .map_or(String::new(), |d| format!(", --difficulty {d}")),
             t.nodes.len()
         );
-        let svg = sudoku::chart::distributions(&sudoku::chart::Distributions {
-            title: &title,
-            clues: &t.clues,
-            nodes: &t.nodes,
-            grades: t.grades,
-        });
-        file.write(&svg)?;
+        file.write(&t.chart(&title))?;
     }
     if args.stats {
         let run = sudoku::GenerateRun {
@@ -191,13 +185,5 @@ pub fn run(args: &Args) -> Result<()> {
         };
         eprintln!("{}", t.text(&run));
     }
-    if summary.stopped > 0 {
-        return Err(super::output::stopped_records(
-            summary.stopped,
-            summary.puzzles,
-            Some(args.max_nodes),
-            None,
-        ));
-    }
-    Ok(())
+    super::output::stopped_records(&summary, Some(args.max_nodes), None)
 }

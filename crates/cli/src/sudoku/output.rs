@@ -147,29 +147,22 @@ pub fn finish<W: Write>(
     Ok((summary, writer.drawing, writer.broken))
 }
 
-/// The error (exit status 3) of a batch in which `k` of `n` records were stopped by a limit.
+/// The error (exit status 3) of a batch whose records a limit stopped, if one did.
 pub(crate) fn stopped_records(
-    k: u64,
-    n: u64,
+    summary: &Summary,
     max_nodes: Option<u64>,
     timeout: Option<Duration>,
-) -> anyhow::Error {
+) -> anyhow::Result<()> {
     let limits = match (max_nodes, timeout) {
         (Some(n), Some(t)) => format!("--max-nodes {n} or --timeout {}", t.as_secs_f64()),
         (Some(n), None) => format!("--max-nodes {n}"),
         (None, Some(t)) => format!("--timeout {}", t.as_secs_f64()),
         (None, None) => "a limit".to_string(),
     };
-    let which = if k == 1 {
-        "its record says"
-    } else {
-        "their records say"
-    };
-    Stopped(format!(
-        "{k} of {} stopped by {limits} before the search finished; {which} `stopped`",
-        crate::plural(n, "puzzle")
-    ))
-    .into()
+    match summary.stopped_sentence(&limits) {
+        Some(sentence) => Err(Stopped(sentence).into()),
+        None => Ok(()),
+    }
 }
 
 /// Says how a batch of `inputs` went, once its records are written: the JSON summary after JSON
@@ -198,13 +191,5 @@ pub(crate) fn report(
     if summary.interrupted {
         return Err(crate::Interrupted(None).into());
     }
-    if summary.stopped > 0 {
-        return Err(stopped_records(
-            summary.stopped,
-            summary.puzzles,
-            max_nodes,
-            timeout,
-        ));
-    }
-    Ok(())
+    stopped_records(summary, max_nodes, timeout)
 }
