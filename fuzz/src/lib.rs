@@ -345,6 +345,25 @@ fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, 
         memo.count().and_then(|c| c.to_u64()),
         Some(expected.len() as u64)
     );
+    // On two threads sharing one cache: the count and the ZDD's nodes are one thread's, and
+    // the ZDD holds the same solutions.
+    let two = problem.memo().threads(2).run();
+    assert_eq!(two.count(), memo.count(), "two threads' count\n{text}");
+    assert_eq!(
+        two.stats.zdd_nodes, memo.stats.zdd_nodes,
+        "two threads' ZDD nodes\n{text}"
+    );
+    let two_listed: BTreeSet<Vec<usize>> = two
+        .zdd()
+        .expect("no limit set")
+        .solutions()
+        .map(|s| {
+            let mut v: Vec<usize> = s.iter().map(|&k| k as usize - 1).collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    assert_eq!(&two_listed, expected, "two threads' ZDD\n{text}");
 
     // Knuth's preprocessor keeps the solutions, each as the options it came from (problems
     // without bounds; it refuses the others).

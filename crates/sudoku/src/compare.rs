@@ -147,6 +147,7 @@ pub enum LeftOut {
     Clash(Entry, PuzzleError),
 }
 
+#[cfg(feature = "print")]
 impl LeftOut {
     /// Why it was left out, at its place in the input called `name` (`FILE:LINE: ...`), the
     /// settings that read it named by `names`.
