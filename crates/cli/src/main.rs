@@ -173,7 +173,11 @@ fn parse_args() -> Result<Cli, ExitCode> {
 /// traced to the path that gave it.
 fn long_version() -> &'static str {
     let loops = dlx::search_loops();
-    let text = format!("{}\nsearch loops: {loops}", env!("CARGO_PKG_VERSION"));
+    let text = format!(
+        "{}\nsearch loops: {loops}\nsudoku's SAT solver: {}",
+        env!("CARGO_PKG_VERSION"),
+        ::sudoku::SAT_SOLVER
+    );
     // Made once, for the one parse of the command line.
     Box::leak(text.into_boxed_str())
 }

@@ -1047,7 +1047,8 @@ impl fmt::Display for Summary {
             // What the nodes count: dancing links nodes, propagation's tries, the SAT
             // solver's decisions, or several.
             let (d, p, s) = self.strategies();
-            let used: Vec<(&str, u64)> = [("dlx", d), ("propagate", p), ("sat", s)]
+            let sat = format!("sat ({})", crate::SAT_SOLVER);
+            let used: Vec<(&str, u64)> = [("dlx", d), ("propagate", p), (&*sat, s)]
                 .into_iter()
                 .filter(|&(_, k)| k > 0)
                 .collect();

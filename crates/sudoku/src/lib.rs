@@ -58,6 +58,14 @@ mod sat;
 mod shape;
 mod text;
 
+/// The CDCL SAT solver behind [`Strategy::Sat`] in this build: `CaDiCaL 1.9.5` (C++, the
+/// `cadical` feature) or `splr 0.17.2` (pure Rust).
+pub const SAT_SOLVER: &str = if cfg!(feature = "cadical") {
+    "CaDiCaL 1.9.5"
+} else {
+    "splr 0.17.2"
+};
+
 /// The engine's search limits and stop reasons, as [`SudokuSolver::search`] takes and
 /// [`Found`] reports them.
 pub use dlx::{Limits, StopReason};

@@ -123,18 +123,21 @@ pub enum Strategy {
         )
     )]
     Propagate,
-    /// A CDCL SAT solver (`splr`) on the exact-cover matrix reduced by the givens: a variable
-    /// per option left, each open item covered exactly once; each solution found is blocked
-    /// and the solver runs again, so that unsatisfiable proves there is no other. It learns
+    /// A CDCL SAT solver ([`crate::SAT_SOLVER`]: CaDiCaL 1.9.5 with the `cadical` feature,
+    /// else `splr`, pure Rust) on the exact-cover matrix reduced by the givens: a variable per
+    /// option left, each open item covered exactly once; each solution found is blocked and
+    /// the solver runs again, so that unsatisfiable proves there is no other. It learns
     /// clauses from its conflicts, which the searches above do not: the sparsest 25x25 and
-    /// 36x36 puzzles that stop them it proves in seconds. Its nodes are the solver's decisions
-    /// and its updates its propagations; a deadline bounds it to the second, the node limit
-    /// does not (the solver has no such bound), and the cancel flag is read between runs.
+    /// 36x36 puzzles that stop them it proves in seconds. Its nodes are the clauses CaDiCaL
+    /// learns (one per conflict; it counts no propagations), or `splr`'s decisions (its updates
+    /// `splr`'s propagations). A deadline and the cancel flag stop CaDiCaL whenever it asks
+    /// (`splr`: to the second, the flag read between runs); the node limit does not bound it.
     #[cfg_attr(
         feature = "clap",
         value(
-            help = "A CDCL SAT solver (splr) on the exact cover: learns from its conflicts; \
-                      nodes are its decisions; --max-nodes does not bound it, --timeout does"
+            help = "A CDCL SAT solver (CaDiCaL, or splr where it is not built) on the exact \
+                      cover: learns from its conflicts; nodes are its conflicts (splr: its \
+                      decisions); --max-nodes does not bound it, --timeout does"
         )
     )]
     Sat,

@@ -1,20 +1,18 @@
-//! [`Strategy::Sat`](crate::Strategy::Sat): a puzzle as clauses for a CDCL SAT solver (`splr`).
+//! [`Strategy::Sat`](crate::Strategy::Sat): a puzzle as clauses for a CDCL SAT solver: CaDiCaL
+//! 1.9.5 (C++, the `cadical` feature) or `splr` (pure Rust), [`crate::SAT_SOLVER`].
 //!
 //! The puzzle's exact cover, reduced by what the propagating search deduces at its root (the
 //! givens, singles, locked candidates, probes): every option that meets an item a placed digit
-//! covers is gone, and so is every candidate taken away; each option left is a variable. Each open item is covered exactly once:
-//! one clause of its options (at least one) and one clause per pair of them (at most one).
-//! A solution found is blocked by a clause (not all of its options again), and the solver runs
-//! again: unsatisfiable is a proof that no other solution exists. Clause learning is what the
-//! propagating search lacks: on the sparsest published 25x25 puzzles it proves in a fraction of
-//! a second what that search does not finish in minutes (`docs/benchmarks.md`).
-
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+//! covers is gone, and so is every candidate taken away; each option left is a variable. Each
+//! open item is covered exactly once: one clause of its options (at least one) and one clause
+//! per pair of them (at most one). A solution found is blocked by a clause (not all of its
+//! options again), and the solver runs again (CaDiCaL incrementally, keeping what it learnt;
+//! `splr` from the start): unsatisfiable is a proof that no other solution exists. Clause
+//! learning is what the propagating search lacks: on the sparsest published 25x25 puzzles it
+//! proves in a fraction of a second what that search does not finish in minutes
+//! (`docs/benchmarks.md`).
 
 use dlx::{Limits, OptionId, Problem, StopReason};
-use splr::assign::property::Tusize;
-use splr::{Certificate, Config, PropertyDereference, SolveIF, Solver, SolverError};
 
 /// What [`search`] found: solutions (all of them kept up to `keep`), whether a limit stopped
 /// it, decisions and propagations summed over the solver's runs.
@@ -101,19 +99,14 @@ pub(crate) fn search(
             clauses.push(options);
         }
     }
-    let block = |clauses: &mut Vec<Vec<i32>>, solution: &[u8]| {
-        let clause: Vec<i32> = (0..cells.len())
-            .filter(|&c| cells[c] == 0)
-            .map(|c| -var_of[option_of(c, solution[c]) as usize])
-            .collect();
-        // A solution using an option the formula left out cannot be found again anyway.
-        if !clause.contains(&0) {
-            clauses.push(clause);
-        }
+    let formula = Formula {
+        n,
+        cells,
+        var_of: &var_of,
+        option_of_var: &option_of_var,
     };
-    for solution in known {
-        block(&mut clauses, solution);
-    }
+    // A solution using an option the formula left out cannot be found again anyway.
+    clauses.extend(known.iter().filter_map(|solution| formula.block(solution)));
     if option_of_var.len() == 1 {
         // Nothing open: the givens are the one solution, unless it is known already.
         if known.is_empty() && limit > 0 {
@@ -124,6 +117,129 @@ pub(crate) fn search(
         }
         return Some(found);
     }
+    #[cfg(feature = "cadical")]
+    return cadical(&formula, clauses, found, limit, keep, limits);
+    #[cfg(not(feature = "cadical"))]
+    return splr(&formula, clauses, found, limit, keep, limits);
+}
+
+/// The formula's variables, to read a solution off a model and block it.
+struct Formula<'a> {
+    n: usize,
+    cells: &'a [u8],
+    var_of: &'a [i32],
+    option_of_var: &'a [u32],
+}
+
+impl Formula<'_> {
+    /// The grid whose options are the variables `is_true` holds; `None` if a cell is left
+    /// open (not a solution: the solver's fault, not the puzzle's).
+    fn solution(&self, is_true: impl Fn(i32) -> bool) -> Option<Vec<u8>> {
+        let mut solution = self.cells.to_vec();
+        for (var, &option) in self.option_of_var.iter().enumerate().skip(1) {
+            if is_true(var as i32) {
+                let option = option as usize;
+                solution[option / self.n] = (option % self.n) as u8 + 1;
+            }
+        }
+        (!solution.contains(&0)).then_some(solution)
+    }
+
+    /// The clause that blocks `solution`: not all of its open cells' options again; `None`
+    /// if one of them is not a variable.
+    fn block(&self, solution: &[u8]) -> Option<Vec<i32>> {
+        let var = |cell: usize| self.var_of[cell * self.n + solution[cell] as usize - 1];
+        let open = (0..self.cells.len()).filter(|&c| self.cells[c] == 0);
+        let clause: Vec<i32> = open.map(|c| -var(c)).collect();
+        (!clause.contains(&0)).then_some(clause)
+    }
+}
+
+/// The loop on CaDiCaL (C++, the `cadical` feature): one incremental solver, each solution
+/// blocked by a clause added to it and the solver run again; the limits' deadline, clock and
+/// cancel flag read whenever the solver asks whether to stop. Its nodes are the clauses it
+/// learns (one per conflict), counted through its learner; it counts no propagations.
+#[cfg(feature = "cadical")]
+fn cadical(
+    formula: &Formula<'_>,
+    clauses: Vec<Vec<i32>>,
+    mut found: SatFound,
+    limit: u64,
+    keep: usize,
+    limits: &Limits,
+) -> Option<SatFound> {
+    /// What the solver asks while it runs: whether to stop (and why), and each clause learnt.
+    struct Watch {
+        limits: Limits,
+        stopped: Option<StopReason>,
+        learned: u64,
+    }
+    impl cadical::Callbacks for Watch {
+        fn terminate(&mut self) -> bool {
+            self.stopped = self.limits.check_async();
+            self.stopped.is_some()
+        }
+        fn max_length(&self) -> i32 {
+            i32::MAX
+        }
+        fn learn(&mut self, _clause: &[i32]) {
+            self.learned += 1;
+        }
+    }
+    let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
+    for clause in clauses {
+        solver.add_clause(clause);
+    }
+    solver.set_callbacks(Some(Watch {
+        limits: limits.clone(),
+        stopped: None,
+        learned: 0,
+    }));
+    while found.count < limit {
+        if let Some(reason) = limits.check_async() {
+            found.stopped = Some(reason);
+            return Some(found);
+        }
+        let answer = solver.solve();
+        let watch = solver.get_callbacks().expect("set above");
+        found.decisions = watch.learned;
+        match answer {
+            Some(true) => {}
+            Some(false) => return Some(found),
+            None => {
+                found.stopped = watch.stopped;
+                // Stopped for no reason of ours: the solver's own failure.
+                return found.stopped.is_some().then_some(found);
+            }
+        }
+        let solution = formula.solution(|var| solver.value(var) == Some(true))?;
+        solver.add_clause(formula.block(&solution)?);
+        found.count += 1;
+        if found.grids.len() < keep {
+            found.grids.push(solution);
+        }
+    }
+    found.stopped = Some(StopReason::SolutionLimit);
+    Some(found)
+}
+
+/// The loop on `splr` (pure Rust, where CaDiCaL is not built): a solver made for each run from
+/// the clauses, each solution blocked by one more; a deadline bounds each run to the second
+/// above the time left (the solver counts whole seconds), the cancel flag is read between
+/// runs.
+#[cfg(not(feature = "cadical"))]
+fn splr(
+    formula: &Formula<'_>,
+    mut clauses: Vec<Vec<i32>>,
+    mut found: SatFound,
+    limit: u64,
+    keep: usize,
+    limits: &Limits,
+) -> Option<SatFound> {
+    use splr::assign::property::Tusize;
+    use splr::{Certificate, Config, PropertyDereference, SolveIF, Solver, SolverError};
+    use std::sync::atomic::Ordering;
+    use std::time::Instant;
     while found.count < limit {
         if limits
             .cancel_flag()
@@ -162,19 +278,10 @@ pub(crate) fn search(
             }
             Err(_) => return None,
         };
-        let mut solution = cells.to_vec();
-        for &literal in &model {
-            let var = literal.unsigned_abs() as usize;
-            if literal > 0 && var < option_of_var.len() {
-                let option = option_of_var[var] as usize;
-                solution[option / n] = (option % n) as u8 + 1;
-            }
-        }
-        if solution.contains(&0) {
-            // Not a solution: the solver's fault, not the puzzle's.
-            return None;
-        }
-        block(&mut clauses, &solution);
+        let true_vars: std::collections::HashSet<i32> =
+            model.iter().filter(|&&l| l > 0).copied().collect();
+        let solution = formula.solution(|var| true_vars.contains(&var))?;
+        clauses.push(formula.block(&solution)?);
         found.count += 1;
         if found.grids.len() < keep {
             found.grids.push(solution);

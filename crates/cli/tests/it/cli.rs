@@ -772,6 +772,13 @@ fn version_names_the_search_loops_and_the_avx2_switch() {
     #[cfg(not(target_arch = "x86_64"))]
     let avx2 = false;
     assert_eq!(on.contains("search loops: AVX2"), avx2, "{on}");
+    // The SAT solver behind `--solver sat` this build has: CaDiCaL by default.
+    let sat = if cfg!(feature = "cadical") {
+        "sudoku's SAT solver: CaDiCaL 1.9.5\n"
+    } else {
+        "sudoku's SAT solver: splr 0.17.2\n"
+    };
+    assert!(on.ends_with(sat), "{on}");
     for off in ["1", "yes"] {
         let text = version(Some(off));
         assert!(text.contains("search loops: portable"), "{text}");
