@@ -364,6 +364,9 @@ fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, 
         })
         .collect();
     assert_eq!(&two_listed, expected, "two threads' ZDD\n{text}");
+    // Counted by components: the same count.
+    let parts = problem.memo().components(true).run();
+    assert_eq!(parts.count(), memo.count(), "by components\n{text}");
 
     // Knuth's preprocessor keeps the solutions, each as the options it came from (problems
     // without bounds; it refuses the others).

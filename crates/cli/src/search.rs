@@ -220,6 +220,14 @@ pub struct MemoFlags {
     /// (Default 4G.)
     #[arg(long, value_name = "SIZE", value_parser = crate::values::bytes)]
     pub memory: Option<u64>,
+    /// With --count --memo: where the items left fall into groups that no option joins (nor a
+    /// secondary item without a color yet), count each group on its own and multiply (DXD's
+    /// components). For problems that are such groups from the start (boards side by side: 8
+    /// times faster); elsewhere looking for them costs more than they save (docs/benchmarks.md).
+    /// No ZDD; figures of its own (--stats: splits where the ZDD's nodes would be); one thread;
+    /// not with --split, --job or bounds.
+    #[arg(long)]
+    pub components: bool,
 }
 
 /// The memory budget when `--memory` is not given.
@@ -236,6 +244,11 @@ impl MemoFlags {
         if !self.memo && (self.max_zdd_nodes.is_some() || self.memory.is_some()) {
             return Err(InputError(
                 "--max-zdd-nodes and --memory limit the memoized search: add --memo".into(),
+            ));
+        }
+        if !self.memo && self.components {
+            return Err(InputError(
+                "--components counts by the memoized search: add --count --memo".into(),
             ));
         }
         Ok(())
@@ -318,6 +331,7 @@ impl SearchFlags {
             .limits(self.limits(solutions, start))
             .max_zdd_nodes(self.memo.max_zdd_nodes)
             .max_memory(self.memo.memory())
+            .components(self.memo.components)
     }
 
     /// The memoized search of `problem` (named `name` in messages), under the flags' limits and

@@ -223,6 +223,27 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     if args.job.is_some() && !args.search.count {
         return crate::refuse("--job with --memo runs one job of a split count: add --count");
     }
+    if args.search.memo.components {
+        let one = "a job's options are searched as one problem: count the whole by components";
+        let clashes = [
+            (split, "--split or --job", one),
+            (!args.search.count, "no --count", "it counts only"),
+            (args.zdd.is_some(), "--zdd", "it makes no ZDD"),
+            (
+                args.search.jobs.is_some_and(|n| n != 1),
+                "--jobs",
+                "it runs on one thread",
+            ),
+            (
+                problem.declares_bounds(),
+                "bounds",
+                "a problem with bounds is searched by options in and out",
+            ),
+        ];
+        if let Some((_, what, why)) = clashes.iter().find(|clash| clash.0) {
+            return crate::refuse(format!("--components and {what} do not go together: {why}"));
+        }
+    }
     let start = Instant::now();
     // The jobs of a split are dancing links' subtrees: the solutions that have the options on
     // each job's way, which the memoized search counts from there.

@@ -80,6 +80,7 @@ pub struct Search<'p> {
     bound: Option<u64>,
     max_zdd_nodes: Option<u64>,
     max_memory: Option<u64>,
+    components: bool,
 }
 
 /// What [`Search::run`] found: the figures of the search (those of Knuth's program for its
@@ -214,6 +215,7 @@ impl<'p> Search<'p> {
             bound: None,
             max_zdd_nodes: None,
             max_memory: None,
+            components: false,
         }
     }
 
@@ -283,6 +285,14 @@ impl<'p> Search<'p> {
         self
     }
 
+    /// With the memoized search: count by components ([`crate::zdd::MemoSearch::components`]), each
+    /// group of the items left that no option joins on its own; a count and figures of its
+    /// own, no ZDD. One thread, no job, no bounds: [`Search::check`] refuses the others.
+    pub fn components(mut self, on: bool) -> Self {
+        self.components = on;
+        self
+    }
+
     /// The problem searched.
     pub fn problem(&self) -> &'p Problem {
         self.problem
@@ -308,6 +318,30 @@ impl<'p> Search<'p> {
         let engine = self.resolved()?;
         let settings = |what, why| Err(SearchError::Settings { what, why });
         let bounded = "the memoized search of a problem with bounds is not split into jobs";
+        if self.components {
+            let why = match self.task {
+                Task::Memo if self.job.is_some() => Some((
+                    "counting by components and a job",
+                    "a job's options are searched as one problem; count the whole by components",
+                )),
+                Task::Memo if self.threads.is_some_and(|n| n != 1) => Some((
+                    "counting by components and threads",
+                    "the count by components runs on one thread",
+                )),
+                Task::Memo if self.problem.declares_bounds() => Some((
+                    "counting by components and bounds",
+                    "a problem with bounds is searched by options in and out, not by components",
+                )),
+                Task::Memo => None,
+                _ => Some((
+                    "counting by components and this task",
+                    "components are the memoized count's",
+                )),
+            };
+            if let Some((what, why)) = why {
+                return settings(what, why);
+            }
+        }
         match self.task {
             Task::List | Task::Count if self.preprocess && self.job.is_some() => settings(
                 "the preprocessor and a job",
@@ -406,6 +440,10 @@ impl<'p> Search<'p> {
             Task::Memo if self.problem.declares_bounds() => Err(SearchError::Settings {
                 what: "the memoized search and a split",
                 why: "the memoized search of a problem with bounds is not split into jobs",
+            }),
+            Task::Memo if self.components => Err(SearchError::Settings {
+                what: "counting by components and a split",
+                why: "a job's options are searched as one problem; count the whole by components",
             }),
             // A job is the subtree of dancing links' tree below its options: the solutions
             // that have them, which the memoized search counts as well.
@@ -564,6 +602,7 @@ impl<'p> Search<'p> {
             .with_limits(self.limits.clone())?
             .max_zdd_nodes(self.max_zdd_nodes)
             .max_memory(self.max_memory)
+            .components(self.components)
             .run();
         let count = memo.found().clone();
         let s = &memo.stats;

@@ -426,7 +426,7 @@ impl RawProblem {
     }
 
     /// Runs a search: `task` is `count`, `memo` or `list` (counted, solutions not kept).
-    #[pyo3(signature = (task="count", engine="auto", threads=None, max_nodes=None, timeout=None, limit=None, max_memory=None, preprocess=false))]
+    #[pyo3(signature = (task="count", engine="auto", threads=None, max_nodes=None, timeout=None, limit=None, max_memory=None, preprocess=false, components=false))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
@@ -439,6 +439,7 @@ impl RawProblem {
         limit: Option<u64>,
         max_memory: Option<u64>,
         preprocess: bool,
+        components: bool,
     ) -> PyResult<Found> {
         let task = match task {
             "count" => Task::Count,
@@ -458,7 +459,8 @@ impl RawProblem {
             .engine(self::engine(engine)?)
             .threads(threads)
             .max_memory(max_memory)
-            .preprocess(preprocess);
+            .preprocess(preprocess)
+            .components(components);
         let found = run_search(py, &cancel, search, &limits)?.map_err(|e| search_error(py, e))?;
         Found::of(py, &found, &self.inner, task)
     }

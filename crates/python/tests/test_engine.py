@@ -48,6 +48,13 @@ def test_knuths_text_round_trips_and_errors_say_where():
     queens = [["r%d" % r, "c%d" % c, "a%d" % (r + c), "b%d" % (r - c + 7)] for r in range(8) for c in range(8)]
     diagonals = ["a%d" % i for i in range(15)] + ["b%d" % i for i in range(15)]
     assert Problem(queens, secondary=diagonals).count(memo=True, jobs=2) == 92
+    # By components: two boards side by side multiply; refused on threads and without memo.
+    two = [["a", "b"], ["c", "d"], ["a"], ["b"], ["c"], ["d"]]
+    assert Problem(two).count(memo=True, components=True) == 4
+    with pytest.raises(DlxError, match="counting by components and threads"):
+        Problem(two).search(memo=True, components=True, jobs=2)
+    with pytest.raises(DlxError, match="counting by components and this task"):
+        Problem(two).search(components=True)
     with pytest.raises(DlxError):
         Problem([["a"]], primary=["a"], bounds={"a": (3, 2)})
 

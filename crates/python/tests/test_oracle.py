@@ -72,6 +72,8 @@ def test_every_engine_finds_the_oracles_solutions(case):
         assert problem.count(engine=engine) == len(want)
     # The memoized count, and its ZDD's solutions.
     assert problem.count(memo=True) == len(want)
+    # By components (a problem with bounds is searched as always): the same count.
+    assert problem.count(memo=True, components=True) == len(want)
     zdd = problem.zdd()
     assert zdd.count() == len(want)
     assert {frozenset(s) for s in zdd.solutions()} == want

@@ -307,7 +307,8 @@ pub fn write_zdd_solution(zdd: &Zdd, options: &[u32], out: &mut impl Write) -> i
 }
 
 /// The summary record of a memoized search (written by hand: the count may pass 64 bits, and
-/// is written as an integer all the same): [`Summary`]'s figures and ZDD nodes, memos and hits.
+/// is written as an integer all the same): [`Summary`]'s figures and ZDD nodes, memos and hits
+/// (counted by components, `"components":true` and its splits instead of ZDD nodes).
 pub fn memo_summary(memo: &Memo, profile: bool) -> String {
     memo_record(memo, profile, None)
 }
@@ -324,14 +325,19 @@ fn memo_record(memo: &Memo, profile: bool, job: Option<&JobLine>) -> String {
         None => "null".to_string(),
         Some(r) => format!("\"{}\"", r.name()),
     };
+    // By components: the splits where the ZDD's nodes would be (it makes none).
+    let made = if memo.by_components() {
+        format!("\"components\":true,\"splits\":{}", s.splits)
+    } else {
+        format!("\"zdd_nodes\":{}", s.zdd_nodes)
+    };
     let mut json = format!(
         "{{\"solutions\":{},\"nodes\":{},\"updates\":{},\"cleansings\":{},\
-         \"zdd_nodes\":{},\"memos\":{},\"hits\":{},\"complete\":{},\"stopped_by\":{stopped}",
+         {made},\"memos\":{},\"hits\":{},\"complete\":{},\"stopped_by\":{stopped}",
         memo.found(),
         s.nodes,
         s.updates,
         s.cleansings,
-        s.zdd_nodes,
         s.memos,
         s.hits,
         memo.is_complete()

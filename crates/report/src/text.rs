@@ -251,13 +251,18 @@ impl fmt::Display for MemoStats<'_> {
         } else {
             "solutions"
         };
+        // By components: the splits where the ZDD's nodes would be (it makes none).
+        let made = if self.memo.by_components() {
+            plural(s.splits, "split")
+        } else {
+            plural(s.zdd_nodes, "ZDD node")
+        };
         write!(
             f,
-            "{count} {noun}, {}, {}{}; {}, {}, {}, {} MiB; {}; {:.3} s",
+            "{count} {noun}, {}, {}{}; {made}, {}, {}, {} MiB; {}; {:.3} s",
             plural(s.nodes, "node"),
             plural(s.updates, "update"),
             cleansings(self.colored, s.cleansings),
-            plural(s.zdd_nodes, "ZDD node"),
             plural(s.memos, "memo"),
             plural(s.hits, "hit"),
             s.memory >> 20,

@@ -295,6 +295,109 @@ fn puzzles_count_through_the_memo() {
     assert_eq!((r.code, r.stdout.as_str()), (0, "19448\n"));
 }
 
+/// `--count --memo --components`: the same counts (the puzzles' too), its splits in --stats
+/// and JSON where the ZDD's nodes would be, and the flags it does not go with refused by name.
+#[test]
+fn components_count_the_same() {
+    // Two 4x4 boards side by side: 36 x 36 tilings, in two components from the start.
+    let mut text = String::new();
+    let cell = |r: usize, c: usize| format!("r{r}c{c}");
+    let cells: Vec<(usize, usize)> = (0..4)
+        .flat_map(|r| (0..9).filter(|&c| c != 4).map(move |c| (r, c)))
+        .collect();
+    let names: Vec<String> = cells.iter().map(|&(r, c)| cell(r, c)).collect();
+    text.push_str(&names.join(" "));
+    text.push('\n');
+    for &(r, c) in &cells {
+        for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+            if cells.contains(&(r2, c2)) {
+                text.push_str(&format!("{} {}\n", cell(r, c), cell(r2, c2)));
+            }
+        }
+    }
+    let r = run(
+        &["xc", "-", "--count", "--memo", "--components", "--stats"],
+        text.as_bytes(),
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1296\n"), "{}", r.stderr);
+    assert!(r.stderr.starts_with("1296 solutions, "), "{}", r.stderr);
+    assert!(r.stderr.contains(" split"), "{}", r.stderr);
+    assert!(!r.stderr.contains("ZDD"), "{}", r.stderr);
+    let r = run(
+        &[
+            "xc",
+            "-",
+            "--count",
+            "--memo",
+            "--components",
+            "--format",
+            "json",
+        ],
+        text.as_bytes(),
+    );
+    assert!(
+        r.stdout.starts_with("{\"solutions\":1296,")
+            && r.stdout.contains("\"components\":true,\"splits\":")
+            && !r.stdout.contains("zdd_nodes"),
+        "{}",
+        r.stdout
+    );
+    for file in [
+        "memo/dominoes_8x8.dlx",
+        "memo/langford_12.dlx",
+        "xcc/words_3x3.dlx",
+    ] {
+        let plain = run(&["xc", &instance(file), "--count", "--memo"], b"");
+        let parts = run(
+            &["xc", &instance(file), "--count", "--memo", "--components"],
+            b"",
+        );
+        assert_eq!((parts.code, &parts.stdout), (0, &plain.stdout), "{file}");
+    }
+    let plain = run(&["langford", "9", "--count"], b"");
+    let parts = run(&["langford", "9", "--count", "--memo", "--components"], b"");
+    assert_eq!((parts.code, &parts.stdout), (0, &plain.stdout));
+    // Refused: what it does not do, by the flag's name.
+    let aztec = instance("memo/aztec_4.dlx");
+    let dq = instance("xcc/double_queens_7x7_2.dlx");
+    for (args, says) in [
+        (
+            &["xc", &aztec, "--count", "--components"][..],
+            "add --count --memo",
+        ),
+        (&["xc", &aztec, "--memo", "--components"], "no --count"),
+        (
+            &[
+                "xc",
+                &aztec,
+                "--count",
+                "--memo",
+                "--components",
+                "--zdd",
+                "-",
+            ],
+            "--zdd",
+        ),
+        (
+            &["xc", &aztec, "--count", "--memo", "--components", "-j", "2"],
+            "--jobs",
+        ),
+        (
+            &["xc", &aztec, "--memo", "--components", "--split", "3"],
+            "--split",
+        ),
+        (&["xc", &dq, "--count", "--memo", "--components"], "bounds"),
+        (
+            &["queens", "6", "--count", "--components"],
+            "add --count --memo",
+        ),
+    ] {
+        let r = run(args, b"");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+}
+
 /// The memoized count split into jobs (`--memo --split K`), each counted with `--count --memo
 /// --job LINE`, in another order, and added up by `dlx merge`: the Aztec diamond of order 11's
 /// 2^66 tilings exactly, as text and JSON; a missing, repeated or stopped job is refused, and

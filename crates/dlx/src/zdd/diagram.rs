@@ -61,6 +61,13 @@ impl std::ops::Add for Count {
     }
 }
 
+impl std::ops::Mul for Count {
+    type Output = Count;
+    fn mul(self, other: Count) -> Count {
+        Count(self.0 * other.0)
+    }
+}
+
 impl std::str::FromStr for Count {
     type Err = num_bigint::ParseBigIntError;
     fn from_str(s: &str) -> Result<Count, Self::Err> {

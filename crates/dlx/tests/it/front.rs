@@ -234,3 +234,38 @@ fn limits_hold_and_say_so() {
     assert_eq!(all.len(), engines.len() + 1);
     assert_eq!(all.last().unwrap().1, Task::Memo);
 }
+
+/// Counting by components through the front door: the memoized count's, the same count, no
+/// ZDD; refused with threads, a job, a split, bounds or another task.
+#[test]
+fn components_are_the_memoized_counts() {
+    let problem = load("memo/langford_12.dlx");
+    let plain = count(problem.search().task(Task::Memo));
+    let parts = count(problem.search().task(Task::Memo).components(true));
+    assert_eq!(parts.count, plain.count);
+    let memo = parts.memo.expect("the memoized search's figures");
+    assert!(memo.by_components() && memo.zdd().is_none());
+    let refused = |search: Search<'_>| match search.run(|_| ControlFlow::Continue(())) {
+        Err(SearchError::Settings { what, .. }) => what,
+        other => panic!("not refused: {other:?}"),
+    };
+    let with = |task| problem.search().task(task).components(true);
+    assert_eq!(
+        refused(with(Task::Count)),
+        "counting by components and this task"
+    );
+    assert_eq!(
+        refused(with(Task::Memo).threads(2)),
+        "counting by components and threads"
+    );
+    let jobs = with(Task::Memo).split(4);
+    assert!(matches!(jobs, Err(SearchError::Settings { .. })));
+    let lines = problem.search().task(Task::Memo).split(4).unwrap();
+    assert_eq!(
+        refused(with(Task::Memo).job_line(&lines[0]).unwrap()),
+        "counting by components and a job"
+    );
+    let bounded = load("xcc/double_queens_7x7_2.dlx");
+    let search = bounded.search().task(Task::Memo).components(true);
+    assert_eq!(refused(search), "counting by components and bounds");
+}

@@ -115,9 +115,99 @@ fn figures_equal_dlx6() {
                 assert_eq!(one, many, "{file} on {threads}");
             }
         }
+        // By parts: the same count.
+        let parts = read(file).memo().components(true).run();
+        assert_eq!(
+            parts.count().unwrap().to_string(),
+            solutions,
+            "{file} by components"
+        );
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} files checked");
+}
+
+/// Domino tilings of the cells `cells` (row, column), in `make.py`'s form: the items row by
+/// row across the whole board.
+fn tilings(cells: &[(usize, usize)]) -> Problem {
+    let mut cells = cells.to_vec();
+    cells.sort_unstable();
+    let cells = &cells[..];
+    let name = |(r, c): (usize, usize)| format!("r{r}c{c}");
+    let mut text: Vec<String> = vec![cells.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" ")];
+    for &(r, c) in cells {
+        for next in [(r, c + 1), (r + 1, c)] {
+            if cells.contains(&next) {
+                text.push(format!("{} {}", name((r, c)), name(next)));
+            }
+        }
+    }
+    dlx::text::parse(&text.join("\n")).unwrap().problem
+}
+
+/// Two boards side by side are two parts from the start: the count is the product of theirs,
+/// in about the nodes of both searched apart, where the plain search meets every pair of
+/// their states. A board joined to another by a neck splits once the neck is taken. Limits
+/// stop the count by components as they stop the plain one, with nothing found.
+#[test]
+fn components_multiply() {
+    let board = |cols: std::ops::Range<usize>| -> Vec<(usize, usize)> {
+        (0..8)
+            .flat_map(|r| cols.clone().map(move |c| (r, c)))
+            .collect()
+    };
+    let one = tilings(&board(0..8)).memo().run();
+    let single = one.count().unwrap().to_u64().unwrap();
+    assert_eq!(single, 12_988_816);
+    let mut two = board(0..8);
+    two.extend(board(9..17));
+    let two = tilings(&two);
+    let plain = two.memo().run();
+    let parts = two.memo().components(true).run();
+    assert_eq!(parts.count().unwrap().to_u64(), Some(single * single));
+    assert_eq!(plain.count(), parts.count());
+    assert!(parts.stats.splits >= 1);
+    assert!(parts.zdd().is_none() && parts.by_components());
+    assert!(
+        parts.stats.nodes * 10 < plain.stats.nodes,
+        "{} nodes by components, {} plain",
+        parts.stats.nodes,
+        plain.stats.nodes
+    );
+    // A neck of two cells between the boards.
+    let mut neck = board(0..8);
+    neck.extend(board(9..17));
+    neck.extend([(3, 8), (4, 8)]);
+    let neck = tilings(&neck);
+    let plain = neck.memo().run();
+    let parts = neck.memo().components(true).run();
+    assert_eq!(plain.count(), parts.count());
+    assert!(parts.stats.splits >= 1);
+    // Limits: nodes, memory, a cancel flag.
+    let stopped = two
+        .memo()
+        .components(true)
+        .with_limits(Limits::none().nodes(100))
+        .unwrap()
+        .run();
+    assert_eq!(stopped.stopped, Some(StopReason::NodeLimit));
+    assert!(stopped.count().is_none() && stopped.found().is_zero());
+    assert_eq!(stopped.stats.nodes, 100);
+    let stopped = two.memo().components(true).max_memory(4096).run();
+    assert_eq!(stopped.stopped, Some(StopReason::MemoryLimit));
+    let flag = Arc::new(AtomicBool::new(true));
+    let stopped = two
+        .memo()
+        .components(true)
+        .with_limits(Limits::none().cancel(flag))
+        .unwrap()
+        .run();
+    assert_eq!(stopped.stopped, Some(StopReason::Cancelled));
+    // A problem whose primary items are all taken by nothing: no solution in one part, and so
+    // none at all.
+    let none = dlx::text::parse("a b c d\na b\nc\n").unwrap().problem;
+    let parts = none.memo().components(true).run();
+    assert_eq!(parts.count().unwrap().to_u64(), Some(0));
 }
 
 /// The ZDD is the one `dlx6 m1` writes, line for line (ours adds the options' lines), and
@@ -434,6 +524,12 @@ fn holds_the_oracles_solutions(problem: &Problem) -> Result<(), TestCaseError> {
     }
     // The dancing-links count agrees too (its figures are dlx1's, dlx2's and dlx3's).
     prop_assert_eq!(problem.count().solutions, want.len() as u64);
+    // By parts: the same count (a problem with bounds is searched as always).
+    let parts = problem.memo().components(true).run();
+    prop_assert!(parts.is_complete());
+    prop_assert_eq!(parts.count().unwrap().to_u64(), Some(want.len() as u64));
+    prop_assert_eq!(parts.by_components(), !problem.has_bounds());
+    prop_assert_eq!(parts.zdd().is_none(), !problem.has_bounds());
     // On two threads sharing one cache: the same solutions, and a ZDD of as many nodes.
     let two = problem.memo().threads(2).run();
     prop_assert!(two.is_complete());

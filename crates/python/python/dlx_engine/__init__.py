@@ -226,13 +226,16 @@ class Problem:
         timeout: Optional[float] = None,
         max_memory: Optional[int] = None,
         preprocess: bool = False,
+        components: bool = False,
     ) -> Found:
         """Counts the solutions and gives the figures Knuth's program for the engine prints
         (``count``, ``nodes``, ``updates``, ``cleansings``, ``program``), whether the search
         was complete and what stopped it. ``memo=True`` counts by the memoized search (dlx6),
         exact at any size; ``jobs`` is the number of threads (0: every core; by default a
         count by dancing links uses every core, the others one; the memoized count's threads
-        share one cache, and give one thread's count)."""
+        share one cache, and give one thread's count). ``components=True`` (with ``memo=True``,
+        one thread) counts each group of the items left that no option joins on its own and
+        multiplies: far faster on problems side by side, slower where groups are rare."""
         return self._raw.search(
             "memo" if memo else "count",
             engine,
@@ -242,6 +245,7 @@ class Problem:
             None,
             max_memory,
             preprocess,
+            components,
         )
 
     def count(
@@ -252,11 +256,14 @@ class Problem:
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
         max_memory: Optional[int] = None,
+        components: bool = False,
     ) -> int:
         """The number of solutions, an exact ``int`` of any size (see :meth:`search` for the
         settings). A search stopped by a limit raises :class:`SearchStopped`, whose ``found``
         has the count so far: a stopped count is never returned as if it were the total."""
-        found = self.search(engine, memo, jobs, max_nodes, timeout, max_memory)
+        found = self.search(
+            engine, memo, jobs, max_nodes, timeout, max_memory, components=components
+        )
         if not found.complete:
             raise SearchStopped(
                 f"the count was stopped by {found.stopped} after {found.nodes} nodes; "

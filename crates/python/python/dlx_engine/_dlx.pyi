@@ -63,6 +63,7 @@ class RawProblem:
         limit: Optional[int] = None,
         max_memory: Optional[int] = None,
         preprocess: bool = False,
+        components: bool = False,
     ) -> Found: ...
     def solutions(
         self,
