@@ -115,13 +115,16 @@ fn figures_equal_dlx6() {
                 assert_eq!(one, many, "{file} on {threads}");
             }
         }
-        // By parts: the same count.
-        let parts = read(file).memo().components(true).run();
-        assert_eq!(
-            parts.count().unwrap().to_string(),
-            solutions,
-            "{file} by components"
-        );
+        // By components: the same count (on the smaller files: it is slower where groups are
+        // rare, and the oracle tests check it on thousands of problems).
+        if nodes <= 100_000 {
+            let parts = read(file).memo().components(true).run();
+            assert_eq!(
+                parts.count().unwrap().to_string(),
+                solutions,
+                "{file} by components"
+            );
+        }
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} files checked");
