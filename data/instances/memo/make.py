@@ -2,6 +2,7 @@
 of Aztec diamonds, and Langford pairs, in Knuth's text format.
 
     python3 make.py dominoes ROWS COLS > dominoes_RxC.dlx
+    python3 make.py two ROWS COLS > two_RxC.dlx    (two boards side by side, a column apart)
     python3 make.py aztec N > aztec_N.dlx
     python3 make.py langford N > langford_N.dlx
 
@@ -31,6 +32,11 @@ def main(argv):
     if kind == 'dominoes':
         rows, cols = int(argv[2]), int(argv[3])
         tilings([(r, c) for r in range(rows) for c in range(cols)])
+    elif kind == 'two':
+        # Two boards side by side, a column apart: items row by row across both, so that the
+        # plain search meets every pair of their states (`--components` counts them apart).
+        rows, cols = int(argv[2]), int(argv[3])
+        tilings([(r, c) for r in range(rows) for c in range(2 * cols + 1) if c != cols])
     elif kind == 'aztec':
         # The Aztec diamond of order n: the cells (r, c), 0 <= r, c < 2n, with
         # |r - n + 1/2| + |c - n + 1/2| <= n; it has 2^(n(n+1)/2) domino tilings.
