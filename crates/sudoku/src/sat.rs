@@ -24,6 +24,16 @@ pub(crate) struct SatFound {
     pub(crate) propagations: u64,
 }
 
+impl SatFound {
+    /// Counts a solution found, kept if fewer than `keep` are.
+    fn add(&mut self, solution: Vec<u8>, keep: usize) {
+        self.count += 1;
+        if self.grids.len() < keep {
+            self.grids.push(solution);
+        }
+    }
+}
+
 /// Searches the puzzle `cells` (of a `n`x`n` grid, 0 for an open cell, its digits
 /// compatible), whose open cells may hold only their digits of `possible` (bit `d - 1` for
 /// digit `d`), for solutions other than those of `known` (full grids, as cells), up to
@@ -214,10 +224,7 @@ fn cadical(
         }
         let solution = formula.solution(|var| solver.value(var) == Some(true))?;
         solver.add_clause(formula.block(&solution)?);
-        found.count += 1;
-        if found.grids.len() < keep {
-            found.grids.push(solution);
-        }
+        found.add(solution, keep);
     }
     found.stopped = Some(StopReason::SolutionLimit);
     Some(found)
@@ -282,10 +289,7 @@ fn splr(
             model.iter().filter(|&&l| l > 0).copied().collect();
         let solution = formula.solution(|var| true_vars.contains(&var))?;
         clauses.push(formula.block(&solution)?);
-        found.count += 1;
-        if found.grids.len() < keep {
-            found.grids.push(solution);
-        }
+        found.add(solution, keep);
     }
     found.stopped = Some(StopReason::SolutionLimit);
     Some(found)

@@ -26,7 +26,7 @@
 //! The search recurses, one call per component entered: a problem has at most as many levels
 //! as primary items, and the recursion runs on a thread of its own with a stack to match.
 
-use super::{Cache, Dance, Limits, MemoStats, StopReason, CHECK_EVERY, COVERED};
+use super::{node_limits, Cache, Dance, Limits, MemoStats, StopReason, COVERED};
 use crate::zdd::Count;
 
 /// One run of the count by components.
@@ -90,19 +90,7 @@ impl<'l> Components<'l> {
 
     /// Whether another node may be counted.
     fn may_count_node(&self) -> Result<(), StopReason> {
-        if self
-            .limits
-            .max_nodes()
-            .is_some_and(|m| self.stats.nodes >= m)
-        {
-            return Err(StopReason::NodeLimit);
-        }
-        if self.stats.nodes % CHECK_EVERY == 0 {
-            if let Some(reason) = self.limits.check_async() {
-                return Err(reason);
-            }
-        }
-        Ok(())
+        node_limits(self.limits, self.stats.nodes).map_or(Ok(()), Err)
     }
 
     /// The count of the part `items` (uncovered primary items, in the items' order).

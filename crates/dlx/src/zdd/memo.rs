@@ -45,6 +45,19 @@ use crate::problem::{OptionId, Problem};
 #[path = "components.rs"]
 mod components;
 
+/// What stops a search that has counted `nodes` nodes before it counts another: the node limit,
+/// and every [`CHECK_EVERY`] nodes the deadline, the clock and the cancel flag.
+#[inline]
+fn node_limits(limits: &Limits, nodes: u64) -> Option<StopReason> {
+    if limits.max_nodes().is_some_and(|m| nodes >= m) {
+        return Some(StopReason::NodeLimit);
+    }
+    if nodes % CHECK_EVERY == 0 {
+        return limits.check_async();
+    }
+    None
+}
+
 /// The deadline and the cancel flag are looked at when the node count is a multiple of this.
 const CHECK_EVERY: u64 = 4096;
 
@@ -995,17 +1008,7 @@ impl Run<'_> {
 
     /// Whether another node may be counted.
     fn may_count_node(&self) -> Option<StopReason> {
-        if self
-            .limits
-            .max_nodes()
-            .is_some_and(|m| self.stats.nodes >= m)
-        {
-            return Some(StopReason::NodeLimit);
-        }
-        if self.stats.nodes % CHECK_EVERY == 0 {
-            return self.limits.check_async();
-        }
-        None
+        node_limits(self.limits, self.stats.nodes)
     }
 
     /// [`Run::may_count_node`] on threads: every [`CHECK_EVERY`] nodes this thread's nodes are
