@@ -41,7 +41,7 @@ pub fn run() -> Result<()> {
     writeln!(out)?;
     let sources = SAMPLE
         .iter()
-        .map(|&(name, bytes)| crate::files::bytes(name, bytes))
+        .map(|&(name, bytes)| crate::files::Source::text(name, bytes))
         .collect();
     let mut job = Job::new(Task::Unique);
     job.settings = job

@@ -6,7 +6,7 @@
 
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::InputError;
 
@@ -16,33 +16,20 @@ pub type Source = sudoku::print::Input;
 
 /// Opens a file, or standard input for `None` or `-`.
 pub fn open(path: Option<&Path>) -> Result<Source, InputError> {
-    let Some(p) = path.filter(|p| p.as_os_str() != "-") else {
-        return Ok(Source {
-            name: "<stdin>".into(),
-            reader: Box::new(io::stdin()),
-            len: None,
-        });
-    };
-    let cannot = |why: String| InputError(format!("cannot read {}: {why}", p.display()));
-    let file = File::open(p).map_err(|e| cannot(self::why(&e)))?;
-    let meta = file.metadata().map_err(|e| cannot(self::why(&e)))?;
-    if meta.is_dir() {
-        return Err(cannot("it is a directory".into()));
+    match path.filter(|p| p.as_os_str() != "-") {
+        None => Ok(Source::stdin()),
+        Some(p) => Source::file(p)
+            .map_err(|e| InputError(format!("cannot read {}: {}", p.display(), why(&e)))),
     }
-    Ok(Source {
-        name: p.display().to_string().into(),
-        reader: Box::new(file),
-        len: meta.is_file().then_some(meta.len()),
-    })
 }
 
-/// Puzzles held in memory (the bundled sample sets).
-pub fn bytes(name: &str, bytes: &'static [u8]) -> Source {
-    Source {
-        name: name.into(),
-        reader: Box::new(bytes),
-        len: Some(bytes.len() as u64),
+/// Opens every file, in order, before anything is read (so that an unreadable one is an
+/// error before any output); for no files, standard input with `stdin_if_none`, else none.
+pub fn open_all(paths: &[PathBuf], stdin_if_none: bool) -> Result<Vec<Source>, InputError> {
+    if paths.is_empty() && stdin_if_none {
+        return Ok(vec![Source::stdin()]);
     }
+    paths.iter().map(|p| open(Some(p))).collect()
 }
 
 /// Reads a whole input (a file, or standard input for `None` or `-`), with its name.

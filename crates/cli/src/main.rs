@@ -115,21 +115,18 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            if let Some(stopped) = err.downcast_ref::<Stopped>() {
-                eprintln!("dlx: stopped: {stopped}");
-                ExitCode::from(EXIT_STOPPED)
-            } else if let Some(interrupted) = err.downcast_ref::<Interrupted>() {
-                if let Some(message) = &interrupted.0 {
-                    eprintln!("dlx: interrupted: {message}");
-                }
-                ExitCode::from(EXIT_INTERRUPTED)
-            } else if let Some(input) = err.downcast_ref::<InputError>() {
-                eprintln!("dlx: error: {input}");
-                ExitCode::from(EXIT_INPUT)
+            let (prefix, code) = if err.is::<Stopped>() {
+                ("stopped: ", EXIT_STOPPED)
+            } else if err.is::<Interrupted>() {
+                ("interrupted: ", EXIT_INTERRUPTED)
             } else {
-                eprintln!("dlx: error: {err:#}");
-                ExitCode::from(EXIT_INPUT)
+                ("error: ", EXIT_INPUT)
+            };
+            // Ctrl-C's message may already be on standard error (with the partial figures).
+            if !matches!(err.downcast_ref(), Some(Interrupted(None))) {
+                eprintln!("dlx: {prefix}{err:#}");
             }
+            ExitCode::from(code)
         }
     }
 }

@@ -27,14 +27,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let mut merge = Merge::new();
-    let stdin = [PathBuf::from("-")];
-    let files = if args.files.is_empty() {
-        &stdin[..]
-    } else {
-        &args.files[..]
-    };
-    for path in files {
-        let source = crate::files::open(Some(path))?;
+    for source in crate::files::open_all(&args.files, true)? {
         let name = source.name;
         for (n, line) in BufReader::new(source.reader).lines().enumerate() {
             let at = format!("{name}:{}", n + 1);

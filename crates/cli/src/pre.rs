@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use crate::{plural, InputError};
+use crate::InputError;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -32,16 +32,8 @@ pub fn run(args: &Args) -> Result<()> {
     reduced.write(&mut out, args.origins)?;
     out.flush()?;
     if args.stats {
-        let problem = reduced.problem();
-        eprintln!(
-            "removed {} and {} in {}; {} and {} left; {:.3} s",
-            plural(reduced.options_removed() as u64, "option"),
-            plural(reduced.items_removed() as u64, "item"),
-            plural(reduced.rounds() as u64, "round"),
-            plural(problem.num_options() as u64, "option"),
-            plural(problem.num_items() as u64, "item"),
-            start.elapsed().as_secs_f64()
-        );
+        let seconds = start.elapsed().as_secs_f64();
+        eprintln!("{}; {seconds:.3} s", report::text::reduced(&reduced));
     }
     if let Some(item) = reduced.infeasible() {
         eprintln!(

@@ -121,8 +121,8 @@ pub struct WordsArgs {
 
 /// `5x7` as (5, 7), each from 1 to [`puzzles::MAX_GRID`].
 fn parse_size_pair(s: &str) -> Result<(usize, usize), String> {
-    let pair =
-        parse_rect(s).ok_or_else(|| format!("{s:?} is not a size: give MxN, such as 5x5"))?;
+    let pair = puzzles::parse_rect(s)
+        .ok_or_else(|| format!("{s:?} is not a size: give MxN, such as 5x5"))?;
     let max = puzzles::MAX_GRID;
     if pair.0 == 0 || pair.1 == 0 || pair.0 > max || pair.1 > max {
         return Err(format!("rows and columns must be from 1 to {max}"));
@@ -162,19 +162,7 @@ pub fn words(args: &WordsArgs) -> Result<()> {
     let list = WordList::parse_with(&String::from_utf8_lossy(&bytes), capitals);
     let skipped = list.skipped() + list.capitalized();
     if args.common.search.stats || skipped > 0 {
-        let capitals = match list.capitalized() {
-            0 => String::new(),
-            k => format!(
-                ", {} with capitals skipped (--capitals keeps them)",
-                crate::plural(k as u64, "word")
-            ),
-        };
-        eprintln!(
-            "dlx: {name}: {}; {} skipped (not letters only){capitals}, {} repeated",
-            crate::plural(list.len() as u64, "word"),
-            crate::plural(list.skipped() as u64, "line"),
-            crate::plural(list.repeated() as u64, "word")
-        );
+        eprintln!("dlx: {name}: {}", list.tally("--capitals keeps them"));
     }
     if args.distinct {
         eprintln!(
@@ -226,11 +214,7 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
     let scores: Vec<u64> = fills.iter().map(|(s, _)| *s).collect();
     if format == Format::Json {
-        let xc = report::Summary::new(&outcome).best(best.costs(), None);
-        let summary = puzzles::run::Summary {
-            best_scores: Some(scores.clone()),
-            ..puzzles::run::Summary::new(xc)
-        };
+        let summary = puzzles::run::Summary::best_fills(&best, scores.clone());
         serde_json::to_writer(&mut out, &summary)?;
         out.write_all(b"\n")?;
     }
@@ -243,13 +227,8 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
         let mut err = io::stderr().lock();
         let line = crate::search::stats(&outcome).colored(true);
         writeln!(err, "{}", line.elapsed(Some(start.elapsed())))?;
-        let verdict = if best.is_complete() {
-            "the best there are"
-        } else {
-            "the best found so far, not proved the best"
-        };
-        let scores: Vec<String> = scores.iter().map(u64::to_string).collect();
-        writeln!(err, "best scores: {} ({verdict})", scores.join(", "))?;
+        let line = Crossword::scores_line(&scores, best.is_complete());
+        writeln!(err, "{line}")?;
     }
     args.search.ending_as(
         &outcome,
@@ -268,7 +247,7 @@ pub fn langford(args: &LangfordArgs) -> Result<()> {
 }
 
 pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
-    let board = match parse_rect(&args.board) {
+    let board = match puzzles::parse_rect(&args.board) {
         Some((r, c)) => {
             Board::rect(r, c).map_err(|e| InputError(format!("--board {}: {e}", args.board)))?
         }
@@ -291,12 +270,6 @@ pub fn polyomino(args: &PolyominoArgs) -> Result<()> {
     };
     let p = Polyomino::new(board, pieces).map_err(|e| InputError(e.to_string()))?;
     drive(&p, &args.common, args.symmetric.distinct)
-}
-
-/// `6x10` as (6, 10); anything else is a file name.
-fn parse_rect(s: &str) -> Option<(usize, usize)> {
-    let (r, c) = s.split_once(['x', 'X'])?;
-    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
 }
 
 fn drive<P>(puzzle: &P, args: &Common, distinct: bool) -> Result<()>

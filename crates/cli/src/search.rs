@@ -158,7 +158,9 @@ impl SearchFlags {
         let mut err = io::stderr().lock();
         writeln!(err, "{line}")?;
         if self.stats {
-            write_shared(&mut err, report)?;
+            if let Some(line) = text::shared(report) {
+                writeln!(err, "{line}")?;
+            }
             if self.named(engine, problem).is_some() {
                 writeln!(err, "{}", text::engine(engine, report, problem))?;
             }
@@ -180,16 +182,9 @@ pub fn compare(problem: &Problem, flags: &SearchFlags, format: XcFormat) -> Resu
         None,
         Instant::now(),
     );
-    let mut runs = Vec::new();
-    for search in all.threads(flags.jobs.unwrap_or(1)).every_engine() {
-        // Each count has the time limit to itself.
-        let start = Instant::now();
-        let found = search
-            .limits(flags.limits(None, start))
-            .run(|_| std::ops::ControlFlow::Continue(()))
-            .map_err(|e| InputError(format!("--engine all: {e}")))?;
-        runs.push(EngineRun::of(&found, start.elapsed().as_secs_f64()));
-    }
+    let all = all.threads(flags.jobs.unwrap_or(1));
+    let runs = EngineRun::every(&all, |start| flags.limits(None, start))
+        .map_err(|e| InputError(format!("--engine all: {e}")))?;
     let mut out = io::stdout().lock();
     let format = match format {
         XcFormat::Text => RunsFormat::Text,
@@ -403,12 +398,4 @@ pub const FLAGS: StopNames = StopNames(|r| match r {
 /// The `--stats` line of a search's figures.
 pub fn stats(outcome: &Outcome) -> Stats<'_> {
     Stats::new(outcome, FLAGS)
-}
-
-/// The line `--stats` adds for a search on several threads.
-pub fn write_shared(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    match text::shared(report) {
-        Some(line) => writeln!(out, "{line}"),
-        None => Ok(()),
-    }
 }

@@ -5,44 +5,36 @@
 
 use std::time::Duration;
 
-/// Whether `t` is a minus sign and digits (`-1`), so that it is called negative rather than
-/// not a number.
-fn negative(t: &str) -> bool {
-    t.len() > 1 && t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
+/// `s` (spaces around it allowed) as a number: a minus sign and digits (`-1`) is called
+/// negative, with `give` saying what to give instead; anything else that does not parse is
+/// quoted as not `what`.
+fn number<T: std::str::FromStr>(s: &str, give: &str, what: &str) -> Result<T, String> {
+    let t = s.trim();
+    let digits = |d: &str| d.chars().all(|c| c.is_ascii_digit() || c == '.');
+    if t.len() > 1 && t.strip_prefix('-').is_some_and(digits) {
+        return Err(format!("`{t}` is negative: {give}"));
+    }
+    t.parse()
+        .map_err(|_| format!("`{}` is not {what}", crate::quote(s)))
 }
 
 /// A duration in seconds, above 0 (a limit of 0 would stop everything at once).
 pub(crate) fn seconds(s: &str) -> Result<Duration, String> {
-    let t = s.trim();
-    if negative(t) {
+    let above = "give a number of seconds above 0";
+    let secs: f64 = number(s, above, "a number of seconds")?;
+    if secs == 0.0 {
         return Err(format!(
-            "`{t}` is negative: give a number of seconds above 0"
+            "a time limit of 0 seconds would stop every search before it starts: {above}, or \
+             leave the flag out for no limit"
         ));
     }
-    let secs: f64 = t
-        .parse()
-        .map_err(|_| format!("`{}` is not a number of seconds", crate::quote(s)))?;
-    if secs == 0.0 {
-        return Err(
-            "a time limit of 0 seconds would stop every search before it starts: give a \
-             number of seconds above 0, or leave the flag out for no limit"
-                .to_string(),
-        );
-    }
+    let t = s.trim();
     Duration::try_from_secs_f64(secs).map_err(|_| format!("`{t}` is not a duration in seconds"))
 }
 
 /// A count of things: a whole number of at least 1 (0 would do nothing).
 pub(crate) fn count(s: &str) -> Result<u64, String> {
-    let t = s.trim();
-    if negative(t) {
-        return Err(format!(
-            "`{t}` is negative: give a whole number of at least 1"
-        ));
-    }
-    let n: u64 = t
-        .parse()
-        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))?;
+    let n = number(s, "give a whole number of at least 1", "a whole number")?;
     if n == 0 {
         return Err(
             "0 would do nothing (stop every search before it starts, make no puzzle, cut into \
@@ -60,28 +52,13 @@ pub(crate) fn bytes(s: &str) -> Result<u64, String> {
 
 /// A number of threads: a whole number, 0 meaning one per core.
 pub(crate) fn threads(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    if negative(t) {
-        return Err(format!(
-            "`{t}` is negative: give a number of threads, or 0 for one per core"
-        ));
-    }
-    t.parse().map_err(|_| {
-        format!(
-            "`{}` is not a number of threads (0 for one per core)",
-            crate::quote(s)
-        )
-    })
+    let per_core = "give a number of threads, or 0 for one per core";
+    number(s, per_core, "a number of threads (0 for one per core)")
 }
 
 /// A size (`dlx queens N`, `dlx langford N`): a whole number, not negative.
 pub(crate) fn size(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    if negative(t) {
-        return Err(format!("`{t}` is negative: the size is a whole number"));
-    }
-    t.parse()
-        .map_err(|_| format!("`{}` is not a whole number", crate::quote(s)))
+    number(s, "the size is a whole number", "a whole number")
 }
 
 /// The threads a command runs on: as asked (0, or none, for one per core), at most one per

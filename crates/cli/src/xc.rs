@@ -112,13 +112,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(k) = args.split {
         return split(&search, &name, at_most(k), args, start);
     }
-    let (search, job) = match &args.job {
-        Some(line) => {
-            let (search, job) = read_job(search, &name, line)?;
-            (search, Some(job))
-        }
-        None => (search, None),
-    };
+    let (search, job) = read_job(search, &name, args.job.as_deref())?;
     if let Some(k) = args.best {
         return self::best(&search, &name, k, args, format, job.as_ref(), start);
     }
@@ -261,13 +255,7 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
             start,
         );
     }
-    let (search, job) = match &args.job {
-        Some(line) => {
-            let (search, job) = read_job(search, name, line)?;
-            (search, Some(job))
-        }
-        None => (search, None),
-    };
+    let (search, job) = read_job(search, name, args.job.as_deref())?;
     // The ZDD's file is created before the search, so a path that cannot be written fails at
     // once.
     let zdd_file = crate::files::Output::create(args.zdd.as_deref().filter(|_| !to_stdout))?;
@@ -362,8 +350,16 @@ fn split(search: &Search<'_>, name: &str, k: usize, args: &Args, start: Instant)
     Ok(())
 }
 
-/// `--job LINE`: the search of that job, checked to belong to this problem and engine.
-fn read_job<'p>(search: Search<'p>, name: &str, line: &str) -> Result<(Search<'p>, JobLine)> {
+/// `--job LINE`: the search of that job, checked to belong to this problem and engine; the
+/// search as it is without one.
+fn read_job<'p>(
+    search: Search<'p>,
+    name: &str,
+    line: Option<&str>,
+) -> Result<(Search<'p>, Option<JobLine>)> {
+    let Some(line) = line else {
+        return Ok((search, None));
+    };
     let fail = |e: &dyn std::fmt::Display| InputError(format!("--job {}: {e}", quote(line)));
     let job: JobLine = line.parse().map_err(|e| fail(&e))?;
     let search = search.job_line(&job).map_err(|e| match e {
@@ -372,5 +368,5 @@ fn read_job<'p>(search: Search<'p>, name: &str, line: &str) -> Result<(Search<'p
         )),
         e => failure(e, name, Some(&job)),
     })?;
-    Ok((search, job))
+    Ok((search, Some(job)))
 }

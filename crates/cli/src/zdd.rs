@@ -84,18 +84,20 @@ pub struct Args {
     pub command: ZddCommand,
 }
 
-fn read(input: &ZddInput) -> Result<Zdd> {
-    let (name, bytes) = crate::files::read_input(input.file.as_deref())?;
-    Zdd::read(&bytes[..])
-        .map_err(|e| InputError(crate::files::at(&name, e.line, e.column, &e.kind)).into())
-}
-
 pub fn run(args: &Args) -> Result<()> {
+    let input = match &args.command {
+        ZddCommand::Count { input, .. }
+        | ZddCommand::Sample { input, .. }
+        | ZddCommand::List { input, .. } => input,
+    };
+    let (name, bytes) = crate::files::read_input(input.file.as_deref())?;
+    let zdd = Zdd::read(&bytes[..])
+        .map_err(|e| InputError(crate::files::at(&name, e.line, e.column, &e.kind)))?;
+    let json = input.format == crate::search::Format::Json;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let at_most = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     match &args.command {
-        ZddCommand::Count { input, by_size } => {
-            let zdd = read(input)?;
-            let json = input.format == crate::search::Format::Json;
+        ZddCommand::Count { by_size, .. } => {
             if json {
                 writeln!(out, "{}", report::zdd_count(&zdd, *by_size))?;
             } else if *by_size {
@@ -104,25 +106,16 @@ pub fn run(args: &Args) -> Result<()> {
                 writeln!(out, "{}", zdd.count())?;
             }
         }
-        ZddCommand::Sample {
-            input,
-            number,
-            seed,
-        } => {
-            let zdd = read(input)?;
-            let json = input.format == crate::search::Format::Json;
-            let take = usize::try_from(*number).unwrap_or(usize::MAX);
-            let drawn = write_all(&zdd, zdd.sampler(*seed).take(take), json, &mut out)?;
-            if drawn == 0 {
+        ZddCommand::Sample { number, seed, .. } => {
+            let sampled = zdd.sampler(*seed).take(at_most(*number));
+            if write_all(&zdd, sampled, json, &mut out)? == 0 {
                 out.flush()?;
                 eprintln!("dlx: warning: the ZDD has no solution to draw");
             }
         }
-        ZddCommand::List { input, limit } => {
-            let zdd = read(input)?;
-            let json = input.format == crate::search::Format::Json;
-            let take = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
-            write_all(&zdd, zdd.solutions().take(take), json, &mut out)?;
+        ZddCommand::List { limit, .. } => {
+            let listed = zdd.solutions().take(limit.map_or(usize::MAX, at_most));
+            write_all(&zdd, listed, json, &mut out)?;
         }
     }
     out.flush()?;

@@ -536,11 +536,7 @@ impl<'p> Search<'p> {
             jobs: report.jobs,
             cheapest: None,
             memo: None,
-            preprocessed: reduced.map(|r| Preprocessed {
-                options_removed: r.options_removed(),
-                items_removed: r.items_removed(),
-                rounds: r.rounds(),
-            }),
+            preprocessed: reduced.map(|r| r.preprocessed()),
         })
     }
 

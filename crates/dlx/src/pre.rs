@@ -89,6 +89,15 @@ impl Reduced {
         self.rounds
     }
 
+    /// What was taken out, in one value: the options, the items and the rounds.
+    pub fn preprocessed(&self) -> crate::Preprocessed {
+        crate::Preprocessed {
+            options_removed: self.options_removed,
+            items_removed: self.items_removed,
+            rounds: self.rounds,
+        }
+    }
+
     /// A primary item of the original that no option can cover: the problem has no solution.
     pub fn infeasible(&self) -> Option<ItemId> {
         self.infeasible

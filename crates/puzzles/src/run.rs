@@ -146,6 +146,17 @@ impl Summary {
             best_scores: None,
         }
     }
+
+    /// The summary of a search for the best fillings of a crossword ([`crate::Crossword::best`]):
+    /// its figures and costs, and the fillings' `scores`, best first.
+    pub fn best_fills(best: &dlx::best::Best, scores: Vec<u64>) -> Summary {
+        let outcome = dlx::Outcome::from_stats(&best.stats, best.stopped);
+        let search = report::Summary::new(&outcome).best(best.costs(), None);
+        Summary {
+            best_scores: Some(scores),
+            ..Summary::new(search)
+        }
+    }
 }
 
 #[cfg(feature = "serde")]

@@ -151,6 +151,32 @@ impl WordList {
     pub fn contains(&self, word: &str) -> bool {
         self.of_len(word.chars().count()).iter().any(|w| w == word)
     }
+
+    /// What reading the list kept and skipped, in a sentence: `400 words; 2 lines skipped (not
+    /// letters only), 3 words with capitals skipped (KEEP), 1 word repeated`, where `keep` says
+    /// how to keep words with capitals (the clause is there when some were skipped).
+    pub fn tally(&self, keep: &str) -> String {
+        let capitals = match self.capitalized {
+            0 => String::new(),
+            k => format!(
+                ", {} with capitals skipped ({keep})",
+                crate::plural(k, "word")
+            ),
+        };
+        format!(
+            "{}; {} skipped (not letters only){capitals}, {} repeated",
+            crate::plural(self.len(), "word"),
+            crate::plural(self.skipped, "line"),
+            crate::plural(self.repeated, "word")
+        )
+    }
+}
+
+/// `5x7` (or `5X7`, spaces around the numbers allowed) as (5, 7): the rows and columns of a
+/// rectangle, as the puzzles' sizes are written; `None` for anything else (a file's name).
+pub fn parse_rect(s: &str) -> Option<(usize, usize)> {
+    let (r, c) = s.split_once(['x', 'X'])?;
+    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
 }
 
 /// One cell of a crossword grid.
@@ -526,6 +552,18 @@ impl Crossword {
             })
             .collect();
         Ok((fills, best))
+    }
+
+    /// The line `dlx words --best K --stats` ends with: the fillings' `scores`, best first,
+    /// `best scores: 30, 28 (the best there are)`, or where a limit stopped the search `(the
+    /// best found so far, not proved the best)`.
+    pub fn scores_line(scores: &[u64], complete: bool) -> String {
+        let verdict = match complete {
+            true => "the best there are",
+            false => "the best found so far, not proved the best",
+        };
+        let scores: Vec<String> = scores.iter().map(u64::to_string).collect();
+        format!("best scores: {} ({verdict})", scores.join(", "))
     }
 
     /// Writes the best fillings ([`Crossword::best`]) as `dlx words --best K` prints them,

@@ -928,11 +928,7 @@ fn sudoku_records(
         .cancel(Some(Arc::clone(&cancel)));
     job.format = Some(sudoku::print::Format::Json);
     job.threads = jobs;
-    let input = sudoku::print::Input {
-        name: Arc::from(name),
-        reader: Box::new(std::io::Cursor::new(text.into_bytes())),
-        len: None,
-    };
+    let input = sudoku::print::Input::text(name, text);
     let (out, summary, ended) = interruptible(py, &cancel, move || {
         let mut out = Vec::new();
         let mut writer = sudoku::print::Writer::new(&mut out);

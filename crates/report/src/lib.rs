@@ -752,6 +752,27 @@ impl EngineRun {
     }
 }
 
+impl EngineRun {
+    /// Counts the problem of `search` with every engine that takes it
+    /// ([`dlx::Search::every_engine`]), a row each; each count gets the limits `limits` makes
+    /// from its own start (so a time limit is each count's to itself). The error is the first
+    /// count that could not run.
+    pub fn every(
+        search: &dlx::Search<'_>,
+        limits: impl Fn(std::time::Instant) -> dlx::Limits,
+    ) -> Result<Vec<EngineRun>, dlx::SearchError> {
+        let mut runs = Vec::new();
+        for search in search.every_engine() {
+            let start = std::time::Instant::now();
+            let found = search
+                .limits(limits(start))
+                .run(|_| std::ops::ControlFlow::Continue(()))?;
+            runs.push(EngineRun::of(&found, start.elapsed().as_secs_f64()));
+        }
+        Ok(runs)
+    }
+}
+
 /// How [`write_engine_runs`] writes the rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]

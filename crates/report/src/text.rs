@@ -228,6 +228,20 @@ pub fn preprocessed(p: &dlx::Preprocessed) -> String {
     )
 }
 
+/// What Knuth's preprocessor took out and left (`dlx pre --stats`): `removed 5 options and 1
+/// item in 2 rounds; 40 options and 12 items left`.
+pub fn reduced(r: &dlx::pre::Reduced) -> String {
+    let (p, left) = (r.preprocessed(), r.problem());
+    format!(
+        "removed {} and {} in {}; {} and {} left",
+        plural(p.options_removed, "option"),
+        plural(p.items_removed, "item"),
+        plural(p.rounds, "round"),
+        plural(left.num_options(), "option"),
+        plural(left.num_items(), "item")
+    )
+}
+
 /// The line of a memoized search's figures: dlx6's (count, nodes, updates, cleansings for
 /// colors, ZDD nodes, memos, hits, memory), its status, its time.
 #[derive(Debug, Clone, Copy)]

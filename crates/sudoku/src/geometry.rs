@@ -176,6 +176,24 @@ pub struct Variant {
     pub regions: Option<Regions>,
 }
 
+impl Variant {
+    /// The shape of puzzles made by these rules: `box_shape` where given, else the squarest
+    /// boxes of `size` ([`Shape::new`]), else the regions' shape (a jigsaw's map says its
+    /// size), else 9x9.
+    pub fn shape(
+        &self,
+        box_shape: Option<Shape>,
+        size: Option<usize>,
+    ) -> Result<Shape, crate::shape::ShapeError> {
+        match (box_shape, size, &self.regions) {
+            (Some(shape), _, _) => Ok(shape),
+            (None, Some(n), _) => Shape::new(n),
+            (None, None, Some(r)) => Ok(r.shape()),
+            (None, None, None) => Ok(Shape::CLASSIC),
+        }
+    }
+}
+
 /// The units of one shape and variant: what the matrix's items and the deductions' units are.
 #[derive(Debug, Clone)]
 pub(crate) struct Geometry {

@@ -108,6 +108,21 @@ pub enum KillerError {
     Givens(String),
 }
 
+impl KillerError {
+    /// The error for a person, at its place in the input named `name`: `FILE:LINE:COLUMN: ...`
+    /// where the reader says where, else at the puzzle's first `line`.
+    pub fn describe(&self, name: &str, line: usize) -> String {
+        match self {
+            KillerError::Syntax {
+                line,
+                column,
+                message,
+            } => format!("{name}:{line}:{column}: {message}"),
+            e => format!("{name}:{line}: {e}"),
+        }
+    }
+}
+
 /// The rule a grid breaks, when it does not solve a [`Killer`] ([`Killer::check`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]

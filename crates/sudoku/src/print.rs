@@ -8,12 +8,11 @@
 //! [`Job`] is what `dlx sudoku` runs; [`solve_chunk`] and the pipeline are the parts under it):
 //!
 //! ```
-//! use std::sync::Arc;
 //! use sudoku::batch::Task;
 //! use sudoku::print::{self, Input, Job, Writer};
 //!
 //! let text = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
-//! let input = Input { name: Arc::from("hard.txt"), reader: Box::new(text.as_bytes()), len: None };
+//! let input = Input::text("hard.txt", text);
 //! let (mut out, job) = (Vec::new(), Job::new(Task::Unique));
 //! let mut writer = Writer::new(&mut out);
 //! job.run(print::Inputs::Puzzles(vec![input]), &mut writer, |_, _| {}).expect("readable");
@@ -36,8 +35,7 @@ use crate::read::{
 };
 use crate::text::ParseErrorKind;
 use crate::{
-    Generated, GeneratedJson, Grid, KillerError, Rating, Shape, StopReason, Sudoku, Symbols,
-    Technique,
+    Generated, GeneratedJson, Grid, Rating, Shape, StopReason, Sudoku, Symbols, Technique,
 };
 
 /// How records are written (`Pretty` draws a jigsaw's regions and a killer's cages; `Json`
@@ -101,6 +99,46 @@ pub struct Input {
     pub reader: Box<dyn io::Read + Send>,
     /// How many bytes, if known.
     pub len: Option<u64>,
+}
+
+impl Input {
+    /// Text held in memory (or a sample compiled into a program), named `name`.
+    pub fn text(name: &str, text: impl Into<Vec<u8>>) -> Input {
+        let bytes = text.into();
+        Input {
+            name: Arc::from(name),
+            len: Some(bytes.len() as u64),
+            reader: Box::new(io::Cursor::new(bytes)),
+        }
+    }
+
+    /// Standard input, named `<stdin>`.
+    pub fn stdin() -> Input {
+        Input {
+            name: Arc::from("<stdin>"),
+            reader: Box::new(io::stdin()),
+            len: None,
+        }
+    }
+
+    /// The file at `path`, named as the path is written; its length is known when it is a
+    /// plain file. A directory is an error ([`io::ErrorKind::IsADirectory`], `it is a
+    /// directory`), found before anything is read.
+    pub fn file(path: &std::path::Path) -> io::Result<Input> {
+        let file = std::fs::File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a directory",
+            ));
+        }
+        Ok(Input {
+            name: path.display().to_string().into(),
+            reader: Box::new(file),
+            len: meta.is_file().then_some(meta.len()),
+        })
+    }
 }
 
 /// A batch as `dlx sudoku` runs it: how each puzzle is searched and by which rules, how the
@@ -629,11 +667,7 @@ pub fn solve_killer_chunk(
 /// at the puzzle's first `line`.
 pub fn describe_killer(problem: &RecordError, name: &str, line: usize) -> String {
     match problem {
-        RecordError::Killer(KillerError::Syntax {
-            line,
-            column,
-            message,
-        }) => format!("{name}:{line}:{column}: {message}"),
+        RecordError::Killer(e) => e.describe(name, line),
         problem => format!("{name}:{line}: {problem}"),
     }
 }

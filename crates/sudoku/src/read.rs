@@ -1324,6 +1324,26 @@ impl<R: Read> KillerReader<R> {
         }
     }
 
+    /// The one killer sudoku of the input (named `name` in messages), as its exact-cover
+    /// problem with colors (`dlx sudoku --killer FILE --emit-xcc`); a message for a person,
+    /// with the line and column, when the input does not read, holds no puzzle or more than
+    /// one, or its puzzle breaks the rules.
+    pub fn only_model(self, name: &str) -> Result<crate::killer::KillerModel, String> {
+        let list: Vec<KillerEntry> = self
+            .collect::<io::Result<_>>()
+            .map_err(|e| format!("{name}: {e}"))?;
+        let [entry] = &list[..] else {
+            return Err(match list.len() {
+                0 => format!("{name}: no killer sudoku in the file"),
+                n => {
+                    format!("{name}: --emit-xcc writes one problem, and the file holds {n} puzzles")
+                }
+            });
+        };
+        let model = entry.killer.clone().and_then(|k| k.model());
+        model.map_err(|e| e.describe(name, entry.line))
+    }
+
     /// The block read so far, as a puzzle (if it holds more than comments).
     fn close(&mut self) {
         if self.has_content {

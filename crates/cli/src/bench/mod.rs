@@ -73,14 +73,9 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         args.methods.clone()
     };
-    // Open every input first: an unreadable file is an error before any work.
-    let mut sources = Vec::new();
-    for path in &args.files {
-        let source = crate::files::open(Some(path))?;
-        sources.push(source);
-    }
+    let mut sources = crate::files::open_all(&args.files, false)?;
     if sources.is_empty() {
-        sources.push(crate::files::bytes(SAMPLE.0, SAMPLE.1));
+        sources.push(crate::files::Source::text(SAMPLE.0, SAMPLE.1));
     }
     let read = ReadSettings::default().input(args.input);
     // Open the plot first: a path that cannot be written fails before the work.

@@ -16,18 +16,17 @@ use super::output::{AroundBar, Progress};
 use crate::signals::signals;
 use crate::{InputError, Interrupted};
 
-/// The names `--difficulty` takes, read by the library's own parser.
-fn grade_parser() -> impl clap::builder::TypedValueParser<Value = Grade> {
+/// The names a flag takes (`--difficulty`, `--symmetry`), read by the library's own parser.
+fn names<T>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> impl clap::builder::TypedValueParser<Value = T>
+where
+    T: std::str::FromStr + Copy + Send + Sync + 'static,
+{
     use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(Grade::ALL.iter().map(|&x| Grade::name(x)))
-        .map(|name| name.parse::<Grade>().expect("one of the names"))
-}
-
-/// The names `--symmetry` takes, read by the library's own parser.
-fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = Symmetry> {
-    use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(Symmetry::ALL.iter().map(|&x| Symmetry::name(x)))
-        .map(|name| name.parse::<Symmetry>().expect("one of the names"))
+    clap::builder::PossibleValuesParser::new(all.iter().map(|&x| name(x)))
+        .map(|name| name.parse::<T>().ok().expect("one of the names"))
 }
 
 #[derive(Debug, clap::Args)]
@@ -49,7 +48,7 @@ pub struct Args {
     pub variant: VariantArgs,
     /// The symmetry of the clue pattern: none, rotate180 (half a turn), rotate90 (a quarter
     /// turn), mirror (left to right) or diagonal (in the main diagonal).
-    #[arg(long, default_value = "none", value_parser = symmetry_parser())]
+    #[arg(long, default_value = "none", value_parser = names(Symmetry::ALL, Symmetry::name))]
     pub symmetry: Symmetry,
     /// Stop taking clues away at N (or one symmetry orbit fewer); the puzzles are then not
     /// minimal. Without it every puzzle is minimal: no clue can go without a second solution.
@@ -61,7 +60,7 @@ pub struct Args {
     pub minimal: bool,
     /// Keep only puzzles of this grade by technique (as `dlx sudoku rate` grades them, on
     /// qqwing's scale): simple, easy, intermediate or expert.
-    #[arg(long, value_name = "GRADE", value_parser = grade_parser())]
+    #[arg(long, value_name = "GRADE", value_parser = names(Grade::ALL, Grade::name))]
     pub difficulty: Option<Grade>,
     /// With --difficulty: the most puzzles made for one of that grade; past it the last one
     /// made is written, and the summary says how many missed.
@@ -103,12 +102,8 @@ pub fn run(args: &Args) -> Result<()> {
         return crate::refuse("generate writes line, grid, pretty or json, not leetcode");
     }
     let variant = args.variant.variant()?;
-    let shape = match (args.box_shape, args.size, &variant.regions) {
-        (Some(shape), _, _) => shape,
-        (None, Some(n), _) => Shape::new(n).map_err(|e| InputError(e.to_string()))?,
-        (None, None, Some(r)) => r.shape(),
-        (None, None, None) => Shape::CLASSIC,
-    };
+    let shape = variant.shape(args.box_shape, args.size);
+    let shape = shape.map_err(|e| InputError(e.to_string()))?;
     let sudoku = Arc::new(Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?);
     let settings = GenerateSettings::default()
         .symmetry(args.symmetry)

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use sudoku::batch::{RecordError, Task};
-use sudoku::print::{self, Inputs};
-use sudoku::read::{KillerEntry, KillerReader};
+use sudoku::batch::Task;
+use sudoku::print::Inputs;
+use sudoku::read::KillerReader;
 use sudoku::{Strategy, Variant};
 
 use super::flags::{BatchArgs, OutputFormat};
@@ -80,40 +80,13 @@ pub fn run(
         (Some(file), None) => file.discard("no puzzle could be read to draw"),
         (None, _) => {}
     }
-    let json = format == OutputFormat::Json;
-    report(
-        &ran.summary,
-        &name,
-        json,
-        stats,
-        &mut out,
-        batch.max_nodes,
-        batch.timeout,
-    )
+    report(&ran.summary, &name, &plan, stats, &mut out)
 }
 
 /// `--emit-xcc`: the problem of the file's one puzzle, in Knuth's format.
 fn emit_xcc(source: Source, allow_disconnected: bool) -> Result<()> {
-    let name = source.name.to_string();
-    let list: Vec<KillerEntry> = KillerReader::new(source.reader, allow_disconnected)
-        .collect::<io::Result<_>>()
-        .map_err(|e| InputError(format!("{name}: {e}")))?;
-    let [entry] = &list[..] else {
-        if list.is_empty() {
-            return crate::refuse(format!("{name}: no killer sudoku in the file"));
-        }
-        let n = list.len();
-        return crate::refuse(format!(
-            "{name}: --emit-xcc writes one problem, and the file holds {n} puzzles"
-        ));
-    };
-    let model = entry.killer.clone().and_then(|k| k.model()).map_err(|e| {
-        InputError(print::describe_killer(
-            &RecordError::Killer(e),
-            &name,
-            entry.line,
-        ))
-    })?;
+    let reader = KillerReader::new(source.reader, allow_disconnected);
+    let model = reader.only_model(&source.name).map_err(InputError)?;
     let mut out = BufWriter::new(io::stdout().lock());
     dlx::text::write_problem(model.problem(), &mut out).context("writing the problem")?;
     out.flush()?;

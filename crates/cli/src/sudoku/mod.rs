@@ -140,28 +140,10 @@ fn rate(args: &RateArgs) -> Result<()> {
 /// summary after JSON records, the text summary with `stats` or after Ctrl-C, and the error
 /// (exit status) of an interrupted batch or of stopped records.
 fn run_files(files: &[PathBuf], batch: &Batch, stats: bool) -> Result<()> {
-    // Open every input first: an unreadable file is an error before anything is printed.
-    let mut sources = Vec::new();
-    if files.is_empty() {
-        sources.push(crate::files::open(None)?);
-    }
-    for path in files {
-        let source = crate::files::open(Some(path))?;
-        sources.push(source);
-    }
+    let sources = crate::files::open_all(files, true)?;
     let names: Vec<&str> = sources.iter().map(|s| &*s.name).collect();
     let inputs = names.join(", ");
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = run_batch(sudoku::print::Inputs::Puzzles(sources), batch, &mut out)?.summary;
-    let json = batch.job.format == Some(sudoku::print::Format::Json);
-    let settings = &batch.job.settings;
-    report(
-        &summary,
-        &inputs,
-        json,
-        stats,
-        &mut out,
-        settings.max_nodes,
-        settings.timeout,
-    )
+    report(&summary, &inputs, batch, stats, &mut out)
 }

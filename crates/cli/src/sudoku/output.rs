@@ -165,18 +165,18 @@ pub(crate) fn stopped_records(
     }
 }
 
-/// Says how a batch of `inputs` went, once its records are written: the JSON summary after JSON
-/// records, the text summary with `stats` or after Ctrl-C, a warning if there was no puzzle at
-/// all; and the error (exit status) of an interrupted batch, or of records stopped by a limit.
+/// Says how `batch` of `inputs` went, once its records are written: the JSON summary after
+/// JSON records, the text summary with `stats` or after Ctrl-C, a warning if there was no
+/// puzzle at all; and the error (exit status) of an interrupted batch, or of records stopped
+/// by a limit.
 pub(crate) fn report(
     summary: &Summary,
     inputs: &str,
-    json: bool,
+    batch: &super::flags::Batch,
     stats: bool,
     out: &mut impl Write,
-    max_nodes: Option<u64>,
-    timeout: Option<Duration>,
 ) -> anyhow::Result<()> {
+    let json = batch.job.format == Some(sudoku::print::Format::Json);
     if summary.puzzles == 0 && !summary.interrupted {
         eprintln!("dlx: warning: no puzzles in {inputs}");
     }
@@ -191,5 +191,6 @@ pub(crate) fn report(
     if summary.interrupted {
         return Err(crate::Interrupted(None).into());
     }
-    stopped_records(summary, max_nodes, timeout)
+    let settings = &batch.job.settings;
+    stopped_records(summary, settings.max_nodes, settings.timeout)
 }

@@ -133,6 +133,11 @@ fn word_lists_fold_case_and_skip_what_is_not_a_word() {
     assert_eq!(words.repeated(), 0);
     assert_eq!(words.of_len(5), ["apple"]);
     assert_eq!(words.of_len(4), ["pear"]);
+    assert_eq!(
+        words.tally("keep them so"),
+        "2 words; 3 lines skipped (not letters only), 2 words with capitals skipped \
+         (keep them so), 0 words repeated"
+    );
     assert!(words.of_len(3).is_empty());
     // Kept, they are folded to lower case, and `Apple` then repeats `apple`.
     let words = WordList::parse_with(text, Capitals::Fold);
@@ -142,6 +147,8 @@ fn word_lists_fold_case_and_skip_what_is_not_a_word() {
     assert_eq!(words.repeated(), 1);
     assert_eq!(words.of_len(5), ["apple"]);
     assert_eq!(words.of_len(4), ["pear"]);
+    let tally = "3 words; 3 lines skipped (not letters only), 1 word repeated";
+    assert_eq!(words.tally("unused"), tally);
     assert_eq!(words.of_len(3), ["été"]);
     assert!(words.contains("apple") && !words.contains("Apple"));
 }
@@ -277,5 +284,14 @@ fn the_best_fillings_have_the_highest_scores() {
             assert!(crossword.check(fill, &words));
             assert_eq!(*score, crossword.score(fill, &words));
         }
+    }
+}
+
+#[test]
+fn sizes_read_as_rows_by_columns() {
+    assert_eq!(puzzles::parse_rect("5x7"), Some((5, 7)));
+    assert_eq!(puzzles::parse_rect(" 6 X 10 "), Some((6, 10)));
+    for not in ["6x", "x10", "6*10", "board.txt", "-1x3", ""] {
+        assert_eq!(puzzles::parse_rect(not), None, "{not:?}");
     }
 }

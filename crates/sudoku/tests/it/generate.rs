@@ -218,3 +218,23 @@ fn a_run_on_every_thread_makes_the_puzzles_of_its_seeds_in_order() {
     assert_eq!(taken, 5);
     assert_eq!(summary.made, 5);
 }
+
+#[test]
+fn the_shape_of_the_puzzles_made_is_the_box_else_the_size_else_the_regions_map() {
+    let plain = Variant::default();
+    let six = Shape::new(6).unwrap();
+    assert_eq!(plain.shape(None, None).unwrap(), Shape::CLASSIC);
+    assert_eq!(plain.shape(None, Some(6)).unwrap(), six);
+    let two_by_three = Shape::with_box(2, 3).unwrap();
+    assert_eq!(
+        plain.shape(Some(two_by_three), Some(16)).unwrap(),
+        two_by_three
+    );
+    assert!(plain.shape(None, Some(7)).is_err(), "7 has no box");
+    let jigsaw = Variant {
+        regions: Some(Regions::from_map("AAAB\nCABB\nCCDB\nCDDD\n").unwrap()),
+        ..Variant::default()
+    };
+    assert_eq!(jigsaw.shape(None, None).unwrap().size(), 4);
+    assert_eq!(jigsaw.shape(None, Some(9)).unwrap(), Shape::CLASSIC);
+}

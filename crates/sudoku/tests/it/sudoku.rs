@@ -499,16 +499,11 @@ fn count_parallel_equals_one_thread() {
 /// with a default box is not sent to look for a box when the box given is another.
 #[test]
 fn invalid_records_name_the_callers_settings() {
-    use std::sync::Arc;
     use sudoku::batch::Task;
     use sudoku::print::{Input, Job, Writer};
     use sudoku::read::{ReadSettings, SettingNames};
     let run = |text: &str, job: &Job| {
-        let input = Input {
-            name: Arc::from("in.txt"),
-            reader: Box::new(std::io::Cursor::new(text.to_string())),
-            len: None,
-        };
+        let input = Input::text("in.txt", text);
         let mut out = Vec::new();
         let mut writer = Writer::new(&mut out);
         job.run(
