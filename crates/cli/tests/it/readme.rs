@@ -57,8 +57,9 @@ fn numbers(comment: &str) -> Vec<String> {
         .collect()
 }
 
-/// Examples that take seconds to minutes: tested elsewhere (`bench.rs`, CI's end-to-end steps).
-const SLOW: [&str; 4] = ["-- check", "queens 15", "-n 1000", "-- bench"];
+/// Examples that take seconds to minutes: tested elsewhere (`bench.rs`, CI's end-to-end steps:
+/// the Aztec diamond of order 11's 2^66 through GNU parallel).
+const SLOW: [&str; 5] = ["-- check", "queens 15", "-n 1000", "-- bench", "aztec_11"];
 
 #[test]
 fn every_example_of_the_readme_does_what_it_says() {
