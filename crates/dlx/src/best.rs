@@ -347,44 +347,34 @@ impl<'p> BestSearch<'p> {
         let next_job = AtomicUsize::new(0);
         let problem = self.problem;
         let limits = &self.limits;
-        let results: Vec<(Stats, Option<StopReason>)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    let (shared, next_job, jobs) = (&shared, &next_job, &jobs);
-                    scope.spawn(move || {
-                        let mut dance = Dance::new(problem);
-                        let mut total = Stats::default();
-                        let mut bound = SharedBound {
-                            shared,
-                            reached: 0,
-                            job: 0,
-                            in_job: 0,
-                        };
-                        loop {
-                            let j = next_job.fetch_add(1, Ordering::Relaxed);
-                            let Some(prefix) = jobs.get(j) else {
-                                return (total, None);
-                            };
-                            (bound.job, bound.in_job) = (j as u64, 0);
-                            let mut stats = Stats::default();
-                            let stopped = dance.search(limits, &mut stats, &mut bound, prefix);
-                            total.nodes += stats.nodes;
-                            total.updates += stats.updates;
-                            total.cleansings += stats.cleansings;
-                            if stopped.is_some() {
-                                shared.stop.store(true, Ordering::Relaxed);
-                                total.solutions = bound.reached;
-                                return (total, stopped);
-                            }
-                            total.solutions = bound.reached;
-                        }
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("a search thread panicked"))
-                .collect()
+        let results: Vec<(Stats, Option<StopReason>)> = crate::pool::on_workers(threads, || {
+            let (shared, next_job, jobs) = (&shared, &next_job, &jobs);
+            let mut dance = Dance::new(problem);
+            let mut total = Stats::default();
+            let mut bound = SharedBound {
+                shared,
+                reached: 0,
+                job: 0,
+                in_job: 0,
+            };
+            loop {
+                let j = next_job.fetch_add(1, Ordering::Relaxed);
+                let Some(prefix) = jobs.get(j) else {
+                    return (total, None);
+                };
+                (bound.job, bound.in_job) = (j as u64, 0);
+                let mut stats = Stats::default();
+                let stopped = dance.search(limits, &mut stats, &mut bound, prefix);
+                total.nodes += stats.nodes;
+                total.updates += stats.updates;
+                total.cleansings += stats.cleansings;
+                if stopped.is_some() {
+                    shared.stop.store(true, Ordering::Relaxed);
+                    total.solutions = bound.reached;
+                    return (total, stopped);
+                }
+                total.solutions = bound.reached;
+            }
         });
         let mut stats = Stats::default();
         let mut stopped = None;

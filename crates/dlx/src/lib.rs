@@ -76,6 +76,7 @@ mod front;
 mod links;
 mod mcells;
 mod parallel;
+mod pool;
 pub mod pre;
 mod problem;
 pub mod rng;

@@ -583,16 +583,12 @@ impl<'p> Parallel<'p> {
         };
         run.signal.pending.store(1, Ordering::Relaxed);
         // One thread never gives work away (no other is idle to take it): it runs here,
-        // without a pool of its own to start and stop (a job counted per process, a fuzz run).
+        // on the calling thread, with no pool (a job counted per process, a fuzz run).
         if threads == 1 {
             run.run_job(&Here, root);
         } else {
             #[cfg(feature = "parallel")]
-            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-                Ok(pool) => pool.scope(|s| run.run_job(s, root)),
-                // No threads to be had: the global pool (at worst, the calling thread) runs it.
-                Err(_) => rayon::scope(|s| run.run_job(s, root)),
-            }
+            crate::pool::scope(threads, |s| run.run_job(s, root));
             #[cfg(not(feature = "parallel"))]
             unreachable!("one thread without the parallel feature");
         }

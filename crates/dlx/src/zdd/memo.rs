@@ -1716,33 +1716,26 @@ impl MemoSearch<'_> {
         };
         let next = std::sync::atomic::AtomicUsize::new(0);
         // Each thread's runs (their figures and ZDD nodes) and the pending nodes of the jobs.
-        let mut runs: Vec<(Run<'_>, Vec<u32>)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut done = Vec::new();
-                        loop {
-                            let j = next.fetch_add(1, Ordering::Relaxed);
-                            if j >= jobs.len() || shared.stopped().is_some() {
-                                break;
-                            }
-                            let mut dance = template.clone();
-                            let mut run = new_run(jobs[j].len());
-                            if dance.take(self.problem, &jobs[j]) {
-                                continue;
-                            }
-                            let (_, pending) = run.search(&mut dance);
-                            done.push((run, pending));
-                        }
-                        done
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
+        let mut runs: Vec<(Run<'_>, Vec<u32>)> = crate::pool::on_workers(threads, || {
+            let mut done = Vec::new();
+            loop {
+                let j = next.fetch_add(1, Ordering::Relaxed);
+                if j >= jobs.len() || shared.stopped().is_some() {
+                    break;
+                }
+                let mut dance = template.clone();
+                let mut run = new_run(jobs[j].len());
+                if dance.take(self.problem, &jobs[j]) {
+                    continue;
+                }
+                let (_, pending) = run.search(&mut dance);
+                done.push((run, pending));
+            }
+            done
+        })
+        .into_iter()
+        .flatten()
+        .collect();
         // The top of the tree, on this thread, unless a thread stopped the search.
         let mut root = None;
         if shared.stopped().is_none() {
