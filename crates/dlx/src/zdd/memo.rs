@@ -900,6 +900,17 @@ impl Cache {
     /// `e`; `Err(())` if storing it would pass `budget` bytes.
     fn find_or_insert(&mut self, sig: &[u64], budget: u64) -> Result<Result<u32, u32>, ()> {
         let h = self.hash(sig);
+        self.find_or_insert_hashed(sig, h, budget)
+    }
+
+    /// [`Cache::find_or_insert`] of a signature whose hash is `h`.
+    #[inline(always)]
+    fn find_or_insert_hashed(
+        &mut self,
+        sig: &[u64],
+        h: u64,
+        budget: u64,
+    ) -> Result<Result<u32, u32>, ()> {
         let tag = h & 0xffff_ffff_0000_0000;
         let mask = self.slots.len() - 1;
         let mut i = (h as usize) & mask;
@@ -947,7 +958,7 @@ impl Cache {
             }
             if grow_slots {
                 self.rehash(slots);
-                return self.find_or_insert(sig, budget);
+                return self.find_or_insert_hashed(sig, h, budget);
             }
         }
         self.keys.extend_from_slice(sig);
@@ -1660,7 +1671,7 @@ impl Shared {
         let before = cache.bytes();
         let others = self.bytes.load(Ordering::Relaxed).saturating_sub(before);
         let budget = self.max_memory.saturating_sub(others);
-        match cache.find_or_insert(sig, budget) {
+        match cache.find_or_insert_hashed(sig, h, budget) {
             Err(()) => Err(self.stop(StopReason::MemoryLimit)),
             Ok(Ok(e)) => {
                 cache.zref[e as usize] = BUSY;
