@@ -311,6 +311,8 @@ impl<'p> MemoSearch<'p> {
             zdd.len() as u64 + 2
         };
         stats.memory = cache.bytes() + (zdd.capacity() * std::mem::size_of::<ZddNode>()) as u64;
+        // Its memory goes before the count takes more.
+        drop(cache);
         let zdd = Zdd::from_search(zdd, pending.last().copied().unwrap_or(0), self.problem);
         // Complete, the last pending node is the root; stopped, the solutions found are those
         // of every pending node (each level's options finished so far), which are disjoint.
@@ -965,6 +967,14 @@ impl Cache {
         self.zref.push(0);
         self.slots[i] = tag | (e as u64 + 1);
         Ok(Ok(e as u32))
+    }
+
+    /// Gives the memory back; the cache is not looked at again.
+    #[cfg(feature = "parallel")]
+    fn free(&mut self) {
+        self.keys = Vec::new();
+        self.zref = Vec::new();
+        self.slots = Vec::new();
     }
 
     fn rehash(&mut self, size: usize) {
@@ -1759,6 +1769,11 @@ impl MemoSearch<'_> {
             runs.push((run, pending));
         }
         let stopped = shared.stopped();
+        // The cache is done with: its memory goes before the diagram is put together, which
+        // holds the nodes twice for a while (by id, then children first).
+        for shard in &shared.shards {
+            shard.lock().expect("not poisoned").free();
+        }
         // Every node by its id (ids a chunk left unused hold nothing).
         let ids = shared.next_id.load(Ordering::Relaxed) as usize;
         let mut all = vec![
@@ -1771,11 +1786,12 @@ impl MemoSearch<'_> {
         ];
         let mut stats = MemoStats::default();
         let mut pending_roots = Vec::new();
-        for (run, pending) in &runs {
+        for (run, pending) in &mut runs {
             for (k, node) in run.zdd.iter().enumerate() {
                 let id = run.chunks[k / ZDD_CHUNK] as usize + k % ZDD_CHUNK;
                 all[id - 2] = *node;
             }
+            run.zdd = Vec::new();
             let s = &run.stats;
             stats.nodes += s.nodes;
             stats.updates += s.updates;
@@ -1795,6 +1811,7 @@ impl MemoSearch<'_> {
         match (stopped, root) {
             (None, Some(root)) => {
                 let (nodes, roots) = children_first(&all, &[root]);
+                drop(all);
                 let root = roots[0];
                 stats.zdd_nodes = if nodes.is_empty() {
                     1 + u64::from(root == 1)
@@ -1815,6 +1832,7 @@ impl MemoSearch<'_> {
                 // Stopped: what the jobs finished (each a disjoint part of the solutions, as
                 // each level's pending node is on one thread), counted on every node made.
                 let (nodes, roots) = children_first(&all, &pending_roots);
+                drop(all);
                 stats.zdd_nodes = nodes.len() as u64 + 2;
                 let found = Zdd::from_search(nodes, 0, self.problem).count_of_roots(&roots);
                 Memo {
