@@ -99,3 +99,25 @@ def test_the_first_of_many_solutions_comes_at_once():
     first = next(covers(options))
     assert len(first) == 20
     assert time.monotonic() - start < 1.0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_forked_child_searches_on_threads_of_its_own():
+    # The engine keeps its worker threads from search to search; a child forked after a search
+    # on threads has none of them, and must start its own rather than wait for them forever.
+    with open(os.path.join(DATA, "langford11.dlx")) as f:
+        p = Problem.from_knuth(f.read())
+    want = p.count(jobs=1)
+    assert p.count(jobs=2) == want
+    pid = os.fork()
+    if pid == 0:
+        # The child: a count on threads, its answer as the exit status; a hang fails the test
+        # by the alarm below.
+        signal.alarm(20)
+        ok = p.count(jobs=2) == want and p.count(jobs=3, memo=True) == want
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status), f"the child ended by signal {os.WTERMSIG(status)}"
+    assert os.WEXITSTATUS(status) == 0
+    # And the parent's threads still serve it.
+    assert p.count(jobs=2) == want
