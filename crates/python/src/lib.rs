@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use dlx::zdd::{Count, Zdd};
 use dlx::{Engine, Limits, OptionId, Problem, ProblemBuilder, Search, SearchError, Task};
-use pyo3::exceptions::{PyStopIteration, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -728,18 +728,19 @@ enum State {
     Done,
 }
 
-/// The end of an iterator's search: nothing more, or the error of a search a limit stopped.
-fn ended(py: Python<'_>, reason: Option<String>) -> PyErr {
+/// The end of an iterator's search: nothing more (`None`: the iteration ends without an
+/// exception made), or the error of a search a limit stopped.
+fn ended(py: Python<'_>, reason: Option<String>) -> PyResult<Option<Vec<u32>>> {
     match reason {
-        Some(reason) if reason != "limit" => raise(
+        Some(reason) if reason != "limit" => Err(raise(
             py,
             "SearchStopped",
             (
                 format!("the search was stopped by {reason} before its end"),
                 reason,
             ),
-        ),
-        _ => PyStopIteration::new_err(()),
+        )),
+        _ => Ok(None),
     }
 }
 
@@ -749,16 +750,16 @@ impl Solutions {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let mut rx = match std::mem::replace(&mut *state, State::Done) {
-            State::Done => return Err(PyStopIteration::new_err(())),
+            State::Done => return Ok(None),
             State::Kept(mut kept, end) => {
                 if let Some(options) = kept.pop_front() {
                     *state = State::Kept(kept, end);
-                    return Ok(options);
+                    return Ok(Some(options));
                 }
-                return Err(ended(py, end.flatten()));
+                return ended(py, end.flatten());
             }
             State::Searching(rx) => rx,
         };
@@ -768,10 +769,10 @@ impl Solutions {
             match got {
                 Ok(Message::Solution(options)) => {
                     *state = State::Searching(rx);
-                    return Ok(options);
+                    return Ok(Some(options));
                 }
-                Ok(Message::End(reason)) => return Err(ended(py, reason)),
-                Err(RecvTimeoutError::Disconnected) => return Err(PyStopIteration::new_err(())),
+                Ok(Message::End(reason)) => return ended(py, reason),
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
                 Ok(Message::Failed(why)) => return Err(bad_input(py, why)),
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {

@@ -437,9 +437,10 @@ def covers(
 def covers_bool(matrix: Any) -> Iterator[List[int]]:
     """xcover's ``covers_bool``: the exact covers of a boolean incidence matrix (a numpy array
     or a list of lists; rows are options, columns items, every column primary), each a list
-    of row indices."""
-    if hasattr(matrix, "shape") and hasattr(matrix, "astype") and len(matrix.shape) == 2:
-        rows, cols = matrix.shape
+    of row indices. A matrix that is not one raises at the call."""
+    shape = getattr(matrix, "shape", None)
+    if shape is not None and len(shape) == 2 and hasattr(matrix, "astype"):
+        rows, cols = shape
         data = matrix.astype(bool, copy=False).tobytes(order="C")
     else:
         table = [list(row) for row in matrix]
@@ -448,7 +449,6 @@ def covers_bool(matrix: Any) -> Iterator[List[int]]:
         data = bytes(bool(row[c]) if c < len(row) else 0 for row in table for c in range(cols))
     raw, kept = _dlx.RawProblem.from_bool(rows, cols, data)
     if len(kept) == rows:
-        yield from raw.solutions()
-    else:
-        for solution in raw.solutions():
-            yield [kept[o] for o in solution]
+        # The engine's own iterator, with no generator of Python's between (lazy as well).
+        return raw.solutions()
+    return ([kept[o] for o in solution] for solution in raw.solutions())
