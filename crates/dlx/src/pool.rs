@@ -129,7 +129,8 @@ mod tests {
         let seen = seen.into_inner().unwrap();
         assert_eq!(seen.len(), 30);
         assert!(seen.iter().all(|&k| k < 3));
-        // Each task's result, in the order of the tasks.
+        // Every task ran once and its result came back (the order of the results is the
+        // tasks', which the order they ran in need not be).
         let next = std::sync::atomic::AtomicUsize::new(0);
         let got = on_workers(3, || {
             next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
