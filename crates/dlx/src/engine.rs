@@ -19,6 +19,7 @@
 //! leaves the choice to [`Engine::Auto`].
 
 use crate::arena::Node;
+use crate::bits::BitsSearch;
 use crate::bounded::BoundedSearch;
 use crate::cells::CellsSearch;
 use crate::control::{
@@ -37,6 +38,7 @@ use crate::problem::{OptionId, Problem};
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum AnyAlgorithm<'p> {
     Links(LinksSearch<'p>),
+    Bits(BitsSearch<'p>),
     Bounded(BoundedSearch<'p>),
     Cells(CellsSearch<'p>),
     MultiCells(MultiCellsSearch<'p>),
@@ -47,6 +49,7 @@ macro_rules! each {
     ($e:expr, $x:ident => $body:expr) => {
         match $e {
             AnyAlgorithm::Links($x) => $body,
+            AnyAlgorithm::Bits($x) => $body,
             AnyAlgorithm::Bounded($x) => $body,
             AnyAlgorithm::Cells($x) => $body,
             AnyAlgorithm::MultiCells($x) => $body,
@@ -250,12 +253,17 @@ pub enum EngineError {
 }
 
 /// The loop for `problem` when `engine` (resolved) is asked for: chosen here, once per solver.
-/// Dancing links take bounds by their own loop (`dlx3`), and so do dancing cells (`ssmcc`).
+/// Dancing links take bounds by their own loop (`dlx3`), and so do dancing cells (`ssmcc`); a
+/// small plain problem's dancing links run on bitsets ([`crate::bits`]: the same tree, figures
+/// and order).
 pub(crate) fn choose(problem: &Problem, engine: Engine) -> AnyAlgorithm<'_> {
     let bounded = problem.declares_bounds();
     match engine {
         Engine::Auto | Engine::Links if bounded => {
             AnyAlgorithm::Bounded(BoundedSearch::new(problem))
+        }
+        Engine::Auto | Engine::Links if crate::bits::takes(problem) => {
+            AnyAlgorithm::Bits(BitsSearch::new(problem))
         }
         Engine::Auto | Engine::Links => AnyAlgorithm::Links(LinksSearch::new(problem)),
         Engine::Cells if bounded => {

@@ -67,6 +67,7 @@
 
 mod arena;
 pub mod best;
+mod bits;
 mod bounded;
 mod cells;
 mod control;
@@ -118,6 +119,13 @@ pub const MAX_OPTION_LEN: usize = arena::MAX_OPTION_LEN;
 /// without AVX2 (and every CPU that is not x86-64) does. The figures are the same either way;
 /// the tests and CI run both to prove it.
 pub const NO_AVX2_VAR: &str = arena::NO_AVX2_VAR;
+
+/// The environment variable that keeps dancing links on their links: set to anything but empty
+/// or `0`, a plain problem small enough for Algorithm X on bitsets (at most 128 primary items
+/// and 4,096 options, no colors, no bounds) is searched by the links' own loop instead. The
+/// tree, the figures and the order of solutions are the same either way (the tests prove it);
+/// the switch is for measuring the links. Read once per process.
+pub const NO_BITS_VAR: &str = bits::NO_BITS_VAR;
 
 /// Whether this process's searches take the AVX2 forms of the engine's scans and loops: an
 /// x86-64 CPU with AVX2, found when the first problem is built, unless [`NO_AVX2_VAR`] switches

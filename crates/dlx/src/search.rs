@@ -407,6 +407,31 @@ impl<'p> Solver<'p> {
         self.algorithm.donate(job)
     }
 
+    /// A solver on the dancing links' own loop whatever the problem (a small plain one would
+    /// run on bitsets), for tests of the links and of the bitsets against them.
+    #[cfg(test)]
+    pub(crate) fn on_links(problem: &'p Problem) -> Self {
+        let mut s = Self::with_engine(problem, Engine::Links);
+        s.algorithm = AnyAlgorithm::Links(crate::links::LinksSearch::new(problem));
+        s
+    }
+
+    /// A solver on bitsets whatever the problem's density (it must fit them), for tests of the
+    /// bitsets against the links.
+    #[cfg(test)]
+    pub(crate) fn on_bits(problem: &'p Problem) -> Self {
+        assert!(crate::bits::fits(problem));
+        let mut s = Self::with_engine(problem, Engine::Links);
+        s.algorithm = AnyAlgorithm::Bits(crate::bits::BitsSearch::new(problem));
+        s
+    }
+
+    /// Whether the search runs on bitsets ([`crate::bits`]).
+    #[cfg(test)]
+    pub(crate) fn runs_on_bits(&self) -> bool {
+        matches!(self.algorithm, AnyAlgorithm::Bits(_))
+    }
+
     /// The dancing-links engine, for tests that look at its links.
     #[cfg(test)]
     fn links_engine(&self) -> &crate::links::LinksSearch<'p> {
@@ -574,7 +599,7 @@ mod tests {
     fn reset_restores_links_after_any_stop() {
         let p = knuth_example();
         for max_nodes in 0..8 {
-            let mut s = p.solver().with_limits(Limits::none().nodes(max_nodes));
+            let mut s = Solver::on_links(&p).with_limits(Limits::none().nodes(max_nodes));
             let out = s.count();
             assert!(out.nodes <= max_nodes);
             s.reset();
@@ -606,7 +631,7 @@ mod tests {
         let pending = |s: &Solver| s.links_engine().selected_updates + s.stats.updates;
         let mut ways = Vec::new();
         for max_nodes in [0, 1, 2, 5, 50, 5000] {
-            let mut s = p.solver().with_limits(Limits::none().nodes(max_nodes));
+            let mut s = Solver::on_links(&p).with_limits(Limits::none().nodes(max_nodes));
             s.select(OptionId(0)).unwrap();
             s.select(OptionId(100)).unwrap();
             s.count();
