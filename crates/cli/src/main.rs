@@ -170,8 +170,9 @@ fn parse_args() -> Result<Cli, ExitCode> {
 /// traced to the path that gave it.
 fn long_version() -> &'static str {
     let loops = dlx::search_loops();
+    let dense = dlx::dense_loops();
     let text = format!(
-        "{}\nsearch loops: {loops}\nsudoku's SAT solver: {}",
+        "{}\nsearch loops: {loops}\ndense plain problems: {dense}\nsudoku's SAT solver: {}",
         env!("CARGO_PKG_VERSION"),
         ::sudoku::SAT_SOLVER
     );

@@ -72,10 +72,13 @@ pub(crate) const MIN_DENSITY: u64 = 100;
 /// no bounds) within the sizes, dense enough to gain, and [`NO_BITS_VAR`] not set (read once
 /// per process).
 pub(crate) fn takes(problem: &Problem) -> bool {
+    switched_on() && fits(problem) && density(problem) >= MIN_DENSITY
+}
+
+/// Whether [`NO_BITS_VAR`] leaves the bitsets on (read once per process).
+pub(crate) fn switched_on() -> bool {
     static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let off = *OFF
-        .get_or_init(|| std::env::var_os(NO_BITS_VAR).is_some_and(|v| !v.is_empty() && v != "0"));
-    !off && fits(problem) && density(problem) >= MIN_DENSITY
+    !*OFF.get_or_init(|| std::env::var_os(NO_BITS_VAR).is_some_and(|v| !v.is_empty() && v != "0"))
 }
 
 /// The options an option shares an item with, on average over the options, counted once per

@@ -127,6 +127,17 @@ pub const NO_AVX2_VAR: &str = arena::NO_AVX2_VAR;
 /// the switch is for measuring the links. Read once per process.
 pub const NO_BITS_VAR: &str = bits::NO_BITS_VAR;
 
+/// Whether this process searches dense plain problems on bitsets ([`NO_BITS_VAR`] not set), in
+/// words for `dlx --version`: `on bitsets`, or `on the links (bitsets switched off by
+/// DLX_NO_BITS)`.
+pub fn dense_loops() -> String {
+    if bits::switched_on() {
+        "on bitsets".to_string()
+    } else {
+        format!("on the links (bitsets switched off by {NO_BITS_VAR})")
+    }
+}
+
 /// Whether this process's searches take the AVX2 forms of the engine's scans and loops: an
 /// x86-64 CPU with AVX2, found when the first problem is built, unless [`NO_AVX2_VAR`] switches
 /// them off. A problem takes the answer when it is built and chooses its loop from it once.

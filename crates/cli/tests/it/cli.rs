@@ -753,7 +753,7 @@ fn best_ordered_is_the_same_on_any_number_of_threads() {
 fn version_names_the_search_loops_and_the_avx2_switch() {
     let version = |off: Option<&str>| {
         let mut cmd = assert_cmd::Command::cargo_bin("dlx").unwrap();
-        cmd.arg("--version");
+        cmd.arg("--version").env_remove(dlx::NO_BITS_VAR);
         match off {
             Some(value) => cmd.env(dlx::NO_AVX2_VAR, value),
             None => cmd.env_remove(dlx::NO_AVX2_VAR),
@@ -786,4 +786,17 @@ fn version_names_the_search_loops_and_the_avx2_switch() {
     // Empty or 0 leaves AVX2 on.
     assert_eq!(version(Some("0")), on);
     assert_eq!(version(Some("")), on);
+    // Dense plain problems on bitsets, unless DLX_NO_BITS keeps them on the links.
+    assert!(on.contains("\ndense plain problems: on bitsets\n"), "{on}");
+    let mut cmd = assert_cmd::Command::cargo_bin("dlx").unwrap();
+    let out = cmd
+        .arg("--version")
+        .env(dlx::NO_BITS_VAR, "1")
+        .output()
+        .unwrap();
+    let links = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        links.contains("dense plain problems: on the links (bitsets switched off by DLX_NO_BITS)"),
+        "{links}"
+    );
 }
