@@ -64,7 +64,7 @@ type Ones = [u8; LANES];
 /// The least density (the options an option shares an item with, on average, counted once per
 /// item shared) at which the bitsets search: below it, on Langford pairs (44 to 49) and the
 /// queens (36 to 40), they run as fast as the links, no faster; from polyomino packings (700 to
-/// 1,000: three to four times as fast) down to `xc550` (456: twice) they win
+/// 1,350: three to four times as fast) down to `xc550` (456: twice) they win
 /// (`docs/benchmarks.md`, "Algorithm X on bitsets").
 pub(crate) const MIN_DENSITY: u64 = 100;
 
