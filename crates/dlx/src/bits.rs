@@ -186,8 +186,24 @@ impl Tables {
     /// The items of option `o`.
     #[inline(always)]
     fn items_of(&self, o: usize) -> &[u16] {
+        &self.items[self.start[o] as usize..self.start[o + 1] as usize]
+    }
+
+    /// Item `i`'s row of options.
+    #[inline(always)]
+    fn row(&self, i: usize) -> &[u64] {
+        &self.rows[i * self.words..(i + 1) * self.words]
+    }
+
+    /// [`Tables::items_of`] without the bounds checks, for the loop (2% of its instructions).
+    ///
+    /// # Safety
+    /// `o` must be an option.
+    #[inline(always)]
+    unsafe fn items_unchecked(&self, o: usize) -> &[u16] {
         debug_assert!(o + 1 < self.start.len());
-        // SAFETY: `o` is an option, so `start` has entries `o` and `o + 1`, within `items`.
+        // SAFETY: `o` is an option (the caller's contract), so `start` has entries `o` and
+        // `o + 1`, and they bound its items within `items`.
         unsafe {
             let s = *self.start.get_unchecked(o) as usize;
             let e = *self.start.get_unchecked(o + 1) as usize;
@@ -195,11 +211,14 @@ impl Tables {
         }
     }
 
-    /// Item `i`'s row of options.
+    /// [`Tables::row`] without the bounds checks, for the loop.
+    ///
+    /// # Safety
+    /// `i` must be an item.
     #[inline(always)]
-    fn row(&self, i: usize) -> &[u64] {
+    unsafe fn row_unchecked(&self, i: usize) -> &[u64] {
         debug_assert!((i + 1) * self.words <= self.rows.len());
-        // SAFETY: `i` is an item, so its row lies within `rows`.
+        // SAFETY: `i` is an item (the caller's contract), so its row lies within `rows`.
         unsafe {
             self.rows
                 .get_unchecked(i * self.words..(i + 1) * self.words)
@@ -333,8 +352,7 @@ impl Tables {
             .iter()
             .position(|&j| usize::from(j) == i)
             .expect("the option holds the item");
-        // SAFETY: `o` is an option.
-        Node(unsafe { *self.first.get_unchecked(o) } + k as u32)
+        Node(self.first[o] + k as u32)
     }
 }
 
@@ -357,18 +375,23 @@ impl State {
 
     /// Covers level `l`'s item `best`: its options leave the live set (kept as the level's
     /// options to try) and the counts. Returns `dlx1`'s updates for the cover.
+    ///
+    /// # Safety
+    /// `l` must be a level a choice is made at (below `num_primary`), `best` an item (primary,
+    /// but for a selection's first item), and `V` the tables' `vectors`.
     #[inline(always)]
-    fn cover<const V: usize>(&mut self, t: &Tables, l: usize, best: usize) -> u64 {
+    unsafe fn cover<const V: usize>(&mut self, t: &Tables, l: usize, best: usize) -> u64 {
         let w = t.words;
         debug_assert!(self.live.len() >= (l + 1) * w && self.cand.len() >= (l + 1) * w);
         let mut c = self.counts_at::<V>(l);
         let mut updates = 1;
-        // SAFETY (this block): level `l` is one a choice is made at, so its slots of `live` and
-        // `cand` exist (asserted above), and `o` runs over options.
+        // SAFETY (this block): level `l` is one a choice is made at (the caller's contract), so
+        // its slots of `live` and `cand` exist (asserted above); `best` is an item, and `o` runs
+        // over options.
         unsafe {
             let live = self.live.get_unchecked_mut(l * w..(l + 1) * w);
             let cand = self.cand.get_unchecked_mut(l * w..(l + 1) * w);
-            let row = t.row(best);
+            let row = t.row_unchecked(best);
             for q in 0..w {
                 let hit = *live.get_unchecked(q) & *row.get_unchecked(q);
                 *cand.get_unchecked_mut(q) = hit;
@@ -394,11 +417,21 @@ impl State {
     /// level `l`'s without the options that share an item with `o`'s others, those items
     /// covered. Returns `dlx1`'s updates for the covers of `o`'s other items, and whether every
     /// primary item is now covered (a solution).
+    ///
+    /// # Safety
+    /// `l` must be a level a choice is made at, `o` an option and `V` the tables' `vectors`.
     #[inline(always)]
-    fn take<const V: usize>(&mut self, t: &Tables, l: usize, o: usize, best: usize) -> (u64, bool) {
+    unsafe fn take<const V: usize>(
+        &mut self,
+        t: &Tables,
+        l: usize,
+        o: usize,
+        best: usize,
+    ) -> (u64, bool) {
         let w = t.words;
         debug_assert!(self.live.len() >= (l + 2) * w);
-        let items = t.items_of(o);
+        // SAFETY: `o` is an option (the caller's contract).
+        let items = unsafe { t.items_unchecked(o) };
         let mut c = self.counts_at::<V>(l);
         let kill = self.kill.as_mut_slice();
         let mut any = false;
@@ -407,7 +440,8 @@ impl State {
             if j == best {
                 continue;
             }
-            let row = t.row(j);
+            // SAFETY: `j` is an item of an option.
+            let row = unsafe { t.row_unchecked(j) };
             if any {
                 for (k, r) in kill.iter_mut().zip(row) {
                     *k |= r;
@@ -469,9 +503,12 @@ impl State {
     /// Covers option `o` at level 0 as a level would, item `best` first, and makes the state
     /// that follows level 0's. Returns the updates of the item's cover and of the rest.
     fn cover_at_root<const V: usize>(&mut self, t: &Tables, o: usize, best: usize) -> (u64, u64) {
+        assert!(V == t.vectors && o + 1 < t.start.len() && t.items_of(o).contains(&(best as u16)));
         let w = t.words;
-        let item = self.cover::<V>(t, 0, best);
-        let (rest, _) = self.take::<V>(t, 0, o, best);
+        // SAFETY: level 0 is one a choice is made at (every problem has a primary item), `best`
+        // is an item of option `o`, and `V` the tables' (asserted above).
+        let (item, (rest, _)) =
+            unsafe { (self.cover::<V>(t, 0, best), self.take::<V>(t, 0, o, best)) };
         self.live.copy_within(w..2 * w, 0);
         self.counts.copy_within(V..2 * V, 0);
         (item, rest)
@@ -740,7 +777,9 @@ impl<'p> BitsSearch<'p> {
                         *at!(self.forks, level + 1) = f;
                         branch_depth = branch_depth.max(f);
                     }
-                    updates += s.cover::<V>(t, level, best);
+                    // SAFETY: `level` is below `num_primary` (a primary item is left), `best` is
+                    // the primary item chosen, and `V` is the tables' (`run_class`).
+                    updates += unsafe { s.cover::<V>(t, level, best) };
                 }
                 // Try the level's next option, or back up.
                 let Some(o) = s.next_option(t.words, level) else {
@@ -749,7 +788,8 @@ impl<'p> BitsSearch<'p> {
                 };
                 let best = *at!(s.best, level) as usize;
                 *at!(self.choice, level) = o as u32;
-                let (u, solved) = s.take::<V>(t, level, o, best);
+                // SAFETY: as for the cover, and `o` is an option of the level's set.
+                let (u, solved) = unsafe { s.take::<V>(t, level, o, best) };
                 updates += u;
                 if solved {
                     solution!('search);
