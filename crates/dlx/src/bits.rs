@@ -831,23 +831,24 @@ impl<'p> Algorithm<'p> for BitsSearch<'p> {
         };
         let o = option.index();
         if !self.is_live(o) {
-            // An item of the option is covered: name it as dancing links do, the first such
-            // item, the first selected option holding it, and the first item of that option
-            // that the two share.
+            // An item of the option is covered (the first such, in the option's order, as the
+            // links find it): named as the links name it.
             let problem = self.problem;
-            let holds = |o: OptionId, i| problem.option_items(o).any(|j| j == i);
-            let (item, with) = problem
+            let item = problem
                 .option_items(option)
-                .find_map(|i| {
-                    let with = self.selected.iter().copied().find(|&s| holds(s, i))?;
-                    Some((i, with))
+                .find(|&i| {
+                    self.selected
+                        .iter()
+                        .any(|&s| problem.option_items(s).any(|j| j == i))
                 })
                 .expect("only a selected option kills an option before the search");
-            let item = problem
-                .option_items(with)
-                .find(|&i| holds(option, i))
-                .unwrap_or(item);
-            return Err(SelectError::Conflict { option, item, with });
+            return Err(crate::links::conflict(
+                problem,
+                &self.selected,
+                option,
+                item,
+                None,
+            ));
         }
         // A plain problem's selection covers the item of the option's first node first.
         let best = usize::from(self.t.items_of(o)[0]);

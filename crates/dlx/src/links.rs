@@ -5,7 +5,7 @@ use crate::arena::{Colors, Links, Node, Trail, ROOT};
 use crate::control::{
     item_id, Algorithm, Control, Move, ReplayError, Replayed, SelectError, StopReason, Visit,
 };
-use crate::problem::{OptionId, Problem};
+use crate::problem::{ColorId, ItemId, OptionId, Problem};
 
 /// What dancing links take and give ([`crate::Engine::Links`]; with bounds on items the loop of
 /// [`crate::bounded`], `dlx3`).
@@ -468,36 +468,7 @@ impl<'p> Algorithm<'p> for LinksSearch<'p> {
             };
             let linked = !colored || self.links.is_linked(node);
             if !(free && linked) {
-                let clash = |o: OptionId| {
-                    self.problem
-                        .option_entries(o)
-                        .any(|(i, c)| i == item && (c.is_none() || c != color))
-                };
-                // With colors, the clash may lie on another item of the option: name the first
-                // selected option that shares an item with it in a way that excludes it.
-                let found = self
-                    .selected
-                    .iter()
-                    .copied()
-                    .find(|&o| clash(o))
-                    .or_else(|| {
-                        self.selected.iter().copied().find(|&o| {
-                            self.problem.option_entries(option).any(|(i, c)| {
-                                self.problem
-                                    .option_entries(o)
-                                    .any(|(j, d)| i == j && (c.is_none() || d.is_none() || c != d))
-                            })
-                        })
-                    });
-                let with =
-                    found.expect("only a selected option excludes an option before the search");
-                let item = self
-                    .problem
-                    .option_entries(with)
-                    .map(|(i, _)| i)
-                    .find(|&i| self.problem.option_items(option).any(|j| j == i))
-                    .unwrap_or(item);
-                return Err(SelectError::Conflict { option, item, with });
+                return Err(conflict(self.problem, &self.selected, option, item, color));
             }
         }
         // SAFETY: `first` is an option node and its items are all active (with colors: every
@@ -647,4 +618,40 @@ impl<'p> Algorithm<'p> for LinksSearch<'p> {
         self.level = 0;
         self.resume = Resume::Forward;
     }
+}
+
+/// Why `option` cannot be selected, its `item` (with `color`) being taken by an option of
+/// `selected`: the first selected option that excludes it there (with colors, if none does, the
+/// first that excludes it on another item), and the first item of that option the two share.
+/// Dancing links and the bitsets name a clash alike.
+pub(crate) fn conflict(
+    problem: &Problem,
+    selected: &[OptionId],
+    option: OptionId,
+    item: ItemId,
+    color: Option<ColorId>,
+) -> SelectError {
+    let clash = |o: OptionId| {
+        problem
+            .option_entries(o)
+            .any(|(i, c)| i == item && (c.is_none() || c != color))
+    };
+    // With colors, the clash may lie on another item of the option: name the first selected
+    // option that shares an item with it in a way that excludes it.
+    let found = selected.iter().copied().find(|&o| clash(o)).or_else(|| {
+        selected.iter().copied().find(|&o| {
+            problem.option_entries(option).any(|(i, c)| {
+                problem
+                    .option_entries(o)
+                    .any(|(j, d)| i == j && (c.is_none() || d.is_none() || c != d))
+            })
+        })
+    });
+    let with = found.expect("only a selected option excludes an option before the search");
+    let item = problem
+        .option_entries(with)
+        .map(|(i, _)| i)
+        .find(|&i| problem.option_items(option).any(|j| j == i))
+        .unwrap_or(item);
+    SelectError::Conflict { option, item, with }
 }
