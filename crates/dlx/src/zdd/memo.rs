@@ -280,7 +280,6 @@ impl<'p> MemoSearch<'p> {
             cache: Cache::new(words),
             shared: None,
             chunks: Vec::new(),
-            depth: 0,
         };
         let (run, (stopped, pending)) = if self.problem.has_bounds() {
             let mut subsets = Subsets::new(self.problem);
@@ -798,44 +797,6 @@ impl Dance {
         self.pn[0][1] == 0
     }
 
-    /// The top of the search tree cut into at least `k` jobs where it has that many nodes,
-    /// in the one-thread order: each level's nodes replaced by their children, level by
-    /// level (a solution or a dead end stays a job); each job is the options on its way.
-    #[cfg(feature = "parallel")]
-    fn top_jobs(&self, problem: &Problem, k: usize) -> Vec<Vec<OptionId>> {
-        let mut jobs: Vec<Vec<OptionId>> = vec![Vec::new()];
-        while jobs.len() < k {
-            let mut next = Vec::new();
-            let mut grew = false;
-            for job in &jobs {
-                let mut d = self.clone();
-                if d.take(problem, job) {
-                    next.push(job.clone());
-                    continue;
-                }
-                let best = d.best_item();
-                let mut p = d.ud[best as usize][1];
-                while p != best {
-                    // The option's number, from the spacer after it.
-                    let mut q = p;
-                    while d.itm[q as usize] > 0 {
-                        q += 1;
-                    }
-                    let mut child = job.clone();
-                    child.push(OptionId((-d.itm[q as usize] - 1) as u32));
-                    next.push(child);
-                    grew = true;
-                    p = d.ud[p as usize][1];
-                }
-            }
-            if !grew {
-                break;
-            }
-            jobs = next;
-        }
-        jobs
-    }
-
     fn best_item(&self) -> u32 {
         let lens = &self.len[1..=self.n1 as usize];
         let least = lens.iter().copied().fold(i32::MAX, i32::min);
@@ -863,6 +824,20 @@ fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
     unsafe { v.get_unchecked_mut(i as usize) }
 }
 
+/// `n` zeros, their pages written to: zeroed memory fresh from the system is mapped to one
+/// page of zeros until written, so a table read before it is written (the cache's slots, the
+/// renumbering's new ids) would map that page, and the first store would fault again and, on
+/// threads, make every other thread's processor drop its mappings (the kernel's TLB
+/// shootdowns: 3,070 on `langford_12` on two threads, 79 with the pages written first).
+fn written_zeros<T: Copy + Default>(n: usize) -> Vec<T> {
+    let mut v = vec![T::default(); n];
+    for page in v.chunks_mut((4096 / std::mem::size_of::<T>()).max(1)) {
+        // SAFETY: a valid, aligned place of the vector, written with the value it holds.
+        unsafe { std::ptr::write_volatile(&mut page[0], T::default()) };
+    }
+    v
+}
+
 /// The signatures met so far, each with the ZDD node of its solutions: open addressing over
 /// a table of slots (each a tag of the hash and an entry's number), the signatures in one
 /// flat vector.
@@ -885,7 +860,7 @@ impl Cache {
             words,
             keys: Vec::new(),
             zref: Vec::new(),
-            slots: vec![0; slots],
+            slots: written_zeros(slots),
             hasher,
         }
     }
@@ -978,7 +953,7 @@ impl Cache {
     }
 
     fn rehash(&mut self, size: usize) {
-        let mut slots = vec![0u64; size];
+        let mut slots = written_zeros(size);
         let mask = size - 1;
         for e in 0..self.zref.len() {
             let h = self.hash(&self.keys[e * self.words..(e + 1) * self.words]);
@@ -1000,12 +975,12 @@ struct Run<'l> {
     stats: MemoStats,
     zdd: Vec<ZddNode>,
     cache: Cache,
-    /// On threads: the cache they share (then `cache` is unused), the first id of each chunk
-    /// of ids this thread's ZDD nodes have, and the depth of the job it searches (its levels
-    /// are counted below it in the profile).
+    /// On threads: the cache they share (then `cache` and `zdd` are unused), and this
+    /// thread's ZDD nodes, in chunks of [`ZDD_CHUNK`] ids each with its first id (each its own
+    /// allocation: a vector grown chunk by chunk was moved, and its pages mapped again, every
+    /// time, which stops the other threads while the kernel tells them).
     shared: Option<&'l Shared>,
-    chunks: Vec<u32>,
-    depth: usize,
+    chunks: Vec<(u32, Vec<ZddNode>)>,
 }
 
 impl Run<'_> {
@@ -1013,10 +988,10 @@ impl Run<'_> {
     /// (complete: the root alone).
     fn search(&mut self, d: &mut Dance) -> (Option<StopReason>, Vec<u32>) {
         match (!d.color.is_empty(), self.shared.is_some()) {
-            (true, false) => self.search_with::<true, false>(d),
-            (false, false) => self.search_with::<false, false>(d),
-            (true, true) => self.search_with::<true, true>(d),
-            (false, true) => self.search_with::<false, true>(d),
+            (true, false) => self.search_with::<true>(d),
+            (false, false) => self.search_with::<false>(d),
+            (true, true) => self.search_shared::<true>(d),
+            (false, true) => self.search_shared::<false>(d),
         }
     }
 
@@ -1061,8 +1036,7 @@ impl Run<'_> {
     /// time; nothing is made when a limit would be passed.
     fn make_node_shared(&mut self, var: u32, lo: u32, hi: u32) -> Result<u32, StopReason> {
         let shared = self.shared.expect("a shared search");
-        let k = self.zdd.len();
-        if k % ZDD_CHUNK == 0 {
+        if self.chunks.last().is_none_or(|(_, c)| c.len() == ZDD_CHUNK) {
             let base = shared
                 .next_id
                 .fetch_add(ZDD_CHUNK as u64, Ordering::Relaxed);
@@ -1073,11 +1047,12 @@ impl Run<'_> {
             if shared.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_memory {
                 return Err(shared.stop(StopReason::MemoryLimit));
             }
-            self.zdd.reserve_exact(ZDD_CHUNK);
-            self.chunks.push(base as u32);
+            self.chunks
+                .push((base as u32, Vec::with_capacity(ZDD_CHUNK)));
         }
-        self.zdd.push(ZddNode { var, lo, hi });
-        Ok(self.chunks[k / ZDD_CHUNK] + (k % ZDD_CHUNK) as u32)
+        let (base, chunk) = self.chunks.last_mut().expect("a chunk");
+        chunk.push(ZddNode { var, lo, hi });
+        Ok(*base + chunk.len() as u32 - 1)
     }
 
     /// A new ZDD node; `Err` when it passes the ZDD node limit or the memory budget.
@@ -1103,11 +1078,8 @@ impl Run<'_> {
         Ok(id)
     }
 
-    /// The search; with `S`, on the cache the threads share (`self.shared`).
-    fn search_with<const C: bool, const S: bool>(
-        &mut self,
-        d: &mut Dance,
-    ) -> (Option<StopReason>, Vec<u32>) {
+    /// The search on one thread, on its own cache.
+    fn search_with<const C: bool>(&mut self, d: &mut Dance) -> (Option<StopReason>, Vec<u32>) {
         #[derive(Clone, Copy)]
         enum Step {
             Forward,
@@ -1121,8 +1093,6 @@ impl Run<'_> {
         let mut choice: Vec<u32> = Vec::new();
         let mut savez: Vec<u32> = Vec::new();
         let mut entry: Vec<u32> = Vec::new();
-        // On threads, the shard of each level's entry.
-        let mut shard: Vec<u32> = Vec::new();
         let mut best = 0u32;
         let mut cur = 0u32;
         let mut znode = 0u32;
@@ -1130,43 +1100,6 @@ impl Run<'_> {
         let mut step = Step::Forward;
         let stopped = loop {
             match step {
-                Step::Forward if S => {
-                    if let Some(reason) = self.may_count_node_shared() {
-                        znode = 0;
-                        break Some(reason);
-                    }
-                    self.stats.nodes += 1;
-                    self.profile(self.depth + level);
-                    let shared = self.shared.expect("a shared search");
-                    match shared.claim(&d.sig) {
-                        Err(reason) => {
-                            znode = 0;
-                            break Some(reason);
-                        }
-                        Ok(Claim::Done(z)) => {
-                            znode = z;
-                            self.stats.hits += 1;
-                            step = Step::Backdown;
-                            continue;
-                        }
-                        Ok(Claim::Mine(k, e)) => {
-                            self.stats.memos += 1;
-                            if entry.len() <= level {
-                                entry.resize(level + 1, 0);
-                                shard.resize(level + 1, 0);
-                                choice.resize(level + 1, 0);
-                                savez.resize(level + 1, 0);
-                            }
-                            (shard[level], entry[level]) = (k, e);
-                        }
-                    }
-                    znode = 0;
-                    best = d.best_item();
-                    d.cover::<C>(best, &mut self.stats.updates);
-                    cur = d.ud[best as usize][1];
-                    choice[level] = cur;
-                    step = Step::Advance;
-                }
                 Step::Forward => {
                     if let Some(reason) = self.may_count_node() {
                         // Nothing found on this level yet (`znode` is the level above's).
@@ -1214,17 +1147,12 @@ impl Run<'_> {
                     d.select::<C>(cur, &mut self.stats.updates, &mut self.stats.cleansings);
                     if d.pn[0][1] == 0 {
                         // A solution: a node, and a hit, at the level below.
-                        let stop = if S {
-                            self.may_count_node_shared()
-                        } else {
-                            self.may_count_node()
-                        };
-                        if let Some(reason) = stop {
+                        if let Some(reason) = self.may_count_node() {
                             break Some(reason);
                         }
                         self.stats.nodes += 1;
                         self.stats.hits += 1;
-                        self.profile(self.depth + level + 1);
+                        self.profile(level + 1);
                         zsol = 1;
                         step = Step::Recover;
                         continue;
@@ -1235,11 +1163,7 @@ impl Run<'_> {
                 }
                 Step::Backup => {
                     d.uncover::<C>(best);
-                    if S {
-                        let shared = self.shared.expect("a shared search");
-                        znode = shared.finish(shard[level], entry[level], znode);
-                        self.stats.good_memos += u64::from(znode != 0);
-                    } else if znode != 0 {
+                    if znode != 0 {
                         self.cache.zref[entry[level] as usize] = znode;
                         self.stats.good_memos += 1;
                     }
@@ -1259,17 +1183,11 @@ impl Run<'_> {
                 Step::Recover => {
                     let option = d.unselect::<C>(cur);
                     if zsol != 0 {
-                        let made = if S {
-                            self.make_node_shared(option, znode, zsol)
-                        } else {
-                            self.make_node(option, znode, zsol)
-                        };
-                        match made {
+                        match self.make_node(option, znode, zsol) {
                             Ok(id) => znode = id,
                             Err(reason) => {
                                 savez.truncate(level);
-                                // On threads no node was made: this level's so far.
-                                savez.push(if S { znode } else { self.zdd.len() as u32 + 1 });
+                                savez.push(self.zdd.len() as u32 + 1);
                                 return (Some(reason), savez);
                             }
                         }
@@ -1289,6 +1207,270 @@ impl Run<'_> {
                 (Some(reason), savez)
             }
         }
+    }
+
+    /// The search of a thread among others on the cache they share (`self.shared`); every
+    /// thread runs it from the root. A subproblem is searched by the thread that stores its
+    /// signature (its *owner*), which alone makes its ZDD nodes, so the diagram is one
+    /// thread's. A thread that meets a subproblem another is searching goes on with the next
+    /// option and comes back to it once the level's other options are done: if it is still
+    /// being searched, the thread *helps*, searching it without owning it (its options that
+    /// nobody has taken yet, the subproblems below them its own), and then waits for the owner
+    /// to finish it (the owner's children are then all searched, so the wait is short).
+    /// Threads so spread over the untried options nearest the root, and an idle thread takes
+    /// the next untried option of a busy one's way, as the links engine's threads do.
+    ///
+    /// No wait goes round: a thread waits only for a subproblem below its deepest own one,
+    /// whose owner's deepest own one is that subproblem or below it, and each level covers a
+    /// primary item. Returns why it stopped, if it did, and the ZDD nodes of what this thread
+    /// owns and has finished (complete: the root's node, or none for a thread that only helped
+    /// at the root).
+    fn search_shared<const C: bool>(&mut self, d: &mut Dance) -> (Option<StopReason>, Vec<u32>) {
+        /// A level entered: its item, the option tried, the entry it owns (`None`: helping),
+        /// where its options' results start in `recs`, and, once its options are all tried,
+        /// the result it is resolving.
+        struct Level {
+            best: u32,
+            cur: u32,
+            owner: Option<(u32, u32)>,
+            base: usize,
+            resolving: Option<usize>,
+        }
+        /// An option of a level with solutions (`z` its node), or whose subproblem another
+        /// thread was searching (`z` is [`BUSY`]; its entry, and whether this thread helped).
+        #[derive(Clone, Copy)]
+        struct Rec {
+            option: u32,
+            node: u32,
+            z: u32,
+            shard: u32,
+            entry: u32,
+            helped: bool,
+        }
+        /// What a level that ended gives the level above.
+        enum Res {
+            Done(u32),
+            Busy(u32, u32),
+            Helped,
+        }
+        enum Step {
+            Forward(bool),
+            Advance,
+            Return(Res),
+            Recover(Res),
+            Resolve,
+        }
+        let shared = self.shared.expect("a shared search");
+        let mut levels: Vec<Level> = Vec::new();
+        let mut recs: Vec<Rec> = Vec::new();
+        // The root: owned by the first thread, helped by the others.
+        let mut step = Step::Forward(true);
+        let stopped = loop {
+            match step {
+                Step::Forward(help) => {
+                    if let Some(reason) = self.may_count_node_shared() {
+                        break Some(reason);
+                    }
+                    self.stats.nodes += 1;
+                    self.profile(levels.len());
+                    let owner = match shared.claim(&d.sig) {
+                        Err(reason) => break Some(reason),
+                        Ok(Claim::Done(z)) => {
+                            self.stats.hits += 1;
+                            step = Step::Return(Res::Done(z));
+                            continue;
+                        }
+                        Ok(Claim::Busy(k, e)) if !help => {
+                            step = Step::Return(Res::Busy(k, e));
+                            continue;
+                        }
+                        Ok(Claim::Busy(..)) => None,
+                        Ok(Claim::Mine(k, e)) => {
+                            self.stats.memos += 1;
+                            Some((k, e))
+                        }
+                    };
+                    let best = d.best_item();
+                    d.cover::<C>(best, &mut self.stats.updates);
+                    levels.push(Level {
+                        best,
+                        cur: d.ud[best as usize][1],
+                        owner,
+                        base: recs.len(),
+                        resolving: None,
+                    });
+                    step = Step::Advance;
+                }
+                Step::Advance => {
+                    let l = levels.last().expect("a level");
+                    if l.cur == l.best {
+                        step = Step::Resolve;
+                        continue;
+                    }
+                    d.select::<C>(l.cur, &mut self.stats.updates, &mut self.stats.cleansings);
+                    if d.pn[0][1] == 0 {
+                        // A solution: a node, and a hit, at the level below.
+                        if let Some(reason) = self.may_count_node_shared() {
+                            break Some(reason);
+                        }
+                        self.stats.nodes += 1;
+                        self.stats.hits += 1;
+                        self.profile(levels.len());
+                        step = Step::Recover(Res::Done(1));
+                        continue;
+                    }
+                    step = Step::Forward(false);
+                }
+                Step::Return(res) => {
+                    if levels.is_empty() {
+                        // The root's result.
+                        let z = match res {
+                            Res::Done(z) => vec![z],
+                            _ => Vec::new(),
+                        };
+                        return (None, z);
+                    }
+                    step = Step::Recover(res);
+                }
+                Step::Recover(res) => {
+                    let l = levels.last_mut().expect("a level");
+                    let option = d.unselect::<C>(l.cur);
+                    match l.resolving {
+                        None => {
+                            match res {
+                                Res::Done(0) => {}
+                                Res::Done(z) => recs.push(Rec {
+                                    option,
+                                    node: l.cur,
+                                    z,
+                                    shard: 0,
+                                    entry: 0,
+                                    helped: false,
+                                }),
+                                Res::Busy(shard, entry) => recs.push(Rec {
+                                    option,
+                                    node: l.cur,
+                                    z: BUSY,
+                                    shard,
+                                    entry,
+                                    helped: false,
+                                }),
+                                Res::Helped => unreachable!("helping is asked for when resolving"),
+                            }
+                            l.cur = d.ud[l.cur as usize][1];
+                            step = Step::Advance;
+                        }
+                        Some(i) => {
+                            match res {
+                                Res::Done(z) => recs[i].z = z,
+                                Res::Helped => recs[i].helped = true,
+                                Res::Busy(..) => unreachable!("a level helped is entered"),
+                            }
+                            step = Step::Resolve;
+                        }
+                    }
+                }
+                Step::Resolve => {
+                    // The options whose subproblems others were searching, in order: done
+                    // now, helped (then waited for), or waited for once helped.
+                    let l = levels.last_mut().expect("a level");
+                    let mut i = l.resolving.unwrap_or(l.base);
+                    let mut help = None;
+                    let mut stop = None;
+                    let mut spins = 0u32;
+                    while i < recs.len() {
+                        let r = recs[i];
+                        if r.z != BUSY {
+                            i += 1;
+                            continue;
+                        }
+                        match shared.status(r.shard, r.entry) {
+                            Some(z) => {
+                                recs[i].z = z;
+                                i += 1;
+                            }
+                            None if !r.helped => {
+                                help = Some(r.node);
+                                break;
+                            }
+                            None => {
+                                if let Some(reason) = shared.stopped() {
+                                    stop = Some(reason);
+                                    break;
+                                }
+                                spins += 1;
+                                if spins < 64 {
+                                    std::hint::spin_loop();
+                                } else {
+                                    std::thread::yield_now();
+                                }
+                            }
+                        }
+                    }
+                    l.resolving = Some(i);
+                    if let Some(reason) = stop {
+                        break Some(reason);
+                    }
+                    if let Some(node) = help {
+                        l.cur = node;
+                        d.select::<C>(node, &mut self.stats.updates, &mut self.stats.cleansings);
+                        step = Step::Forward(true);
+                        continue;
+                    }
+                    // Every option's result is known: the level ends, its node made in the
+                    // options' order (`(~k ? lo : hi)`, `lo` the options before `k`).
+                    let (owner, base) = (l.owner, l.base);
+                    let res = match owner {
+                        None => Res::Helped,
+                        Some((k, e)) => {
+                            let mut z = 0;
+                            let mut failed = None;
+                            for r in &recs[base..] {
+                                if r.z != 0 {
+                                    match self.make_node_shared(r.option, z, r.z) {
+                                        Ok(id) => z = id,
+                                        Err(reason) => {
+                                            failed = Some(reason);
+                                            break;
+                                        }
+                                    }
+                                }
+                            }
+                            if let Some(reason) = failed {
+                                break Some(reason);
+                            }
+                            shared.finish(k, e, z);
+                            self.stats.good_memos += u64::from(z != 0);
+                            Res::Done(z)
+                        }
+                    };
+                    let l = levels.pop().expect("a level");
+                    d.uncover::<C>(l.best);
+                    recs.truncate(base);
+                    step = Step::Return(res);
+                }
+            }
+        };
+        // Stopped: the solutions found are those of the options this thread's own levels
+        // finished (or found finished), which no other thread's own levels hold.
+        let mut found = Vec::new();
+        for (k, l) in levels.iter().enumerate() {
+            if l.owner.is_none() {
+                continue;
+            }
+            let end = levels.get(k + 1).map_or(recs.len(), |next| next.base);
+            for r in &recs[l.base..end] {
+                let z = if r.z == BUSY {
+                    shared.status(r.shard, r.entry).unwrap_or(0)
+                } else {
+                    r.z
+                };
+                if z != 0 {
+                    found.push(z);
+                }
+            }
+        }
+        (stopped, found)
     }
 }
 
@@ -1607,18 +1789,31 @@ const BUSY: u32 = u32::MAX;
 enum Claim {
     /// Searched: the ZDD node of its solutions (0: none).
     Done(u32),
-    /// New, or being searched by another thread: this thread searches it, and tells the node
-    /// at the end ([`Shared::finish`]) in this shard, at this entry.
+    /// New: this thread searches it, and tells the node at the end ([`Shared::finish`]) in
+    /// this shard, at this entry.
     Mine(u32, u32),
+    /// Being searched by another thread, which will tell its node in this shard, at this
+    /// entry ([`Shared::status`]).
+    Busy(u32, u32),
+}
+
+/// A shard on cache lines of its own: a lock taken on one thread does not move the line of
+/// the shard beside it away from another.
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// The cache the threads of a memoized search share: shards of [`Cache`] behind locks, by
 /// the top bits of the signature's hash (one hasher for all), an entry being [`BUSY`] while
-/// a thread searches its subproblem. A thread that meets a busy entry searches it too, and the
-/// first to finish gives its ZDD node to both, so there is one node per subproblem, as on one
-/// thread (waiting for the busy entry instead measured slower: `docs/benchmarks.md`).
+/// its owner searches its subproblem (see [`Run::search_shared`]).
 struct Shared {
-    shards: Vec<Mutex<Cache>>,
+    shards: Vec<Padded<Mutex<Cache>>>,
     hasher: RandomState,
     /// The threads' nodes so far (added every [`CHECK_EVERY`]), the bytes of the shards and
     /// the ZDD chunks, and the next ZDD id to hand out (the sinks are 0 and 1).
@@ -1637,8 +1832,14 @@ impl Shared {
     #[cfg(feature = "parallel")]
     fn new(words: usize, max_memory: u64) -> Shared {
         let hasher = RandomState::default();
-        let shards: Vec<Mutex<Cache>> = (0..Self::SHARDS)
-            .map(|_| Mutex::new(Cache::with_hasher(words, hasher.clone(), 1 << 8)))
+        let shards: Vec<Padded<Mutex<Cache>>> = (0..Self::SHARDS)
+            .map(|_| {
+                Padded(Mutex::new(Cache::with_hasher(
+                    words,
+                    hasher.clone(),
+                    1 << 8,
+                )))
+            })
             .collect();
         let bytes = shards
             .iter()
@@ -1692,106 +1893,77 @@ impl Shared {
                 Ok(Claim::Mine(k as u32, e))
             }
             Ok(Err(e)) => Ok(match cache.zref[e as usize] {
-                BUSY => Claim::Mine(k as u32, e),
+                BUSY => Claim::Busy(k as u32, e),
                 z => Claim::Done(z),
             }),
         }
     }
 
-    /// Tells the ZDD node of an entry this thread searched, and gives the entry's node: this
-    /// one, or the one another thread that searched it too told first (the same solutions;
-    /// taking the first keeps one node per subproblem, as one thread makes them).
-    fn finish(&self, shard: u32, entry: u32, z: u32) -> u32 {
-        let mut cache = self.shards[shard as usize].lock().expect("not poisoned");
-        let slot = &mut cache.zref[entry as usize];
-        if *slot == BUSY {
-            *slot = z;
+    /// The ZDD node of an entry once its owner has told it; `None` while it is searched.
+    fn status(&self, shard: u32, entry: u32) -> Option<u32> {
+        let cache = self.shards[shard as usize].lock().expect("not poisoned");
+        match cache.zref[entry as usize] {
+            BUSY => None,
+            z => Some(z),
         }
-        *slot
+    }
+
+    /// Tells the ZDD node of an entry this thread owns.
+    fn finish(&self, shard: u32, entry: u32, z: u32) {
+        let mut cache = self.shards[shard as usize].lock().expect("not poisoned");
+        cache.zref[entry as usize] = z;
     }
 }
 
 #[cfg(feature = "parallel")]
 impl MemoSearch<'_> {
-    /// The search on `threads` threads sharing one cache: dancing links' split of the top of
-    /// the tree into jobs (as `--split` makes them), which the threads take in the one-thread
-    /// order, each searched from its options on; then the top of the tree on this thread,
-    /// which finds every job's subproblem in the cache. The ZDD nodes of the threads are put
-    /// in one diagram in the order a one-thread search makes them, children first.
+    /// The search on `threads` threads sharing one cache, each from the root
+    /// ([`Run::search_shared`]). The ZDD nodes of the threads are put in one diagram in the
+    /// order a one-thread search makes them, children first.
     fn run_on_threads(&self, threads: usize) -> Memo {
         let template = Dance::new(self.problem);
         let words = template.words;
         let max_memory = self.max_memory.unwrap_or(u64::MAX);
         let shared = Shared::new(words, max_memory);
-        let jobs = template.top_jobs(self.problem, threads * 16);
-        let new_run = |depth| Run {
-            limits: &self.limits,
-            max_zdd: self.max_zdd_nodes.unwrap_or(u64::MAX),
-            max_memory,
-            stats: MemoStats::default(),
-            zdd: Vec::new(),
-            cache: Cache::new(1),
-            shared: Some(&shared),
-            chunks: Vec::new(),
-            depth,
-        };
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        // Each thread's runs (their figures and ZDD nodes) and the pending nodes of the jobs.
-        let mut runs: Vec<(Run<'_>, Vec<u32>)> = crate::pool::on_workers(threads, || {
-            let mut done = Vec::new();
-            loop {
-                let j = next.fetch_add(1, Ordering::Relaxed);
-                if j >= jobs.len() || shared.stopped().is_some() {
-                    break;
-                }
+        // Each thread's run (its figures and ZDD nodes) and what it found.
+        let mut runs: Vec<(Run<'_>, Option<StopReason>, Vec<u32>)> =
+            crate::pool::on_workers(threads, || {
+                let mut run = Run {
+                    limits: &self.limits,
+                    max_zdd: self.max_zdd_nodes.unwrap_or(u64::MAX),
+                    max_memory,
+                    stats: MemoStats::default(),
+                    zdd: Vec::new(),
+                    cache: Cache::new(1),
+                    shared: Some(&shared),
+                    chunks: Vec::new(),
+                };
                 let mut dance = template.clone();
-                let mut run = new_run(jobs[j].len());
-                if dance.take(self.problem, &jobs[j]) {
-                    continue;
-                }
-                let (_, pending) = run.search(&mut dance);
-                done.push((run, pending));
-            }
-            done
-        })
-        .into_iter()
-        .flatten()
-        .collect();
-        // The top of the tree, on this thread, unless a thread stopped the search.
-        let mut root = None;
-        if shared.stopped().is_none() {
-            let mut run = new_run(0);
-            let mut dance = template.clone();
-            let (stopped, pending) = run.search(&mut dance);
-            if stopped.is_none() {
-                root = pending.last().copied();
-            }
-            runs.push((run, pending));
-        }
+                let (stopped, found) = run.search(&mut dance);
+                (run, stopped, found)
+            });
+        // Complete, a thread that owned the root or found it done has its node.
+        let root = runs
+            .iter()
+            .find(|(_, stopped, found)| stopped.is_none() && !found.is_empty())
+            .map(|(_, _, found)| found[0]);
         let stopped = shared.stopped();
         // The cache is done with: its memory goes before the diagram is put together, which
         // holds the nodes twice for a while (by id, then children first).
         for shard in &shared.shards {
             shard.lock().expect("not poisoned").free();
         }
-        // Every node by its id (ids a chunk left unused hold nothing).
+        // Every node by its id: the threads' chunks by their first ids, which the counter gave
+        // out one after another from 2 (ids a chunk left unused hold nothing).
         let ids = shared.next_id.load(Ordering::Relaxed) as usize;
-        let mut all = vec![
-            ZddNode {
-                var: 0,
-                lo: 0,
-                hi: 0
-            };
-            ids.saturating_sub(2)
-        ];
+        let mut all: Vec<Vec<ZddNode>> = Vec::new();
+        all.resize_with((ids - 2).div_ceil(ZDD_CHUNK), Vec::new);
         let mut stats = MemoStats::default();
         let mut pending_roots = Vec::new();
-        for (run, pending) in &mut runs {
-            for (k, node) in run.zdd.iter().enumerate() {
-                let id = run.chunks[k / ZDD_CHUNK] as usize + k % ZDD_CHUNK;
-                all[id - 2] = *node;
+        for (run, _, pending) in &mut runs {
+            for (base, chunk) in std::mem::take(&mut run.chunks) {
+                all[(base as usize - 2) / ZDD_CHUNK] = chunk;
             }
-            run.zdd = Vec::new();
             let s = &run.stats;
             stats.nodes += s.nodes;
             stats.updates += s.updates;
@@ -1810,7 +1982,7 @@ impl MemoSearch<'_> {
         stats.memory = shared.bytes.load(Ordering::Relaxed);
         match (stopped, root) {
             (None, Some(root)) => {
-                let (nodes, roots) = children_first(&all, &[root]);
+                let (nodes, roots, found) = children_first(&all, &[root]);
                 drop(all);
                 let root = roots[0];
                 stats.zdd_nodes = if nodes.is_empty() {
@@ -1819,7 +1991,7 @@ impl MemoSearch<'_> {
                     nodes.len() as u64 + 2
                 };
                 let zdd = Zdd::from_search(nodes, root, self.problem);
-                let found = zdd.count_of_roots(&[root]);
+                let found = found.unwrap_or_else(|| zdd.count_of_roots(&[root]));
                 Memo {
                     stats,
                     stopped: None,
@@ -1829,12 +2001,14 @@ impl MemoSearch<'_> {
                 }
             }
             (stopped, _) => {
-                // Stopped: what the jobs finished (each a disjoint part of the solutions, as
-                // each level's pending node is on one thread), counted on every node made.
-                let (nodes, roots) = children_first(&all, &pending_roots);
+                // Stopped: what the threads' own levels finished (disjoint parts of the
+                // solutions: `Run::search_shared`), counted on every node made.
+                let (nodes, roots, found) = children_first(&all, &pending_roots);
                 drop(all);
                 stats.zdd_nodes = nodes.len() as u64 + 2;
-                let found = Zdd::from_search(nodes, 0, self.problem).count_of_roots(&roots);
+                let found = found.unwrap_or_else(|| {
+                    Zdd::from_search(nodes, 0, self.problem).count_of_roots(&roots)
+                });
                 Memo {
                     stats,
                     stopped: Some(stopped.unwrap_or(StopReason::Cancelled)),
@@ -1847,26 +2021,44 @@ impl MemoSearch<'_> {
     }
 }
 
-/// The nodes reachable from `roots` in `all` (node `id` at `id - 2`), numbered again so that
-/// each comes after its children, as one thread makes them; and the roots' new ids.
+/// The nodes reachable from `roots` in `all` (node `id` at `id - 2` counted through the chunks
+/// of [`ZDD_CHUNK`] ids), numbered again so that each comes after its children, as one thread
+/// makes them; the roots' new ids; and their solutions added up, counted on the way, unless
+/// that passes 128 bits.
 #[cfg(feature = "parallel")]
-fn children_first(all: &[ZddNode], roots: &[u32]) -> (Vec<ZddNode>, Vec<u32>) {
-    let mut new_id = vec![0u32; all.len()];
-    let mut out: Vec<ZddNode> = Vec::new();
+fn children_first(all: &[Vec<ZddNode>], roots: &[u32]) -> (Vec<ZddNode>, Vec<u32>, Option<Count>) {
+    let made: usize = all.iter().map(Vec::len).sum();
+    let mut new_id: Vec<u32> = written_zeros(all.len() * ZDD_CHUNK);
+    let node_at = |id: u32| {
+        let k = id as usize - 2;
+        all[k / ZDD_CHUNK][k % ZDD_CHUNK]
+    };
+    let mut out: Vec<ZddNode> = Vec::with_capacity(made);
+    // Each new node's solutions (the sinks' first), while they fit.
+    let mut counts: Vec<u128> = Vec::with_capacity(made + 2);
+    counts.extend([0, 1]);
+    let mut fits = true;
     // Depth first, each node put out once both its children are.
     let mut stack: Vec<(u32, bool)> = roots.iter().rev().map(|&r| (r, false)).collect();
     while let Some((id, expanded)) = stack.pop() {
         if id < 2 || new_id[id as usize - 2] != 0 {
             continue;
         }
-        let node = all[id as usize - 2];
+        let node = node_at(id);
         if expanded {
             let map = |z: u32| if z < 2 { z } else { new_id[z as usize - 2] };
+            let (lo, hi) = (map(node.lo), map(node.hi));
             out.push(ZddNode {
                 var: node.var,
-                lo: map(node.lo),
-                hi: map(node.hi),
+                lo,
+                hi,
             });
+            if fits {
+                match counts[lo as usize].checked_add(counts[hi as usize]) {
+                    Some(c) => counts.push(c),
+                    None => fits = false,
+                }
+            }
             new_id[id as usize - 2] = out.len() as u32 + 1;
         } else {
             stack.push((id, true));
@@ -1874,9 +2066,17 @@ fn children_first(all: &[ZddNode], roots: &[u32]) -> (Vec<ZddNode>, Vec<u32>) {
             stack.push((node.lo, false));
         }
     }
-    let roots = roots
+    let roots: Vec<u32> = roots
         .iter()
         .map(|&r| if r < 2 { r } else { new_id[r as usize - 2] })
         .collect();
-    (out, roots)
+    let found = fits
+        .then(|| {
+            roots
+                .iter()
+                .try_fold(0u128, |sum, &r| sum.checked_add(counts[r as usize]))
+        })
+        .flatten()
+        .map(Count::from);
+    (out, roots, found)
 }

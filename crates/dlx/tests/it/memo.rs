@@ -412,7 +412,7 @@ fn limits_stop_visibly() {
         let z = on(aztec.memo().max_zdd_nodes(100));
         assert_eq!(z.stopped, Some(StopReason::ZddNodeLimit), "{threads}");
         assert!(z.found() < &all);
-        let m = on(aztec.memo().max_memory(4 << 20));
+        let m = on(aztec.memo().max_memory(1 << 20));
         assert_eq!(m.stopped, Some(StopReason::MemoryLimit), "{threads}");
         let flag = Arc::new(AtomicBool::new(true));
         let c = on(aztec
