@@ -35,7 +35,7 @@
 
 use foldhash::fast::RandomState;
 use std::hash::BuildHasher;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::diagram::{Count, Zdd, ZddNode};
@@ -238,8 +238,9 @@ impl<'p> MemoSearch<'p> {
     }
 
     /// Searches on `n` threads (0: one per core; 1, the default: this one) sharing one cache,
-    /// each subproblem searched by one thread while the others wait for it, so the count and
-    /// the ZDD (its nodes) are those of one thread; the other figures are the threads' together.
+    /// each subproblem searched by one thread, its owner, the others taking its options nobody
+    /// has tried yet, so the count and the ZDD (its nodes, numbered as one thread numbers them)
+    /// are those of one thread; the other figures are the threads' together.
     /// Without the `parallel` feature, and for a problem with bounds, the search runs on this
     /// thread.
     pub fn threads(mut self, n: usize) -> Self {
@@ -280,6 +281,7 @@ impl<'p> MemoSearch<'p> {
             cache: Cache::new(words),
             shared: None,
             chunks: Vec::new(),
+            local: Local::new(0),
         };
         let (run, (stopped, pending)) = if self.problem.has_bounds() {
             let mut subsets = Subsets::new(self.problem);
@@ -944,14 +946,6 @@ impl Cache {
         Ok(Ok(e as u32))
     }
 
-    /// Gives the memory back; the cache is not looked at again.
-    #[cfg(feature = "parallel")]
-    fn free(&mut self) {
-        self.keys = Vec::new();
-        self.zref = Vec::new();
-        self.slots = Vec::new();
-    }
-
     fn rehash(&mut self, size: usize) {
         let mut slots = written_zeros(size);
         let mask = size - 1;
@@ -981,6 +975,7 @@ struct Run<'l> {
     /// time, which stops the other threads while the kernel tells them).
     shared: Option<&'l Shared>,
     chunks: Vec<(u32, Vec<ZddNode>)>,
+    local: Local,
 }
 
 impl Run<'_> {
@@ -1232,7 +1227,7 @@ impl Run<'_> {
         struct Level {
             best: u32,
             cur: u32,
-            owner: Option<(u32, u32)>,
+            owner: Option<u32>,
             base: usize,
             resolving: Option<usize>,
         }
@@ -1243,14 +1238,13 @@ impl Run<'_> {
             option: u32,
             node: u32,
             z: u32,
-            shard: u32,
             entry: u32,
             helped: bool,
         }
         /// What a level that ended gives the level above.
         enum Res {
             Done(u32),
-            Busy(u32, u32),
+            Busy(u32),
             Helped,
         }
         enum Step {
@@ -1273,21 +1267,21 @@ impl Run<'_> {
                     }
                     self.stats.nodes += 1;
                     self.profile(levels.len());
-                    let owner = match shared.claim(&d.sig) {
+                    let owner = match shared.claim(&mut self.local, &d.sig) {
                         Err(reason) => break Some(reason),
                         Ok(Claim::Done(z)) => {
                             self.stats.hits += 1;
                             step = Step::Return(Res::Done(z));
                             continue;
                         }
-                        Ok(Claim::Busy(k, e)) if !help => {
-                            step = Step::Return(Res::Busy(k, e));
+                        Ok(Claim::Busy(e)) if !help => {
+                            step = Step::Return(Res::Busy(e));
                             continue;
                         }
-                        Ok(Claim::Busy(..)) => None,
-                        Ok(Claim::Mine(k, e)) => {
+                        Ok(Claim::Busy(_)) => None,
+                        Ok(Claim::Mine(e)) => {
                             self.stats.memos += 1;
-                            Some((k, e))
+                            Some(e)
                         }
                     };
                     let best = d.best_item();
@@ -1343,15 +1337,13 @@ impl Run<'_> {
                                     option,
                                     node: l.cur,
                                     z,
-                                    shard: 0,
                                     entry: 0,
                                     helped: false,
                                 }),
-                                Res::Busy(shard, entry) => recs.push(Rec {
+                                Res::Busy(entry) => recs.push(Rec {
                                     option,
                                     node: l.cur,
                                     z: BUSY,
-                                    shard,
                                     entry,
                                     helped: false,
                                 }),
@@ -1364,7 +1356,7 @@ impl Run<'_> {
                             match res {
                                 Res::Done(z) => recs[i].z = z,
                                 Res::Helped => recs[i].helped = true,
-                                Res::Busy(..) => unreachable!("a level helped is entered"),
+                                Res::Busy(_) => unreachable!("a level helped is entered"),
                             }
                             step = Step::Resolve;
                         }
@@ -1384,7 +1376,7 @@ impl Run<'_> {
                             i += 1;
                             continue;
                         }
-                        match shared.status(r.shard, r.entry) {
+                        match shared.status(r.entry) {
                             Some(z) => {
                                 recs[i].z = z;
                                 i += 1;
@@ -1422,7 +1414,7 @@ impl Run<'_> {
                     let (owner, base) = (l.owner, l.base);
                     let res = match owner {
                         None => Res::Helped,
-                        Some((k, e)) => {
+                        Some(e) => {
                             let mut z = 0;
                             let mut failed = None;
                             for r in &recs[base..] {
@@ -1439,7 +1431,7 @@ impl Run<'_> {
                             if let Some(reason) = failed {
                                 break Some(reason);
                             }
-                            shared.finish(k, e, z);
+                            shared.finish(e, z);
                             self.stats.good_memos += u64::from(z != 0);
                             Res::Done(z)
                         }
@@ -1461,7 +1453,7 @@ impl Run<'_> {
             let end = levels.get(k + 1).map_or(recs.len(), |next| next.base);
             for r in &recs[l.base..end] {
                 let z = if r.z == BUSY {
-                    shared.status(r.shard, r.entry).unwrap_or(0)
+                    shared.status(r.entry).unwrap_or(0)
                 } else {
                     r.z
                 };
@@ -1789,16 +1781,16 @@ const BUSY: u32 = u32::MAX;
 enum Claim {
     /// Searched: the ZDD node of its solutions (0: none).
     Done(u32),
-    /// New: this thread searches it, and tells the node at the end ([`Shared::finish`]) in
-    /// this shard, at this entry.
-    Mine(u32, u32),
-    /// Being searched by another thread, which will tell its node in this shard, at this
-    /// entry ([`Shared::status`]).
-    Busy(u32, u32),
+    /// New: this thread searches it, and tells its node at the end ([`Shared::finish`]) in
+    /// this entry.
+    Mine(u32),
+    /// Being searched by another thread, which will tell its node in this entry
+    /// ([`Shared::status`]).
+    Busy(u32),
 }
 
-/// A shard on cache lines of its own: a lock taken on one thread does not move the line of
-/// the shard beside it away from another.
+/// On cache lines of its own: a store of one thread does not move the line of its neighbour
+/// away from another.
 #[repr(align(128))]
 struct Padded<T>(T);
 
@@ -1809,14 +1801,99 @@ impl<T> std::ops::Deref for Padded<T> {
     }
 }
 
-/// The cache the threads of a memoized search share: shards of [`Cache`] behind locks, by
-/// the top bits of the signature's hash (one hasher for all), an entry being [`BUSY`] while
-/// its owner searches its subproblem (see [`Run::search_shared`]).
+/// Entries of the shared cache a block holds: entry `e` is in block `e / BLOCK`.
+const BLOCK: usize = 1 << 12;
+
+/// The blocks of entries the directory has room for (entries are numbered in 32 bits).
+const BLOCKS: usize = 1 << 20;
+
+/// A block of entries: their signatures, and the ZDD node of each ([`BUSY`] while searched).
+/// Written by the thread that took it, read by all once an entry is in a table.
+struct Block {
+    keys: Box<[AtomicU64]>,
+    zref: Box<[AtomicU32]>,
+}
+
+/// A shard's table: open addressing, each slot 0 (empty) or `tag << 32 | entry + 1`, the tag
+/// being bits 26 to 57 of the signature's hash, whose first `bits` bits give the slot to start
+/// from: a table doubles without reading a signature again.
+struct Table {
+    bits: u32,
+    slots: Box<[AtomicU64]>,
+}
+
+impl Table {
+    fn new(bits: u32) -> Box<Table> {
+        let slots: Box<[AtomicU64]> = (0..1usize << bits).map(|_| AtomicU64::new(0)).collect();
+        // Written, not left mapped to the page of zeros (see `written_zeros`).
+        for page in slots.chunks(512) {
+            page[0].store(0, Ordering::Relaxed);
+        }
+        Box::new(Table { bits, slots })
+    }
+
+    fn bytes(bits: u32) -> u64 {
+        8 << bits
+    }
+
+    fn start(&self, tag: u32) -> usize {
+        (tag >> (32 - self.bits)) as usize
+    }
+}
+
+/// A shard of the shared cache: its table, replaced when it doubles while no thread is in
+/// it, how many entries it holds (added a few at a time by each thread), and whether it is
+/// doubling.
+struct Shard {
+    table: std::sync::atomic::AtomicPtr<Table>,
+    growing: std::sync::atomic::AtomicBool,
+    /// Apart from the two read at every look-up.
+    filled: Padded<std::sync::atomic::AtomicUsize>,
+}
+
+/// What a thread of the shared search keeps for itself: its number, the block it fills and
+/// how far, an entry it wrote and did not get into a table (another thread stored the same
+/// signature first), and the entries it stored in each shard and has not yet added to the
+/// shard's count.
+struct Local {
+    thread: usize,
+    block: u32,
+    used: usize,
+    spare: Option<u32>,
+    unsaid: [u32; Shared::SHARDS],
+}
+
+impl Local {
+    fn new(thread: usize) -> Local {
+        Local {
+            thread,
+            block: 0,
+            used: BLOCK,
+            spare: None,
+            unsaid: [0; Shared::SHARDS],
+        }
+    }
+}
+
+/// The cache the threads of a memoized search share, without locks: a signature is looked
+/// up and stored with loads and one compare-and-swap in its shard's table (the shard given by
+/// the top bits of its hash, one hasher for all), into entries each thread writes in blocks
+/// of its own; an entry is [`BUSY`] while its owner searches its subproblem (see
+/// [`Run::search_shared`]), and its node is then stored there. A lock taken at every node
+/// moved its cache line from one processor to the other about every other time, which took
+/// an eighth of the threads' time on `aztec_11`. A thread in a shard says so in a flag of its
+/// own, and a table doubles once no flag is up, the threads that come meanwhile waiting.
 struct Shared {
-    shards: Vec<Padded<Mutex<Cache>>>,
+    words: usize,
     hasher: RandomState,
-    /// The threads' nodes so far (added every [`CHECK_EVERY`]), the bytes of the shards and
-    /// the ZDD chunks, and the next ZDD id to hand out (the sinks are 0 and 1).
+    shards: Box<[Padded<Shard>]>,
+    /// The blocks by number, and the next number to take.
+    blocks: Box<[std::sync::atomic::AtomicPtr<Block>]>,
+    next_block: AtomicU32,
+    /// Per thread, a flag per shard: up while the thread is in that shard's table.
+    inside: Box<[Padded<[std::sync::atomic::AtomicBool; Shared::SHARDS]>]>,
+    /// The threads' nodes so far (added every [`CHECK_EVERY`]), the bytes of the tables, the
+    /// blocks and the ZDD chunks, and the next ZDD id to hand out (the sinks are 0 and 1).
     nodes: AtomicU64,
     bytes: AtomicU64,
     next_id: AtomicU64,
@@ -1828,26 +1905,42 @@ struct Shared {
 
 impl Shared {
     const SHARDS: usize = 64;
+    /// A shard's first table: 2^8 slots.
+    const FIRST_BITS: u32 = 8;
 
     #[cfg(feature = "parallel")]
-    fn new(words: usize, max_memory: u64) -> Shared {
-        let hasher = RandomState::default();
-        let shards: Vec<Padded<Mutex<Cache>>> = (0..Self::SHARDS)
+    fn new(words: usize, max_memory: u64, threads: usize) -> Shared {
+        use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize};
+        let shards = (0..Self::SHARDS)
             .map(|_| {
-                Padded(Mutex::new(Cache::with_hasher(
-                    words,
-                    hasher.clone(),
-                    1 << 8,
-                )))
+                Padded(Shard {
+                    table: AtomicPtr::new(Box::into_raw(Table::new(Self::FIRST_BITS))),
+                    growing: AtomicBool::new(false),
+                    filled: Padded(AtomicUsize::new(0)),
+                })
             })
             .collect();
-        let bytes = shards
-            .iter()
-            .map(|c| c.lock().expect("not poisoned").bytes())
-            .sum();
+        // Left zeroed, the directory's pages are mapped only where blocks are stored.
+        let layout = std::alloc::Layout::array::<AtomicPtr<Block>>(BLOCKS).expect("a small array");
+        // SAFETY: the layout's size is not zero.
+        let p = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<AtomicPtr<Block>>();
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        // SAFETY: `BLOCKS` pointers allocated by the global allocator with the layout of that
+        // array, as a box of them is; zero bits are a null pointer, a valid `AtomicPtr`.
+        let blocks = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, BLOCKS)) };
+        let inside = (0..threads.max(1))
+            .map(|_| Padded(std::array::from_fn(|_| AtomicBool::new(false))))
+            .collect();
+        let bytes = Self::SHARDS as u64 * Table::bytes(Self::FIRST_BITS);
         Shared {
+            words: words.max(1),
+            hasher: RandomState::default(),
             shards,
-            hasher,
+            blocks,
+            next_block: AtomicU32::new(0),
+            inside,
             nodes: AtomicU64::new(0),
             bytes: AtomicU64::new(bytes),
             next_id: AtomicU64::new(2),
@@ -1873,45 +1966,260 @@ impl Shared {
         first
     }
 
-    /// The entry of `sig`: searched, or this thread's to search (stored [`BUSY`] if new).
-    /// `Err` when storing it would pass the memory budget.
-    fn claim(&self, sig: &[u64]) -> Result<Claim, StopReason> {
-        let h = self.hasher.hash_one(sig);
-        let k = (h >> 58) as usize % Self::SHARDS;
-        let mut cache = self.shards[k].lock().expect("not poisoned");
-        let before = cache.bytes();
-        let others = self.bytes.load(Ordering::Relaxed).saturating_sub(before);
-        let budget = self.max_memory.saturating_sub(others);
-        match cache.find_or_insert_hashed(sig, h, budget) {
-            Err(()) => Err(self.stop(StopReason::MemoryLimit)),
-            Ok(Ok(e)) => {
-                cache.zref[e as usize] = BUSY;
-                let after = cache.bytes();
-                if after != before {
-                    self.bytes.fetch_add(after - before, Ordering::Relaxed);
+    /// Adds `bytes` to the memory held; `Err` (the search stopped) if that passes the budget.
+    fn take_bytes(&self, bytes: u64) -> Result<(), StopReason> {
+        if self.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_memory {
+            self.bytes.fetch_sub(bytes, Ordering::Relaxed);
+            return Err(self.stop(StopReason::MemoryLimit));
+        }
+        Ok(())
+    }
+
+    fn block(&self, e: u32) -> &Block {
+        let p = self.blocks[e as usize / BLOCK].load(Ordering::Acquire);
+        // SAFETY: an entry is read only once it is in a table, stored after its block was
+        // put in the directory (this load synchronises with that store), and blocks are
+        // freed only with the cache.
+        unsafe { &*p }
+    }
+
+    /// The entry of this thread to store `sig` in (its signature written, its node [`BUSY`]).
+    fn new_entry(&self, me: &mut Local, sig: &[u64]) -> Result<u32, StopReason> {
+        let e = match me.spare {
+            Some(e) => e,
+            None => {
+                if me.used == BLOCK {
+                    let b = self.next_block.fetch_add(1, Ordering::Relaxed);
+                    if b as usize >= BLOCKS - 1 {
+                        return Err(self.stop(StopReason::MemoryLimit));
+                    }
+                    self.take_bytes((BLOCK * (self.words * 8 + 4)) as u64)?;
+                    let block = Box::new(Block {
+                        keys: (0..BLOCK * self.words).map(|_| AtomicU64::new(0)).collect(),
+                        zref: (0..BLOCK).map(|_| AtomicU32::new(BUSY)).collect(),
+                    });
+                    self.blocks[b as usize].store(Box::into_raw(block), Ordering::Release);
+                    (me.block, me.used) = (b, 0);
                 }
-                Ok(Claim::Mine(k as u32, e))
+                me.used += 1;
+                let e = me.block * BLOCK as u32 + me.used as u32 - 1;
+                me.spare = Some(e);
+                e
             }
-            Ok(Err(e)) => Ok(match cache.zref[e as usize] {
-                BUSY => Claim::Busy(k as u32, e),
-                z => Claim::Done(z),
-            }),
+        };
+        let block = self.block(e);
+        let at = (e as usize % BLOCK) * self.words;
+        for (k, w) in block.keys[at..at + self.words].iter().zip(sig) {
+            k.store(*w, Ordering::Relaxed);
+        }
+        Ok(e)
+    }
+
+    fn same(&self, e: u32, sig: &[u64]) -> bool {
+        let block = self.block(e);
+        let at = (e as usize % BLOCK) * self.words;
+        block.keys[at..at + self.words]
+            .iter()
+            .zip(sig)
+            .all(|(k, w)| k.load(Ordering::Relaxed) == *w)
+    }
+
+    /// Raises this thread's flag in shard `k`, once the shard is not doubling.
+    fn enter(&self, me: &Local, k: usize) {
+        let flag = &self.inside[me.thread][k];
+        let growing = &self.shards[k].growing;
+        loop {
+            flag.store(true, Ordering::SeqCst);
+            if !growing.load(Ordering::SeqCst) {
+                return;
+            }
+            flag.store(false, Ordering::SeqCst);
+            let mut spins = 0u32;
+            while growing.load(Ordering::Acquire) {
+                spins += 1;
+                if spins < 64 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            }
         }
     }
 
+    fn leave(&self, me: &Local, k: usize) {
+        self.inside[me.thread][k].store(false, Ordering::Release);
+    }
+
+    /// The entry of `sig`: searched, being searched, or this thread's to search (stored
+    /// [`BUSY`] if new). `Err` when storing it would pass the memory budget.
+    fn claim(&self, me: &mut Local, sig: &[u64]) -> Result<Claim, StopReason> {
+        let h = self.hasher.hash_one(sig);
+        let k = (h >> 58) as usize;
+        let tag = (h >> 26) as u32;
+        let shard = &self.shards[k];
+        loop {
+            self.enter(me, k);
+            // SAFETY: a table is freed only while no thread's flag is up in its shard, and
+            // this thread's is.
+            let table = unsafe { &*shard.table.load(Ordering::Acquire) };
+            let mask = table.slots.len() - 1;
+            let mut i = table.start(tag);
+            let mut found = None;
+            for _ in 0..=mask {
+                let mut s = table.slots[i].load(Ordering::Acquire);
+                if s == 0 {
+                    let e = match self.new_entry(me, sig) {
+                        Ok(e) => e,
+                        Err(reason) => {
+                            self.leave(me, k);
+                            return Err(reason);
+                        }
+                    };
+                    let slot = u64::from(tag) << 32 | (u64::from(e) + 1);
+                    match table.slots[i].compare_exchange(
+                        0,
+                        slot,
+                        Ordering::AcqRel,
+                        Ordering::Acquire,
+                    ) {
+                        Ok(_) => {
+                            me.spare = None;
+                            found = Some(Ok(e));
+                            break;
+                        }
+                        Err(now) => s = now,
+                    }
+                }
+                if (s >> 32) as u32 == tag {
+                    let e = (s as u32) - 1;
+                    if self.same(e, sig) {
+                        found = Some(Err(e));
+                        break;
+                    }
+                }
+                i = (i + 1) & mask;
+            }
+            self.leave(me, k);
+            match found {
+                Some(Ok(e)) => {
+                    // Told a few at a time: at most a sixteenth of the slots between the
+                    // threads, so a table doubles by the time it is 9/16 full.
+                    me.unsaid[k] += 1;
+                    let every = ((1u32 << table.bits) / 16 / self.inside.len() as u32).max(1);
+                    if me.unsaid[k] >= every {
+                        let add = std::mem::take(&mut me.unsaid[k]) as usize;
+                        let filled = shard.filled.fetch_add(add, Ordering::Relaxed) + add;
+                        if 2 * filled > 1 << table.bits {
+                            self.grow(me, k, table.bits)?;
+                        }
+                    }
+                    return Ok(Claim::Mine(e));
+                }
+                Some(Err(e)) => {
+                    return Ok(
+                        match self.block(e).zref[e as usize % BLOCK].load(Ordering::Acquire) {
+                            BUSY => Claim::Busy(e),
+                            z => Claim::Done(z),
+                        },
+                    )
+                }
+                // Full: doubled, then looked up again.
+                None => self.grow(me, k, table.bits)?,
+            }
+        }
+    }
+
+    /// Doubles shard `k`'s table if it still has `bits` bits, once no other thread is in it
+    /// (the threads that come meanwhile wait); this thread is not in it.
+    fn grow(&self, me: &Local, k: usize, bits: u32) -> Result<(), StopReason> {
+        let shard = &self.shards[k];
+        if shard
+            .growing
+            .compare_exchange(false, true, Ordering::SeqCst, Ordering::Relaxed)
+            .is_err()
+        {
+            // Another thread doubles it.
+            return Ok(());
+        }
+        for (t, flags) in self.inside.iter().enumerate() {
+            let mut spins = 0u32;
+            while t != me.thread && flags[k].load(Ordering::SeqCst) {
+                spins += 1;
+                if spins < 64 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            }
+        }
+        let old = shard.table.load(Ordering::Acquire);
+        // SAFETY: no other thread is in the shard, and none enters until `growing` is down.
+        let old_bits = unsafe { (*old).bits };
+        let result = if old_bits != bits || bits >= 26 {
+            // Doubled already (or as large as the tags allow: probing goes on).
+            Ok(())
+        } else {
+            self.take_bytes(Table::bytes(bits + 1)).map(|()| {
+                let new = Table::new(bits + 1);
+                let mask = new.slots.len() - 1;
+                // SAFETY: as above.
+                for slot in unsafe { (*old).slots.iter() } {
+                    let s = slot.load(Ordering::Relaxed);
+                    if s != 0 {
+                        let mut i = new.start((s >> 32) as u32);
+                        while new.slots[i].load(Ordering::Relaxed) != 0 {
+                            i = (i + 1) & mask;
+                        }
+                        new.slots[i].store(s, Ordering::Relaxed);
+                    }
+                }
+                shard.table.store(Box::into_raw(new), Ordering::Release);
+                // SAFETY: the old table came from `Box::into_raw`, and no thread is in it.
+                drop(unsafe { Box::from_raw(old) });
+                self.bytes.fetch_sub(Table::bytes(bits), Ordering::Relaxed);
+            })
+        };
+        shard.growing.store(false, Ordering::SeqCst);
+        result
+    }
+
     /// The ZDD node of an entry once its owner has told it; `None` while it is searched.
-    fn status(&self, shard: u32, entry: u32) -> Option<u32> {
-        let cache = self.shards[shard as usize].lock().expect("not poisoned");
-        match cache.zref[entry as usize] {
+    fn status(&self, e: u32) -> Option<u32> {
+        match self.block(e).zref[e as usize % BLOCK].load(Ordering::Acquire) {
             BUSY => None,
             z => Some(z),
         }
     }
 
     /// Tells the ZDD node of an entry this thread owns.
-    fn finish(&self, shard: u32, entry: u32, z: u32) {
-        let mut cache = self.shards[shard as usize].lock().expect("not poisoned");
-        cache.zref[entry as usize] = z;
+    fn finish(&self, e: u32, z: u32) {
+        self.block(e).zref[e as usize % BLOCK].store(z, Ordering::Release);
+    }
+
+    /// Gives the tables' and the blocks' memory back, once no thread searches: the cache is not
+    /// looked at again.
+    fn free(&self) {
+        for shard in self.shards.iter() {
+            let table = shard.table.swap(std::ptr::null_mut(), Ordering::AcqRel);
+            if !table.is_null() {
+                // SAFETY: from `Box::into_raw`, and no thread looks at it any more.
+                drop(unsafe { Box::from_raw(table) });
+            }
+        }
+        let taken = (self.next_block.load(Ordering::Acquire) as usize).min(BLOCKS);
+        for b in &self.blocks[..taken] {
+            let block = b.swap(std::ptr::null_mut(), Ordering::AcqRel);
+            if !block.is_null() {
+                // SAFETY: as above.
+                drop(unsafe { Box::from_raw(block) });
+            }
+        }
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        self.free();
     }
 }
 
@@ -1924,10 +2232,22 @@ impl MemoSearch<'_> {
         let template = Dance::new(self.problem);
         let words = template.words;
         let max_memory = self.max_memory.unwrap_or(u64::MAX);
-        let shared = Shared::new(words, max_memory);
+        let shared = Shared::new(words, max_memory, threads);
+        let next_thread = std::sync::atomic::AtomicUsize::new(0);
         // Each thread's run (its figures and ZDD nodes) and what it found.
         let mut runs: Vec<(Run<'_>, Option<StopReason>, Vec<u32>)> =
             crate::pool::on_workers(threads, || {
+                // A thread that panics stops the others, which would wait for its entries.
+                struct StopOnPanic<'s>(&'s Shared);
+                impl Drop for StopOnPanic<'_> {
+                    fn drop(&mut self) {
+                        if std::thread::panicking() {
+                            self.0.stop(StopReason::Cancelled);
+                        }
+                    }
+                }
+                let _guard = StopOnPanic(&shared);
+                let thread = next_thread.fetch_add(1, Ordering::Relaxed);
                 let mut run = Run {
                     limits: &self.limits,
                     max_zdd: self.max_zdd_nodes.unwrap_or(u64::MAX),
@@ -1937,6 +2257,7 @@ impl MemoSearch<'_> {
                     cache: Cache::new(1),
                     shared: Some(&shared),
                     chunks: Vec::new(),
+                    local: Local::new(thread),
                 };
                 let mut dance = template.clone();
                 let (stopped, found) = run.search(&mut dance);
@@ -1950,9 +2271,7 @@ impl MemoSearch<'_> {
         let stopped = shared.stopped();
         // The cache is done with: its memory goes before the diagram is put together, which
         // holds the nodes twice for a while (by id, then children first).
-        for shard in &shared.shards {
-            shard.lock().expect("not poisoned").free();
-        }
+        shared.free();
         // Every node by its id: the threads' chunks by their first ids, which the counter gave
         // out one after another from 2 (ids a chunk left unused hold nothing).
         let ids = shared.next_id.load(Ordering::Relaxed) as usize;
