@@ -107,6 +107,11 @@ fn figures_equal_dlx6() {
                 on.stats.nodes,
                 "{file}"
             );
+            // The same diagram, numbered as one thread numbers it.
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            memo.zdd().unwrap().write(&mut a).unwrap();
+            on.zdd().unwrap().write(&mut b).unwrap();
+            assert!(a == b, "{file} on {threads}: the ZDD's text");
             if memo.count().unwrap().to_u64().is_some_and(|n| n <= 20_000) {
                 let mut one = as_sets(memo.zdd().unwrap());
                 let mut many = as_sets(on.zdd().unwrap());
@@ -533,13 +538,26 @@ fn holds_the_oracles_solutions(problem: &Problem) -> Result<(), TestCaseError> {
     prop_assert_eq!(parts.count().unwrap().to_u64(), Some(want.len() as u64));
     prop_assert_eq!(parts.by_components(), !problem.has_bounds());
     prop_assert_eq!(parts.zdd().is_none(), !problem.has_bounds());
-    // On two threads sharing one cache: the same solutions, and a ZDD of as many nodes.
-    let two = problem.memo().threads(2).run();
-    prop_assert!(two.is_complete());
-    prop_assert_eq!(two.stats.zdd_nodes, memo.stats.zdd_nodes);
-    let mut listed = as_sets(two.zdd().unwrap());
-    listed.sort();
-    prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), want);
+    // On two and three threads sharing one cache: the same solutions, and the same ZDD, node
+    // for node and numbered as one thread numbers it.
+    let mut one_text = Vec::new();
+    zdd.write(&mut one_text).unwrap();
+    for threads in [2, 3] {
+        let many = problem.memo().threads(threads).run();
+        prop_assert!(many.is_complete());
+        prop_assert_eq!(many.stats.zdd_nodes, memo.stats.zdd_nodes);
+        let mut listed = as_sets(many.zdd().unwrap());
+        listed.sort();
+        prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), want.clone());
+        if !problem.has_bounds() {
+            let mut text = Vec::new();
+            many.zdd().unwrap().write(&mut text).unwrap();
+            prop_assert_eq!(
+                String::from_utf8(text).unwrap(),
+                String::from_utf8(one_text.clone()).unwrap()
+            );
+        }
+    }
     Ok(())
 }
 
