@@ -2312,7 +2312,7 @@ impl MemoSearch<'_> {
         stats.memory = shared.bytes.load(Ordering::Relaxed);
         match (stopped, root) {
             (None, Some(root)) => {
-                let (nodes, roots) = children_first(&all, &[root]);
+                let (nodes, roots) = children_first(&mut all, &[root]);
                 drop(all);
                 let root = roots[0];
                 stats.zdd_nodes = if nodes.is_empty() {
@@ -2333,7 +2333,7 @@ impl MemoSearch<'_> {
             (stopped, _) => {
                 // Stopped: what the threads' own levels finished (disjoint parts of the
                 // solutions: `Run::search_shared`), counted on every node made.
-                let (nodes, roots) = children_first(&all, &pending_roots);
+                let (nodes, roots) = children_first(&mut all, &pending_roots);
                 drop(all);
                 stats.zdd_nodes = nodes.len() as u64 + 2;
                 let found = Zdd::from_search(nodes, 0, self.problem).count_of_roots(&roots);
@@ -2351,36 +2351,47 @@ impl MemoSearch<'_> {
 
 /// The nodes reachable from `roots` in `all` (node `id` at `id - 2` counted through the chunks
 /// of [`ZDD_CHUNK`] ids), numbered again so that each comes after its children, as one thread
-/// makes them; and the roots' new ids.
+/// makes them; and the roots' new ids. A node put out is overwritten with its new id, so that
+/// a child is looked at in one place (its new id in a table apart cost a second miss of the
+/// processor's cache at every child: 0.20 against 0.13 s on `aztec_11`).
 #[cfg(feature = "parallel")]
-fn children_first(all: &[Vec<ZddNode>], roots: &[u32]) -> (Vec<ZddNode>, Vec<u32>) {
-    let made: usize = all.iter().map(Vec::len).sum();
-    let mut new_id: Vec<u32> = written_zeros(all.len() * ZDD_CHUNK);
-    let node_at = |id: u32| {
+fn children_first(all: &mut [Vec<ZddNode>], roots: &[u32]) -> (Vec<ZddNode>, Vec<u32>) {
+    /// The `var` of a node put out; its `lo` is then its new id.
+    const OUT: u32 = u32::MAX;
+    fn at(all: &mut [Vec<ZddNode>], id: u32) -> &mut ZddNode {
         let k = id as usize - 2;
-        all[k / ZDD_CHUNK][k % ZDD_CHUNK]
-    };
+        &mut all[k / ZDD_CHUNK][k % ZDD_CHUNK]
+    }
+    let made: usize = all.iter().map(Vec::len).sum();
     let mut out: Vec<ZddNode> = Vec::with_capacity(made);
     // Depth first, each node put out once both its children are.
     let mut stack: Vec<(u32, bool)> = roots.iter().rev().map(|&r| (r, false)).collect();
     while let Some((id, expanded)) = stack.pop() {
-        if id < 2 || new_id[id as usize - 2] != 0 {
+        if id < 2 {
             continue;
         }
-        let node = node_at(id);
+        let node = *at(all, id);
+        if node.var == OUT {
+            continue;
+        }
         if expanded {
-            let map = |z: u32| if z < 2 { z } else { new_id[z as usize - 2] };
+            let mut map = |z: u32| if z < 2 { z } else { at(all, z).lo };
+            let (lo, hi) = (map(node.lo), map(node.hi));
             out.push(ZddNode {
                 var: node.var,
-                lo: map(node.lo),
-                hi: map(node.hi),
+                lo,
+                hi,
             });
-            new_id[id as usize - 2] = out.len() as u32 + 1;
+            *at(all, id) = ZddNode {
+                var: OUT,
+                lo: out.len() as u32 + 1,
+                hi: 0,
+            };
         } else {
             stack.push((id, true));
             // Only the children not yet put out.
             for z in [node.hi, node.lo] {
-                if z >= 2 && new_id[z as usize - 2] == 0 {
+                if z >= 2 && at(all, z).var != OUT {
                     stack.push((z, false));
                 }
             }
@@ -2388,7 +2399,7 @@ fn children_first(all: &[Vec<ZddNode>], roots: &[u32]) -> (Vec<ZddNode>, Vec<u32
     }
     let roots = roots
         .iter()
-        .map(|&r| if r < 2 { r } else { new_id[r as usize - 2] })
+        .map(|&r| if r < 2 { r } else { at(all, r).lo })
         .collect();
     (out, roots)
 }
