@@ -577,3 +577,27 @@ proptest! {
         holds_the_oracles_solutions(&problem)?;
     }
 }
+
+/// A count past 128 bits on threads: 130 items side by side, each covered by either of two
+/// options, 2^130 solutions (counted on the diagram in arbitrary precision, where the count
+/// the threads make as they number it gives up).
+#[test]
+fn counts_past_128_bits_on_threads() {
+    let mut text = (0..130)
+        .map(|i| format!("x{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push('\n');
+    for i in 0..130 {
+        text.push_str(&format!("x{i}\nx{i}\n"));
+    }
+    let problem = dlx::text::parse(&text).unwrap().problem;
+    let want = "1361129467683753853853498429727072845824"; // 2^130
+    let one = problem.memo().run();
+    assert_eq!(one.count().unwrap().to_string(), want);
+    for threads in [2, 3] {
+        let many = problem.memo().threads(threads).run();
+        assert_eq!(many.count().unwrap().to_string(), want, "{threads}");
+        assert_eq!(many.stats.zdd_nodes, one.stats.zdd_nodes, "{threads}");
+    }
+}
