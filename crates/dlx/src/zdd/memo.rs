@@ -827,10 +827,10 @@ fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
 }
 
 /// `n` zeros, their pages written to: zeroed memory fresh from the system is mapped to one
-/// page of zeros until written, so a table read before it is written (the cache's slots, the
-/// renumbering's new ids) would map that page, and the first store would fault again and, on
-/// threads, make every other thread's processor drop its mappings (the kernel's TLB
-/// shootdowns: 3,070 on `langford_12` on two threads, 79 with the pages written first).
+/// page of zeros until written, so a table read before it is written (the cache's slots) would
+/// map that page, and the first store would fault again and, on threads, make every other
+/// thread's processor drop its mappings (the kernel's TLB shootdowns: 3,070 on `langford_12`
+/// on two threads, 79 with the pages written first).
 fn written_zeros<T: Copy + Default>(n: usize) -> Vec<T> {
     let mut v = vec![T::default(); n];
     for page in v.chunks_mut((4096 / std::mem::size_of::<T>()).max(1)) {
