@@ -852,18 +852,14 @@ struct Cache {
 }
 
 impl Cache {
+    /// An empty cache of 2^12 slots.
     fn new(words: usize) -> Cache {
-        Cache::with_hasher(words, RandomState::default(), 1 << 12)
-    }
-
-    /// A cache of `slots` slots to start with (a power of two).
-    fn with_hasher(words: usize, hasher: RandomState, slots: usize) -> Cache {
         Cache {
             words,
             keys: Vec::new(),
             zref: Vec::new(),
-            slots: written_zeros(slots),
-            hasher,
+            slots: written_zeros(1 << 12),
+            hasher: RandomState::default(),
         }
     }
 
