@@ -4,13 +4,17 @@
 //! package around this module (`python/dlx_engine`); this module takes names and indices and
 //! gives plain values.
 //!
-//! Every search runs on a thread of its own while the calling thread waits without the GIL and
-//! looks for signals every 50 ms: other Python threads run meanwhile, and Ctrl-C stops the
-//! search through its cancel flag (`KeyboardInterrupt` is raised once it has stopped).
+//! A search of one thread runs on the calling thread without the GIL, and every 50 ms takes it
+//! back for a moment to run Python's signal handlers ([`Watch`]): other Python threads run
+//! meanwhile, and Ctrl-C stops the search (`KeyboardInterrupt` is raised once it has stopped).
+//! An iterator of solutions pulls them from such a search a batch at a time, so nothing runs
+//! behind the loop. A search on several threads runs on a thread of its own while the calling
+//! thread waits without the GIL and looks for signals, and stops through its cancel flag.
 
+use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -23,13 +27,17 @@ use pyo3::types::PyDict;
 /// How often a waiting call looks for Ctrl-C.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Nodes a search is first given on the calling thread (without the GIL, but without a look at
-/// Ctrl-C): a few milliseconds. Most calls of a script (a small problem each) end within it and
-/// start no thread; a search that does not is run again on a thread of its own, interruptible.
-const QUICK_NODES: u64 = 100_000;
+/// The time a search on several threads is first given on the calling thread alone (without
+/// the GIL, but without a look at Ctrl-C): most calls of a script (a small problem each) end
+/// within it and start no pool; a search that does not is run again on the threads.
+const QUICK: Duration = Duration::from_millis(2);
 
-/// The solutions a listing keeps from its quick attempt (more, and it goes to a thread).
-const QUICK_SOLUTIONS: u64 = 10_000;
+/// The most solutions an iterator takes from its search at a time (the first batch is one
+/// solution, each next one twice as many), and the longest it searches for more once it has
+/// one: the first of many solutions comes at once, and the many come without a return to
+/// Python for each.
+const MOST_BATCH: usize = 1024;
+const BATCH_TIME: Duration = Duration::from_millis(10);
 
 /// Raises the package's exception `name` (from `dlx_engine._errors`) with `args`.
 fn raise<A>(py: Python<'_>, name: &str, args: A) -> PyErr
@@ -63,9 +71,9 @@ fn to_int(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> {
     }
 }
 
-/// Runs `search` (with a visitor that keeps nothing): first on this thread within
-/// [`QUICK_NODES`], then, if it was not done, again from its start on a thread of its own,
-/// interruptible.
+/// Runs `search` (with a visitor that keeps nothing). On one thread: here, without the GIL,
+/// interruptible ([`Watch`]). On several: first here alone for [`QUICK`], then, if it was not
+/// done, again from its start on the threads, interruptible.
 fn run_search(
     py: Python<'_>,
     cancel: &Arc<AtomicBool>,
@@ -76,24 +84,80 @@ fn run_search(
     if let Err(e) = search.check() {
         return Ok(Err(e));
     }
-    let budget = limits
-        .max_nodes()
-        .map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
+    if search.num_threads() == 1 {
+        let watch = Watch::new();
+        let search = search.limits(watch.limits(limits));
+        let found = py.detach(|| search.run(|_| ControlFlow::Continue(())));
+        watch.raised()?;
+        return Ok(found);
+    }
     // One thread: a pool is not worth starting for a few milliseconds (and the figures of a
     // search that ends there are one thread's, Knuth's).
-    let quick = search
-        .clone()
-        .threads(1)
-        .limits(limits.clone().nodes(budget));
+    let quick_end = Instant::now() + QUICK;
+    let quick = search.clone().threads(1).limits(
+        limits
+            .clone()
+            .deadline(limits.deadline_at().map_or(quick_end, |d| d.min(quick_end))),
+    );
     let first = py.detach(|| quick.run(|_| ControlFlow::Continue(())));
     match first {
         Ok(found)
-            if found.stopped == Some(dlx::StopReason::NodeLimit)
-                && Some(budget) != limits.max_nodes() => {}
+            if found.stopped == Some(dlx::StopReason::Deadline)
+                && limits.deadline_at().is_none_or(|d| Instant::now() < d) => {}
         done => return Ok(done),
     }
     let search = search.limits(limits.clone());
     interruptible(py, cancel, || search.run(|_| ControlFlow::Continue(())))
+}
+
+/// Ctrl-C for a search on the calling thread without the GIL: a clock for [`Limits::until`]
+/// (asked every 4096 nodes) that every [`POLL`] takes the GIL back for a moment and runs
+/// Python's signal handlers. An exception a handler raised (`KeyboardInterrupt`) stops the
+/// search, as a deadline does, and [`Watch::raised`] gives it back once the search returned.
+/// (Handlers run on the main thread only: a search on another thread is stopped by the main
+/// thread's interrupt as a Python loop on it is, not at all.)
+struct Watch {
+    start: Instant,
+    /// When to look next, in nanoseconds from `start`.
+    next: AtomicU64,
+    raised: Mutex<Option<PyErr>>,
+}
+
+impl Watch {
+    fn new() -> Arc<Watch> {
+        Arc::new(Watch {
+            start: Instant::now(),
+            next: AtomicU64::new(POLL.as_nanos() as u64),
+            raised: Mutex::new(None),
+        })
+    }
+
+    /// `limits` with this watch's clock.
+    fn limits(self: &Arc<Self>, limits: &Limits) -> Limits {
+        let watch = Arc::clone(self);
+        limits.clone().until(Some(Arc::new(move || watch.passed())))
+    }
+
+    /// Whether a signal handler raised (looking again if `POLL` has passed).
+    fn passed(&self) -> bool {
+        let now = self.start.elapsed().as_nanos() as u64;
+        if now < self.next.load(Ordering::Relaxed) {
+            return false;
+        }
+        self.next
+            .store(now + POLL.as_nanos() as u64, Ordering::Relaxed);
+        let mut raised = self.raised.lock().unwrap_or_else(|e| e.into_inner());
+        if raised.is_none() {
+            *raised = Python::attach(|py| py.check_signals()).err();
+        }
+        raised.is_some()
+    }
+
+    /// The exception a signal handler raised during the search, if one did.
+    fn raised(&self) -> PyResult<()> {
+        let mut raised = self.raised.lock().unwrap_or_else(|e| e.into_inner());
+        raised.take().map_or(Ok(()), Err)
+    }
 }
 
 /// Runs `work` on a thread of its own, waiting without the GIL; on Ctrl-C sets `cancel`, waits
@@ -476,69 +540,21 @@ impl RawProblem {
         timeout: Option<f64>,
     ) -> PyResult<Solutions> {
         let engine = self::engine(engine)?;
-        engine.resolve(&self.inner).map_err(|e| bad_input(py, e))?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let limits = limits(&cancel, max_nodes, timeout, limit)?;
-        // A small search is done here at once, and its solutions kept: no thread.
-        let budget = limits
-            .max_nodes()
-            .map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
-        let quick = self.inner.search().engine(engine).threads(1).limits(
-            limits
-                .clone()
-                .nodes(budget)
-                .solutions(limit.map_or(QUICK_SOLUTIONS, |l| l.min(QUICK_SOLUTIONS))),
-        );
-        let (first, kept) = py.detach(|| {
-            let mut kept = std::collections::VecDeque::new();
-            let found = quick.run(|options| {
-                kept.push_back(options.iter().map(|o| o.as_u32()).collect::<Vec<u32>>());
-                ControlFlow::Continue(())
-            });
-            (found, kept)
-        });
-        let found = first.map_err(|e| search_error(py, e))?;
-        let ours = |r: dlx::StopReason| match r {
-            dlx::StopReason::NodeLimit => Some(budget) == limits.max_nodes(),
-            dlx::StopReason::SolutionLimit => limit.is_some_and(|l| l <= QUICK_SOLUTIONS),
-            _ => true,
-        };
-        if found.stopped.is_none_or(ours) {
-            let end = found.stopped.map(|r| r.name().to_string());
-            return Ok(Solutions {
-                state: Mutex::new(State::Kept(kept, Some(end))),
-                cancel,
-            });
-        }
-        let problem = Arc::clone(&self.inner);
-        // A small queue: the search runs a little ahead of the loop, and stops when the
-        // iterator is dropped (its sends fail).
-        let (tx, rx) = mpsc::sync_channel::<Message>(64);
-        let stop = Arc::clone(&cancel);
-        std::thread::Builder::new()
-            .name("dlx-solutions".into())
-            .spawn(move || {
-                let search = problem.search().engine(engine).threads(1).limits(limits);
-                let tx2 = tx.clone();
-                let found = search.run(|options| {
-                    let list = options.iter().map(|o| o.as_u32()).collect();
-                    match tx2.send(Message::Solution(list)) {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(_) => ControlFlow::Break(()),
-                    }
-                });
-                let end = match found {
-                    Ok(f) => Message::End(f.stopped.map(|r| r.name().to_string())),
-                    Err(e) => Message::Failed(e.to_string()),
-                };
-                if !stop.load(Ordering::Relaxed) {
-                    let _ = tx.send(end);
-                }
-            })
-            .map_err(|e| PyValueError::new_err(format!("no thread for the search: {e}")))?;
+        let watch = Watch::new();
+        let limits = watch.limits(&limits(&cancel, max_nodes, timeout, limit)?);
+        let search = Pull::try_new(Arc::clone(&self.inner), |problem| {
+            problem.search().engine(engine).limits(limits).solver()
+        })
+        .map_err(|e| search_error(py, e))?;
         Ok(Solutions {
-            state: Mutex::new(State::Searching(rx)),
-            cancel,
+            state: Mutex::new(State::Pulling(Pulled {
+                kept: VecDeque::new(),
+                search: Some(search),
+                end: None,
+                batch: 1,
+                watch,
+            })),
         })
     }
 
@@ -703,29 +719,78 @@ fn merge(py: Python<'_>, lines: Vec<String>) -> PyResult<String> {
     serde_json::to_string(&merged.record()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// What the search thread of an iterator sends.
-enum Message {
-    Solution(Vec<u32>),
-    /// The search is over; what stopped it, if a limit did.
-    End(Option<String>),
-    Failed(String),
+/// One thread's search of a problem that an iterator pulls solutions from: the solver, and
+/// the problem it borrows.
+mod pull {
+    use super::{Arc, Problem};
+    type Solver<'p> = dlx::Solver<'p>;
+    self_cell::self_cell!(
+        pub(crate) struct Pull {
+            owner: Arc<Problem>,
+            #[covariant]
+            dependent: Solver,
+        }
+    );
 }
+use pull::Pull;
 
-/// The solutions of a problem, one at a time, from a search that runs on a thread of its own;
-/// dropping it stops the search.
+/// A walk of a ZDD's solutions, and the ZDD it borrows.
+mod walk {
+    use super::{Arc, Zdd};
+    type Walk<'z> = dlx::zdd::ZddSolutions<'z>;
+    self_cell::self_cell!(
+        pub(crate) struct ZddWalk {
+            owner: Arc<Zdd>,
+            #[covariant]
+            dependent: Walk,
+        }
+    );
+}
+use walk::ZddWalk;
+
+/// The solutions of a problem (or of a ZDD), one at a time, from a search that runs only while
+/// the loop asks for more; dropping it drops the search.
 #[pyclass(module = "dlx_engine._dlx")]
 pub struct Solutions {
     state: Mutex<State>,
-    cancel: Arc<AtomicBool>,
 }
 
 /// Where an iterator's solutions come from.
 enum State {
-    /// A search done at once: its solutions, and (until said) how it ended.
-    Kept(std::collections::VecDeque<Vec<u32>>, Option<Option<String>>),
-    /// A search on a thread of its own.
-    Searching(Receiver<Message>),
+    /// A search, pulled a batch at a time.
+    Pulling(Pulled),
+    /// A ZDD's solutions, walked one at a time (each is a way down the diagram: a few steps).
+    Walking(ZddWalk),
     Done,
+}
+
+/// A search an iterator pulls from.
+struct Pulled {
+    /// Solutions found and not yet taken.
+    kept: VecDeque<Vec<u32>>,
+    /// The search; `None` once it has ended.
+    search: Option<Pull>,
+    /// How it ended: the name of the limit that stopped it, if one did.
+    end: Option<String>,
+    /// The solutions the next batch takes.
+    batch: usize,
+    /// Ctrl-C while it runs.
+    watch: Arc<Watch>,
+}
+
+/// Runs `solver` until it has added `batch` solutions to `kept` (or one at least, and
+/// [`BATCH_TIME`] has passed), or it ends.
+fn pull(solver: &mut dlx::Solver<'_>, kept: &mut VecDeque<Vec<u32>>, batch: usize) -> dlx::Outcome {
+    let start = Instant::now();
+    solver.search(|solution| {
+        kept.push_back(solution.options().map(|o| o.as_u32()).collect());
+        let full = kept.len() >= batch || (kept.len() % 16 == 0 && start.elapsed() >= BATCH_TIME);
+        if full {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
 }
 
 /// The end of an iterator's search: nothing more (`None`: the iteration ends without an
@@ -751,43 +816,53 @@ impl Solutions {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let mut rx = match std::mem::replace(&mut *state, State::Done) {
-            State::Done => return Ok(None),
-            State::Kept(mut kept, end) => {
-                if let Some(options) = kept.pop_front() {
-                    *state = State::Kept(kept, end);
-                    return Ok(Some(options));
-                }
-                return ended(py, end.flatten());
+        // Another thread in this iterator's search waits for the GIL this one holds: say so
+        // rather than wait for it (as a generator that is already running does).
+        let mut state = match self.state.try_lock() {
+            Ok(state) => state,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                return Err(PyValueError::new_err(
+                    "these solutions are being searched by another thread",
+                ))
             }
-            State::Searching(rx) => rx,
+        };
+        let pulled = match &mut *state {
+            State::Done => return Ok(None),
+            State::Walking(walk) => {
+                let next = walk.with_dependent_mut(|_, walk| walk.next());
+                if next.is_none() {
+                    *state = State::Done;
+                }
+                return Ok(next.map(|s| s.into_iter().map(|o| o - 1).collect()));
+            }
+            State::Pulling(pulled) => pulled,
         };
         loop {
-            let (got, back) = py.detach(move || (rx.recv_timeout(POLL), rx));
-            rx = back;
-            match got {
-                Ok(Message::Solution(options)) => {
-                    *state = State::Searching(rx);
-                    return Ok(Some(options));
-                }
-                Ok(Message::End(reason)) => return ended(py, reason),
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
-                Ok(Message::Failed(why)) => return Err(bad_input(py, why)),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        self.cancel.store(true, Ordering::Relaxed);
-                        return Err(e);
-                    }
+            if let Some(options) = pulled.kept.pop_front() {
+                return Ok(Some(options));
+            }
+            let Some(search) = pulled.search.as_mut() else {
+                let end = pulled.end.take();
+                *state = State::Done;
+                return ended(py, end);
+            };
+            let (kept, batch) = (&mut pulled.kept, pulled.batch);
+            let outcome =
+                py.detach(|| search.with_dependent_mut(|_, solver| pull(solver, kept, batch)));
+            if let Err(e) = pulled.watch.raised() {
+                *state = State::Done;
+                return Err(e);
+            }
+            match outcome.stopped {
+                // The batch is full: the search goes on at the next.
+                Some(dlx::StopReason::Visitor) => pulled.batch = (batch * 2).min(MOST_BATCH),
+                stopped => {
+                    pulled.search = None;
+                    pulled.end = stopped.map(|r| r.name().to_string());
                 }
             }
         }
-    }
-}
-
-impl Drop for Solutions {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
     }
 }
 
@@ -831,28 +906,12 @@ impl ZddObject {
             .collect()
     }
 
-    /// Every solution, lazily, in the order of the search, each as option numbers (a thread
-    /// walks the ZDD a little ahead of the loop; leaving the loop stops it).
-    fn __iter__(&self) -> PyResult<Solutions> {
-        let zdd = Arc::clone(&self.inner);
-        let (tx, rx) = mpsc::sync_channel::<Message>(64);
-        let cancel = Arc::new(AtomicBool::new(false));
-        std::thread::Builder::new()
-            .name("dlx-zdd".into())
-            .spawn(move || {
-                for solution in zdd.solutions() {
-                    let options = solution.into_iter().map(|o| o - 1).collect();
-                    if tx.send(Message::Solution(options)).is_err() {
-                        return;
-                    }
-                }
-                let _ = tx.send(Message::End(None));
-            })
-            .map_err(|e| PyValueError::new_err(format!("no thread for the ZDD: {e}")))?;
-        Ok(Solutions {
-            state: Mutex::new(State::Searching(rx)),
-            cancel,
-        })
+    /// Every solution, lazily, in the order of the search, each as option numbers.
+    fn __iter__(&self) -> Solutions {
+        let walk = ZddWalk::new(Arc::clone(&self.inner), |zdd| zdd.solutions());
+        Solutions {
+            state: Mutex::new(State::Walking(walk)),
+        }
     }
 
     /// The first `n` solutions (every one if `None`) in the order of the search, each as

@@ -61,35 +61,67 @@ def test_ctrl_c_stops_a_long_search():
         signal.signal(signal.SIGINT, previous)
 
 
-def search_threads():
-    """The names of this process's threads that search solutions for an iterator."""
-    try:
-        tasks = os.listdir("/proc/self/task")
-    except OSError:
-        pytest.skip("no /proc to see the search's thread")
-    names = []
-    for t in tasks:
-        try:
-            with open(f"/proc/self/task/{t}/comm") as f:
-                names.append(f.read().strip())
-        except OSError:
-            pass
-    return [n for n in names if n == "dlx-solutions"]
+def langford(n):
+    """Langford's pairs of order n: none for n = 14 (n must be 0 or 3 modulo 4), found after
+    seconds of search."""
+    return [
+        [f"v{k}", f"s{i}", f"s{i + k + 1}"] for k in range(1, n + 1) for i in range(1, 2 * n - k)
+    ]
 
 
-def test_leaving_the_loop_stops_the_search():
+def test_nothing_searches_behind_the_loop():
     p = pentominoes()
     solutions = p.solutions()
-    first = next(solutions)
-    assert len(first) == 12
-    assert search_threads()
+    taken = [next(solutions) for _ in range(100)]
+    # The search runs only while the loop asks for more: between two, no CPU time is spent
+    # (the batches it takes at a time have grown to dozens by now).
+    before = time.process_time()
+    time.sleep(0.3)
+    assert time.process_time() - before < 0.05
+    # Taken a batch at a time, the solutions are the one-go listing's, none lost or repeated.
+    rest = list(solutions)
+    assert taken + rest == list(p.solutions())
+    assert len(taken + rest) == 9356
+    # A loop left early drops its search; the next one starts afresh.
     del solutions
     gc.collect()
-    for _ in range(100):
-        if not search_threads():
-            break
-        time.sleep(0.02)
-    assert not search_threads()
+    assert next(p.solutions()) == taken[0]
+
+
+def test_ctrl_c_stops_a_long_wait_for_the_next_solution():
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        timer = threading.Timer(0.3, _thread.interrupt_main)
+        timer.start()
+        start = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            # No solution: the whole search takes seconds.
+            next(covers(langford(14)))
+        assert time.monotonic() - start < 2.0
+        timer.cancel()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_one_iterator_on_two_threads():
+    # A second thread asking while the first one's search runs is told so, not made to wait
+    # (waiting, it would hold the GIL the first one needs to finish).
+    solutions = Problem(langford(14)).solutions(timeout=1.0)
+    ended = []
+
+    def first():
+        try:
+            next(solutions)
+        except Exception as e:
+            ended.append(e)
+
+    worker = threading.Thread(target=first)
+    worker.start()
+    time.sleep(0.2)
+    with pytest.raises(ValueError, match="another thread"):
+        next(solutions)
+    worker.join()
+    assert [type(e).__name__ for e in ended] == ["SearchStopped"]
 
 
 def test_the_first_of_many_solutions_comes_at_once():
