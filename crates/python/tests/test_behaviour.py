@@ -42,7 +42,8 @@ def test_other_threads_run_while_a_search_does():
     assert ticks > 100
 
 
-def test_ctrl_c_stops_a_long_search():
+@pytest.mark.parametrize("memo", [False, True])
+def test_ctrl_c_stops_a_long_search(memo):
     p = pentominoes()
     # Python's own Ctrl-C handler, as in a terminal: a process started in the background of a
     # shell without job control (as CI may start it) inherits SIGINT ignored, and then
@@ -53,8 +54,9 @@ def test_ctrl_c_stops_a_long_search():
         timer.start()
         start = time.monotonic()
         with pytest.raises(KeyboardInterrupt):
-            p.count(jobs=1)
-        # The whole count takes seconds; the interrupt ends it within a fraction of one.
+            p.count(jobs=1, memo=memo)
+        # The whole count takes seconds (the memoized one too); the interrupt ends it within a
+        # fraction of one.
         assert time.monotonic() - start < 2.0
         timer.cancel()
     finally:
