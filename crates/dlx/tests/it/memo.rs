@@ -601,3 +601,29 @@ fn counts_past_128_bits_on_threads() {
         assert_eq!(many.stats.zdd_nodes, one.stats.zdd_nodes, "{threads}");
     }
 }
+
+/// Many more threads than cores (16 on this project's 2): threads preempted in the middle of a
+/// table's growth or of a level, many helpers in one busy state at once. The count and the ZDD,
+/// node for node and numbered, are one thread's on every run.
+#[test]
+fn sixteen_threads_give_one_threads_zdd() {
+    for file in [
+        "memo/aztec_8.dlx",
+        "memo/dominoes_12x12.dlx",
+        "langford11.dlx",
+        "xcc/words_3x3.dlx",
+    ] {
+        let problem = read(file);
+        let one = problem.memo().run();
+        let mut want = Vec::new();
+        one.zdd().unwrap().write(&mut want).unwrap();
+        for run in 0..3 {
+            let many = problem.memo().threads(16).run();
+            assert!(many.is_complete(), "{file}, run {run}");
+            assert_eq!(many.count(), one.count(), "{file}, run {run}");
+            let mut text = Vec::new();
+            many.zdd().unwrap().write(&mut text).unwrap();
+            assert!(text == want, "{file}, run {run}: the ZDD differs");
+        }
+    }
+}
