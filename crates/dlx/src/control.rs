@@ -46,13 +46,16 @@ pub struct EngineInfo {
 }
 
 /// The threads a search set to `n` runs on: `n`, or one per core for 0; always 1 without the
-/// `parallel` feature (there are no threads to start).
+/// `parallel` feature (there are no threads to start). The cores are counted once per process
+/// (as rayon's global pool counts them): the count reads the scheduler's affinity and the
+/// cgroup's quota, about 35 µs, more than a small problem's whole search.
 pub(crate) fn threads_to_use(n: usize) -> usize {
     if !cfg!(feature = "parallel") {
         return 1;
     }
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     match n {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         n => n,
     }
 }

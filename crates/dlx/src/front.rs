@@ -81,6 +81,7 @@ pub struct Search<'p> {
     max_zdd_nodes: Option<u64>,
     max_memory: Option<u64>,
     components: bool,
+    here_first: u64,
 }
 
 /// What [`Search::run`] found: the figures of the search (those of Knuth's program for its
@@ -216,6 +217,7 @@ impl<'p> Search<'p> {
             max_zdd_nodes: None,
             max_memory: None,
             components: false,
+            here_first: 0,
         }
     }
 
@@ -236,6 +238,15 @@ impl<'p> Search<'p> {
     /// ([`crate::EngineInfo::same_figures_on_threads`]) on every core, anything else on one.
     pub fn threads(mut self, n: impl Into<Option<usize>>) -> Self {
         self.threads = n.into();
+        self
+    }
+
+    /// A count on several threads first runs alone on the calling thread for up to `nodes`
+    /// nodes, and goes on on the threads from where it stands only if it did not end within
+    /// them ([`Parallel::here_first`]); 0, the default, starts on the threads at once. For a
+    /// caller that counts many small problems, each too small to be worth waking threads for.
+    pub fn here_first(mut self, nodes: u64) -> Self {
+        self.here_first = nodes;
         self
     }
 
@@ -383,6 +394,7 @@ impl<'p> Search<'p> {
         problem
             .parallel()
             .threads(threads)
+            .here_first(self.here_first)
             .with_limits(self.limits.clone())
             .with_engine(engine)
     }

@@ -150,6 +150,8 @@ pub struct Parallel<'p> {
     problem: &'p Problem,
     threads: usize,
     poll: u64,
+    /// Nodes a count on several threads runs alone on the calling thread first (0: none).
+    here_first: u64,
     limits: Limits,
     selected: Vec<OptionId>,
     /// The selections covered, made at the first [`Parallel::select`].
@@ -168,6 +170,7 @@ impl<'p> Parallel<'p> {
             problem,
             threads: 0,
             poll: 4096,
+            here_first: 0,
             limits: Limits::none(),
             selected: Vec::new(),
             checker: None,
@@ -253,6 +256,19 @@ impl<'p> Parallel<'p> {
     /// shares small trees out sooner, at a cost on every look.
     pub fn poll_every(mut self, nodes: u64) -> Self {
         self.poll = nodes.max(1).next_power_of_two();
+        self
+    }
+
+    /// A count on several threads first runs alone on the calling thread, for up to `nodes`
+    /// nodes (0, the default: it starts on the threads at once). A count that ends within
+    /// them never wakes the pool (for a program that counts many small problems, a few
+    /// microseconds each); one that does not goes on on the threads from where it stands,
+    /// nothing searched twice. The figures are the same either way; [`Report::jobs`] is 1
+    /// for a count that ended alone. While the threads search, a clock of the limits
+    /// ([`Limits::until`]) is asked on the calling thread as well, about every 5 ms (the
+    /// caller may keep one that answers on its own thread only, such as a look for Ctrl-C).
+    pub fn here_first(mut self, nodes: u64) -> Self {
+        self.here_first = nodes;
         self
     }
 
@@ -586,6 +602,17 @@ impl<'p> Parallel<'p> {
         // on the calling thread, with no pool (a job counted per process, a fuzz run).
         if threads == 1 {
             run.run_job(&Here, root);
+        } else if self.here_first > 0 && S::ALONE_FIRST {
+            // Alone first: the other threads' places are held (none is idle, so the loop
+            // gives nothing away) until the grace is spent.
+            run.signal.pending.fetch_add(threads - 1, Ordering::Relaxed);
+            let state = run
+                .open_job(root, Some(self.here_first))
+                .and_then(|state| run.drive_job(&Here, state));
+            run.signal.pending.fetch_sub(threads - 1, Ordering::Relaxed);
+            if let Some(state) = state {
+                run.on_threads(threads, state);
+            }
         } else {
             #[cfg(feature = "parallel")]
             crate::pool::scope(threads, |s| run.run_job(s, root));
@@ -665,10 +692,13 @@ impl Ord for Sized {
 
 /// What a job does with the solutions it finds.
 trait Sink: Sync {
-    /// What one job keeps while it runs.
-    type Local;
+    /// What one job keeps while it runs (moved to a thread of the pool with the job that
+    /// began on the calling thread).
+    type Local: Send;
     /// Whether solutions are looked at (if not, they are only counted).
     const LOOKS: bool;
+    /// Whether the search may begin alone on the calling thread ([`Parallel::here_first`]).
+    const ALONE_FIRST: bool = false;
     fn open(&self, job: &Job) -> Self::Local;
     fn found(&self, local: &mut Self::Local, solution: SolutionRef<'_>) -> ControlFlow<()>;
     fn gave(&self, local: &mut Self::Local, job: &Job);
@@ -680,6 +710,7 @@ struct CountSink;
 impl Sink for CountSink {
     type Local = ();
     const LOOKS: bool = false;
+    const ALONE_FIRST: bool = true;
     fn open(&self, _: &Job) {}
     fn found(&self, _: &mut (), _: SolutionRef<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
@@ -795,6 +826,30 @@ struct Run<'a, 'p, S> {
     jobs: AtomicU64,
 }
 
+/// A job under way on a thread: its solver, and what it keeps until its figures are added.
+struct JobState<'p, S: Sink> {
+    job: Job,
+    solver: Solver<'p>,
+    /// The figures of the part of the way the job owns.
+    own: Stats,
+    /// The length of its prefix.
+    d: usize,
+    limits: Limits,
+    /// The nodes this job took from a shared node limit.
+    cap: u64,
+    /// Nodes it may run before the threads take over, where it runs alone first.
+    grace: Option<u64>,
+    prefix_nodes: Vec<Node>,
+    chosen: Vec<Node>,
+    local: S::Local,
+}
+
+/// A lock that a panicking thread left poisoned is taken all the same (its figures are lost
+/// with it, and the search reports what the others found).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Takes up to `want` from `budget`; returns what it took.
 fn take(budget: &AtomicU64, want: u64) -> u64 {
     let mut left = budget.load(Ordering::Relaxed);
@@ -825,13 +880,25 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
 
     /// Runs one job, giving parts of it away while threads are idle.
     fn run_job<'s, P: Spawn<'s>>(&'s self, scope: &P, job: Job) {
+        if let Some(state) = self.open_job(job, None) {
+            let suspended = self.drive_job(scope, state);
+            debug_assert!(
+                suspended.is_none(),
+                "only the first job waits for the threads"
+            );
+        }
+    }
+
+    /// Starts one job: its solver stands at its prefix, with the figures of the part of the
+    /// way the job owns and its limits set (a node limit of `grace` at most, where the job
+    /// runs alone on the calling thread first); `None` when the search stopped already.
+    fn open_job(&self, job: Job, grace: Option<u64>) -> Option<JobState<'p, S>> {
         self.signal.pending.fetch_sub(1, Ordering::Relaxed);
         if self.signal.halt.load(Ordering::Relaxed) {
-            return;
+            return None;
         }
         self.signal.active.fetch_add(1, Ordering::Relaxed);
         self.jobs.fetch_add(1, Ordering::Relaxed);
-        let lock = |m: &'s Mutex<Slot<'p>>| m.lock().unwrap_or_else(|e| e.into_inner());
         let parallel = self.parallel;
         let mut solver = lock(self.slot()).solver.take().unwrap_or_else(|| {
             let mut s = parallel.solver();
@@ -864,20 +931,53 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
             if take(budget, own.nodes) < own.nodes {
                 self.stop(StopReason::NodeLimit);
                 self.finish(solver, None);
-                return;
+                return None;
             }
             cap = take(budget, NODE_CHUNK);
             limits.max_nodes = Some(cap);
         }
+        if let Some(grace) = grace {
+            limits.max_nodes = Some(cap.min(grace));
+        }
         solver.set_limits(limits.clone());
-
         let base = parallel.selected.len();
         let prefix_nodes: Vec<Node> = solver.selected_nodes()[base..].to_vec();
-        let mut chosen: Vec<Node> = prefix_nodes.clone();
-        let mut local = self.sink.open(&job);
+        let chosen = prefix_nodes.clone();
+        let local = self.sink.open(&job);
+        Some(JobState {
+            job,
+            solver,
+            own,
+            d,
+            limits,
+            cap,
+            grace,
+            prefix_nodes,
+            chosen,
+            local,
+        })
+    }
+
+    /// Runs a started job to its end, giving parts of it away while threads are idle; or,
+    /// where it runs alone first, until its grace of nodes is spent: then it is handed back,
+    /// to go on on the threads from where it stands.
+    fn drive_job<'s, P: Spawn<'s>>(
+        &'s self,
+        scope: &P,
+        mut state: JobState<'p, S>,
+    ) -> Option<JobState<'p, S>> {
+        let parallel = self.parallel;
         let problem = parallel.problem;
         let base_options = &parallel.selected[..];
         let stop = loop {
+            let JobState {
+                job,
+                solver,
+                chosen,
+                prefix_nodes,
+                local,
+                ..
+            } = &mut state;
             let mut beyond_limit = false;
             let mut at_limit = false;
             let r = solver.run(&mut |_, path| {
@@ -897,7 +997,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                     chosen.extend_from_slice(path);
                     flow = self
                         .sink
-                        .found(&mut local, SolutionRef::new(problem, base_options, &chosen));
+                        .found(local, SolutionRef::new(problem, base_options, chosen));
                 }
                 if at_limit {
                     return ControlFlow::Break(());
@@ -908,8 +1008,8 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                 if self.signal.halt.load(Ordering::Relaxed) {
                     break None;
                 }
-                for part in solver.donate(&job) {
-                    self.sink.gave(&mut local, &part);
+                for part in solver.donate(job) {
+                    self.sink.gave(local, &part);
                     self.signal.pending.fetch_add(1, Ordering::Relaxed);
                     scope.spawn_job(move |s: &P| self.run_job(s, part));
                 }
@@ -917,14 +1017,24 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
             }
             match r {
                 None => break None,
+                Some(StopReason::NodeLimit)
+                    if state.grace.is_some_and(|g| state.solver.stats().nodes >= g) =>
+                {
+                    // Alone long enough: the threads take over from here.
+                    state.grace = None;
+                    state.limits.max_nodes = self.budget.as_ref().map(|_| state.cap);
+                    state.solver.set_limits(state.limits.clone());
+                    return Some(state);
+                }
                 Some(StopReason::NodeLimit) if self.budget.is_some() => {
                     let more = take(self.budget.as_ref().expect("a budget"), NODE_CHUNK);
                     if more == 0 {
                         break Some(StopReason::NodeLimit);
                     }
-                    cap += more;
-                    limits.max_nodes = Some(cap);
-                    solver.set_limits(limits.clone());
+                    state.cap += more;
+                    state.limits.max_nodes =
+                        Some(state.grace.map_or(state.cap, |g| g.min(state.cap)));
+                    state.solver.set_limits(state.limits.clone());
                 }
                 // Another thread reached the solution limit first: this solution is not reported.
                 Some(StopReason::Visitor) if beyond_limit => break None,
@@ -935,6 +1045,14 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         if let Some(reason) = stop {
             self.stop(reason);
         }
+        let JobState {
+            solver,
+            mut own,
+            d,
+            cap,
+            local,
+            ..
+        } = state;
         if let Some(budget) = &self.budget {
             budget.fetch_add(cap - solver.stats().nodes, Ordering::Relaxed);
         }
@@ -943,6 +1061,44 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
         own.add_shifted(solver.stats(), shift);
         self.sink.close(local);
         self.finish(solver, Some(own));
+        None
+    }
+
+    /// Goes on with a job begun on the calling thread on the pool of `threads`, where idle
+    /// threads take parts of it. With a clock in the limits, the calling thread asks it
+    /// meanwhile and stops the search when it says so.
+    fn on_threads(&self, threads: usize, state: JobState<'p, S>) {
+        #[cfg(feature = "parallel")]
+        {
+            let go = move || {
+                crate::pool::scope(threads, |s| {
+                    let left = self.drive_job(s, state);
+                    debug_assert!(left.is_none(), "the grace is spent");
+                });
+            };
+            let Some(passed) = self.parallel.limits.until.clone() else {
+                return go();
+            };
+            std::thread::scope(|t| {
+                let (done, wait) = mpsc::channel::<()>();
+                t.spawn(move || {
+                    go();
+                    let _ = done.send(());
+                });
+                while let Err(mpsc::RecvTimeoutError::Timeout) =
+                    wait.recv_timeout(std::time::Duration::from_millis(5))
+                {
+                    if passed() {
+                        self.stop(StopReason::Deadline);
+                    }
+                }
+            });
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = (threads, state);
+            unreachable!("one thread without the parallel feature");
+        }
     }
 
     /// Puts the thread's solver back and adds a job's figures.

@@ -84,6 +84,21 @@ pub(crate) fn agrees(
     let count = par.count();
     prop_assert!(count.outcome.is_complete());
     prop_assert_eq!(&figures(&count), &want, "count, {} threads", threads);
+    // Begun alone on this thread: handed to the threads mid-tree (after 1 or 37 nodes), or
+    // never (one job).
+    for grace in [1, 37, u64::MAX] {
+        let alone = par.clone().here_first(grace).count();
+        prop_assert_eq!(
+            &figures(&alone),
+            &want,
+            "here first {}, {} threads",
+            grace,
+            threads
+        );
+        if grace == u64::MAX {
+            prop_assert_eq!(alone.jobs, 1);
+        }
+    }
 
     let found = Mutex::new(Vec::new());
     let visited = par.search(|s| {
@@ -296,11 +311,12 @@ fn knuth_instances_on_several_threads() {
             continue;
         }
         let (want, _) = one_thread(&problem, Engine::Auto);
-        let report = Parallel::new(&problem)
+        let par = Parallel::new(&problem)
             .threads(2 + checked % 2)
-            .poll_every(256)
-            .count();
-        assert_eq!(figures(&report), want, "{}", path.display());
+            .poll_every(256);
+        assert_eq!(figures(&par.count()), want, "{}", path.display());
+        let alone = par.here_first(1000).count();
+        assert_eq!(figures(&alone), want, "here first, {}", path.display());
         checked += 1;
     }
     assert!(checked >= 39, "{checked}");
@@ -362,6 +378,19 @@ fn a_solution_limit_reports_exactly_that_many() {
             }
             let count = par.count();
             assert_eq!(count.outcome.solutions, limit.min(10395));
+            for grace in [10, 3000] {
+                let alone = par.clone().here_first(grace).count();
+                assert_eq!(
+                    alone.outcome.solutions,
+                    limit.min(10395),
+                    "{limit}, {grace}"
+                );
+                assert_eq!(
+                    alone.outcome.is_complete(),
+                    limit > 10395,
+                    "{limit}, {grace}"
+                );
+            }
             // In order: the first `limit` of the one-thread order.
             let mut first = Vec::new();
             let ordered = par.search_ordered(|s| {
@@ -382,10 +411,14 @@ fn a_solution_limit_reports_exactly_that_many() {
 #[test]
 fn a_node_limit_is_shared_and_never_exceeded() {
     let problem = pairs(14);
-    for max in [1, 1000, 50_000, 123_457] {
+    for (max, grace) in [1, 1000, 50_000, 123_457]
+        .into_iter()
+        .flat_map(|max| [(max, 0), (max, 500), (max, 40_000)])
+    {
         let report = Parallel::new(&problem)
             .threads(3)
             .poll_every(16)
+            .here_first(grace)
             .with_limits(Limits::none().nodes(max))
             .count();
         assert!(
@@ -428,6 +461,51 @@ fn cancel_and_deadline_stop_every_thread() {
         )
         .count();
     assert_eq!(report.outcome.stopped, Some(StopReason::Deadline));
+}
+
+/// A count begun alone on the calling thread: one that ends within its grace is one job; one
+/// that does not is shared out from where it stood, with the one-thread figures.
+#[cfg(feature = "parallel")]
+#[test]
+fn a_count_begun_alone_goes_on_on_the_threads() {
+    let problem = load(data().join("queens12.dlx"));
+    let (want, _) = one_thread(&problem, Engine::Auto);
+    let par = Parallel::new(&problem).threads(4).poll_every(64);
+    let alone = par.clone().here_first(1 << 40).count();
+    assert_eq!((figures(&alone), alone.jobs), (want.clone(), 1));
+    let shared = par.here_first(20_000).count();
+    assert_eq!(figures(&shared), want);
+    assert!(shared.jobs > 4, "{} jobs", shared.jobs);
+}
+
+/// While the threads count a search begun alone, the calling thread asks the limits' clock:
+/// a clock that answers on its own thread only (as a look for Ctrl-C does) stops them all.
+#[cfg(feature = "parallel")]
+#[test]
+fn the_clock_is_asked_on_the_calling_thread() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let problem = pairs(16); // 2 027 025 solutions: seconds of work
+    let caller = std::thread::current().id();
+    let start = std::time::Instant::now();
+    let asked_here = Arc::new(AtomicU64::new(0));
+    let asked = Arc::clone(&asked_here);
+    let clock: dlx::Clock = Arc::new(move || {
+        if std::thread::current().id() != caller {
+            return false;
+        }
+        asked.fetch_add(1, Ordering::Relaxed);
+        start.elapsed() > std::time::Duration::from_millis(50)
+    });
+    let report = Parallel::new(&problem)
+        .threads(3)
+        .here_first(10_000)
+        .with_limits(Limits::none().until(Some(clock)))
+        .count();
+    assert_eq!(report.outcome.stopped, Some(StopReason::Deadline));
+    assert!(report.outcome.solutions < 2_027_025);
+    assert!(report.jobs > 1, "{} jobs", report.jobs);
+    assert!(asked_here.load(Ordering::Relaxed) >= 2);
+    assert!(start.elapsed().as_secs() < 5);
 }
 
 #[test]
