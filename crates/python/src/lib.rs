@@ -8,8 +8,10 @@
 //! back for a moment to run Python's signal handlers ([`Watch`]): other Python threads run
 //! meanwhile, and Ctrl-C stops the search (`KeyboardInterrupt` is raised once it has stopped).
 //! An iterator of solutions pulls them from such a search a batch at a time, so nothing runs
-//! behind the loop. A search on several threads runs on a thread of its own while the calling
-//! thread waits without the GIL and looks for signals, and stops through its cancel flag.
+//! behind the loop. A count on several threads begins the same way and goes on on the engine's
+//! threads, the calling thread asking the same clock meanwhile. The memoized count and the
+//! cheapest solutions on several threads run on a thread of their own while the calling thread
+//! waits without the GIL and looks for signals, and stop through their cancel flag.
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -27,12 +29,19 @@ use pyo3::types::PyDict;
 /// How often a waiting call looks for Ctrl-C.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Nodes a search on several threads is first given on the calling thread alone (without the
-/// GIL, but without a look at Ctrl-C): a few milliseconds. Most calls of a script (a small
-/// problem each) end within it and need no pool; a search that does not is run again on the
-/// threads, interruptible. (A time instead, 2 ms, sent searches of 3 to 15 ms to the threads,
-/// where they took longer than on one: `xc550` 3.3 -> 6.6 ms.)
-const QUICK_NODES: u64 = 100_000;
+/// Nodes a count on several threads runs alone on the calling thread first (the engine's
+/// `here_first`; without the GIL, interruptible): half a millisecond to a millisecond on the
+/// samples. A smaller call (most of a script's, a small problem each) ends there and wakes no
+/// thread; a larger one goes on on the threads from where it stands, nothing searched twice.
+/// Going to the threads costs about 0.2 ms (`bench/compare.py`'s problems, 2026-11-29: 2,000
+/// nodes alone sent Langford's `lgfd8` to them, 0.24 -> 0.43 ms; 20,000 kept `p3x20` from them,
+/// 1.39 times one thread -> 0.93).
+const QUICK_NODES: u64 = 5_000;
+
+/// Nodes the memoized count and the cheapest solutions on several threads are first given on
+/// the calling thread alone; one not done within them starts again from the root on the
+/// threads (their searches cannot go on on the threads from where they stand).
+const QUICK_RESTART_NODES: u64 = 100_000;
 
 /// The most solutions an iterator takes from its search at a time (the first batch is one
 /// solution, each next one twice as many), and the longest it searches for more once it has
@@ -73,22 +82,26 @@ fn to_int(py: Python<'_>, count: &Count) -> PyResult<Py<PyAny>> {
     }
 }
 
-/// Runs `search` (with a visitor that keeps nothing). On one thread: here, without the GIL,
-/// interruptible ([`Watch`]). On several: first here alone within [`QUICK_NODES`], then, if it
-/// was not done, again from its start on the threads, interruptible.
+/// Runs `search` (with a visitor that keeps nothing). On one thread, and a count on several:
+/// here, without the GIL, interruptible ([`Watch`]); a count on several threads runs here
+/// alone for [`QUICK_NODES`] and, if not done, goes on on the threads (`count` says it is a
+/// count, of the whole problem or of a job). The other searches on several threads: first here
+/// alone within [`QUICK_RESTART_NODES`], then, if not done, again from the start on the threads,
+/// interruptible.
 fn run_search(
     py: Python<'_>,
     cancel: &Arc<AtomicBool>,
     search: Search<'_>,
     limits: &Limits,
+    count: bool,
 ) -> PyResult<Result<dlx::Found, SearchError>> {
     // The settings as given (the quick attempt below runs on one thread whatever they say).
     if let Err(e) = search.check() {
         return Ok(Err(e));
     }
-    if search.num_threads() == 1 {
+    if count || search.num_threads() == 1 {
         let watch = Watch::new();
-        let search = search.limits(watch.limits(limits));
+        let search = search.here_first(QUICK_NODES).limits(watch.limits(limits));
         let found = py.detach(|| search.run(|_| ControlFlow::Continue(())));
         watch.raised()?;
         return Ok(found);
@@ -97,7 +110,7 @@ fn run_search(
     // search that ends there are one thread's, Knuth's).
     let budget = limits
         .max_nodes()
-        .map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
+        .map_or(QUICK_RESTART_NODES, |n| n.min(QUICK_RESTART_NODES));
     let quick = search
         .clone()
         .threads(1)
@@ -120,6 +133,9 @@ fn run_search(
 /// (Handlers run on the main thread only: a search on another thread is stopped by the main
 /// thread's interrupt as a Python loop on it is, not at all.)
 struct Watch {
+    /// The thread that made it, the only one that looks (Python runs signal handlers on the
+    /// main thread alone; the engine asks the clock from its threads as well).
+    thread: std::thread::ThreadId,
     start: Instant,
     /// When to look next, in nanoseconds from `start`.
     next: AtomicU64,
@@ -129,6 +145,7 @@ struct Watch {
 impl Watch {
     fn new() -> Arc<Watch> {
         Arc::new(Watch {
+            thread: std::thread::current().id(),
             start: Instant::now(),
             next: AtomicU64::new(POLL.as_nanos() as u64),
             raised: Mutex::new(None),
@@ -143,6 +160,9 @@ impl Watch {
 
     /// Whether a signal handler raised (looking again if `POLL` has passed).
     fn passed(&self) -> bool {
+        if std::thread::current().id() != self.thread {
+            return false;
+        }
         let now = self.start.elapsed().as_nanos() as u64;
         if now < self.next.load(Ordering::Relaxed) {
             return false;
@@ -528,7 +548,8 @@ impl RawProblem {
             .max_memory(max_memory)
             .preprocess(preprocess)
             .components(components);
-        let found = run_search(py, &cancel, search, &limits)?.map_err(|e| search_error(py, e))?;
+        let found = run_search(py, &cancel, search, &limits, task == Task::Count)?
+            .map_err(|e| search_error(py, e))?;
         Found::of(py, &found, &self.inner, task)
     }
 
@@ -585,7 +606,8 @@ impl RawProblem {
             .ordered(ordered)
             .bound(bound);
         let limits = limits(&cancel, max_nodes, timeout, None)?;
-        let found = run_search(py, &cancel, search, &limits)?.map_err(|e| search_error(py, e))?;
+        let found =
+            run_search(py, &cancel, search, &limits, false)?.map_err(|e| search_error(py, e))?;
         let best = found
             .cheapest
             .as_ref()
@@ -616,7 +638,8 @@ impl RawProblem {
             .threads(1)
             .max_memory(max_memory);
         let limits = limits(&cancel, max_nodes, timeout, None)?;
-        let found = run_search(py, &cancel, search, &limits)?.map_err(|e| search_error(py, e))?;
+        let found =
+            run_search(py, &cancel, search, &limits, false)?.map_err(|e| search_error(py, e))?;
         let figures = Found::of(py, &found, &self.inner, Task::Memo)?;
         let zdd = found
             .memo
@@ -697,7 +720,8 @@ impl RawProblem {
             .job_line(&job)
             .map_err(|e| search_error(py, e))?;
         let limits = limits(&cancel, max_nodes, timeout, None)?;
-        let found = run_search(py, &cancel, search, &limits)?.map_err(|e| search_error(py, e))?;
+        let found =
+            run_search(py, &cancel, search, &limits, true)?.map_err(|e| search_error(py, e))?;
         let report = found.report();
         let summary = report::Summary::new(&report.outcome)
             .profile(Some(report.stats.profile()))

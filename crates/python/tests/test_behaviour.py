@@ -21,13 +21,14 @@ def pentominoes():
         return Problem.from_knuth(f.read())
 
 
-def test_other_threads_run_while_a_search_does():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_other_threads_run_while_a_search_does(jobs):
     p = pentominoes()
     done = threading.Event()
     result = []
 
     def count():
-        result.append(p.count(jobs=1))
+        result.append(p.count(jobs=jobs))
         done.set()
 
     worker = threading.Thread(target=count)
@@ -70,12 +71,15 @@ def assert_ctrl_c_stops(call):
 
 
 @pytest.mark.parametrize("memo", [False, True])
-def test_ctrl_c_stops_a_long_search(memo):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_a_long_search(memo, jobs):
     # Counts of several seconds: of Langford's pairs of order 14 (the pentominoes are counted in
     # a second on bitsets, too soon to tell an interrupted count from a finished one), and the
-    # pentominoes' memoized count.
+    # pentominoes' memoized count. On two threads the count begins on this thread and goes on on
+    # the engine's while this one looks for Ctrl-C; the memoized count runs on a thread of its
+    # own.
     p = pentominoes() if memo else Problem(langford(14))
-    assert_ctrl_c_stops(lambda: p.count(jobs=1, memo=memo))
+    assert_ctrl_c_stops(lambda: p.count(jobs=jobs, memo=memo))
 
 
 def test_nothing_searches_behind_the_loop():

@@ -100,6 +100,25 @@ def test_knuths_estimate_of_the_tree():
     assert p.estimate() == estimate
 
 
+def test_a_count_on_threads_has_one_threads_figures():
+    # Langford's pairs of order 11: 439,747 nodes, begun on the calling thread and shared out
+    # from where it stood; a node limit past that beginning holds across the threads.
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, "..", "..", "..", "data", "instances", "langford11.dlx")
+    with open(path) as f:
+        p = Problem.from_knuth(f.read())
+    one = p.search(jobs=1)
+    two = p.search(jobs=2)
+    assert (two.count, two.nodes, two.updates, two.profile) == (one.count, one.nodes, one.updates, one.profile)
+    assert two.threads == 2
+    with pytest.raises(SearchStopped) as e:
+        p.count(max_nodes=50_000, jobs=2)
+    assert e.value.reason == "max_nodes"
+    assert e.value.found.nodes <= 50_000
+
+
 def test_a_stopped_count_raises():
     p = Problem(queens(10), secondary=["a%d" % i for i in range(19)] + ["b%d" % i for i in range(19)])
     with pytest.raises(SearchStopped) as e:

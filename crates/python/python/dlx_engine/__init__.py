@@ -232,8 +232,10 @@ class Problem:
         (``count``, ``nodes``, ``updates``, ``cleansings``, ``program``), whether the search
         was complete and what stopped it. ``memo=True`` counts by the memoized search (dlx6),
         exact at any size; ``jobs`` is the number of threads (0: every core; by default a
-        count by dancing links uses every core, the others one; the memoized count's threads
-        share one cache, and give one thread's count). ``components=True`` (with ``memo=True``,
+        count by dancing links uses every core, the others one; such a count begins on the
+        calling thread and is shared out only once it has run a few thousand nodes, so a small
+        problem wakes no thread; the memoized count's threads share one cache, and give one
+        thread's count). ``components=True`` (with ``memo=True``,
         one thread) counts each group of the items left that no option joins on its own and
         multiplies: far faster on problems side by side, slower where groups are rare."""
         return self._raw.search(
