@@ -84,9 +84,9 @@ pub(crate) fn agrees(
     let count = par.count();
     prop_assert!(count.outcome.is_complete());
     prop_assert_eq!(&figures(&count), &want, "count, {} threads", threads);
-    // Begun alone on this thread: handed to the threads mid-tree (after 1 or 37 nodes), or
-    // never (one job).
-    for grace in [1, 37, u64::MAX] {
+    // On two threads, begun alone on this thread: handed to the threads mid-tree (after 37
+    // nodes), or never (one job).
+    for grace in [37, u64::MAX].into_iter().filter(|_| threads == 2) {
         let alone = par.clone().here_first(grace).count();
         prop_assert_eq!(
             &figures(&alone),
@@ -315,8 +315,11 @@ fn knuth_instances_on_several_threads() {
             .threads(2 + checked % 2)
             .poll_every(256);
         assert_eq!(figures(&par.count()), want, "{}", path.display());
-        let alone = par.here_first(1000).count();
-        assert_eq!(figures(&alone), want, "here first, {}", path.display());
+        if checked % 4 == 0 {
+            // One instance in four begun alone on this thread, then handed over.
+            let alone = par.here_first(1000).count();
+            assert_eq!(figures(&alone), want, "here first, {}", path.display());
+        }
         checked += 1;
     }
     assert!(checked >= 39, "{checked}");
