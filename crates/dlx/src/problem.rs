@@ -306,6 +306,14 @@ impl ProblemBuilder {
         self.last_use.reserve(additional);
     }
 
+    /// Reserves room for `additional` more options with `entries` items in all (a caller that
+    /// knows the sizes saves the growing of the builder's arrays).
+    pub fn reserve_options(&mut self, additional: usize, entries: usize) {
+        self.option_starts.reserve(additional);
+        self.option_items.reserve(entries);
+        self.option_colors.reserve(entries);
+    }
+
     /// The item with this name, if declared.
     pub fn item_id(&self, name: &str) -> Option<ItemId> {
         self.by_name.get(name).copied()
