@@ -418,10 +418,11 @@ impl RawProblem {
         let fail = |e: dlx::BuildError| bad_input(py, e);
         let mut b = ProblemBuilder::new();
         b.reserve_items(cols);
+        b.reserve_options(rows, bytes.iter().filter(|&&v| v != 0).count());
         for c in 0..cols {
             b.primary(c.to_string()).map_err(fail)?;
         }
-        let mut kept = Vec::new();
+        let mut kept = Vec::with_capacity(rows);
         if cols > 0 {
             for (r, row) in bytes.chunks_exact(cols).enumerate() {
                 let items = row
@@ -554,7 +555,10 @@ impl RawProblem {
     }
 
     /// The solutions, lazily, as lists of option numbers in the order the search chose them.
-    #[pyo3(signature = (engine="auto", limit=None, max_nodes=None, timeout=None))]
+    ///
+    /// `rows`, if given, numbers the options in the solutions instead of their places: option
+    /// `o` is written `rows[o]` (the rows of a matrix some of which were left out).
+    #[pyo3(signature = (engine="auto", limit=None, max_nodes=None, timeout=None, rows=None))]
     fn solutions(
         &self,
         py: Python<'_>,
@@ -562,7 +566,17 @@ impl RawProblem {
         limit: Option<u64>,
         max_nodes: Option<u64>,
         timeout: Option<f64>,
+        rows: Option<Vec<u32>>,
     ) -> PyResult<Solutions> {
+        if rows
+            .as_ref()
+            .is_some_and(|rows| rows.len() != self.inner.num_options())
+        {
+            return Err(PyValueError::new_err(format!(
+                "rows must name each of the {} options",
+                self.inner.num_options()
+            )));
+        }
         let engine = self::engine(engine)?;
         let cancel = Arc::new(AtomicBool::new(false));
         let watch = Watch::new();
@@ -578,6 +592,7 @@ impl RawProblem {
                 end: None,
                 batch: 1,
                 watch,
+                rows,
             })),
         })
     }
@@ -803,14 +818,25 @@ struct Pulled {
     batch: usize,
     /// Ctrl-C while it runs.
     watch: Arc<Watch>,
+    /// The number each option is written as, where it is not its place.
+    rows: Option<Vec<u32>>,
 }
 
 /// Runs `solver` until it has added `batch` solutions to `kept` (or one at least, and
 /// [`BATCH_TIME`] has passed), or it ends.
-fn pull(solver: &mut dlx::Solver<'_>, kept: &mut VecDeque<Vec<u32>>, batch: usize) -> dlx::Outcome {
+fn pull(
+    solver: &mut dlx::Solver<'_>,
+    kept: &mut VecDeque<Vec<u32>>,
+    batch: usize,
+    rows: Option<&[u32]>,
+) -> dlx::Outcome {
     let start = Instant::now();
     solver.search(|solution| {
-        kept.push_back(solution.options().map(|o| o.as_u32()).collect());
+        let options = solution.options().map(|o| o.as_u32());
+        kept.push_back(match rows {
+            Some(rows) => options.map(|o| rows[o as usize]).collect(),
+            None => options.collect(),
+        });
         let full = kept.len() >= batch || (kept.len() % 16 == 0 && start.elapsed() >= BATCH_TIME);
         if full {
             ControlFlow::Break(())
@@ -874,9 +900,9 @@ impl Solutions {
                 *state = State::Done;
                 return ended(py, end);
             };
-            let (kept, batch) = (&mut pulled.kept, pulled.batch);
-            let outcome =
-                py.detach(|| search.with_dependent_mut(|_, solver| pull(solver, kept, batch)));
+            let (kept, batch, rows) = (&mut pulled.kept, pulled.batch, pulled.rows.as_deref());
+            let outcome = py
+                .detach(|| search.with_dependent_mut(|_, solver| pull(solver, kept, batch, rows)));
             if let Err(e) = pulled.watch.raised() {
                 *state = State::Done;
                 return Err(e);

@@ -157,3 +157,18 @@ def langford(n):
 def test_langford8_has_300_sequences():
     # xcover's langford8.txt: 150 up to reversal; every one of them here.
     assert len(list(covers(langford(8)))) == 300
+
+
+def test_rows_without_a_node_keep_their_numbers():
+    # Empty rows are left out of the problem; the solutions still name the matrix's rows, in
+    # the order the search chose them, as numpy arrays and lists of lists give them.
+    m = [[0, 0, 0], [1, 1, 0], [0, 0, 0], [0, 0, 1], [1, 0, 0], [0, 0, 0], [0, 1, 1]]
+    want = [[1, 3], [4, 6]]
+    assert sorted(covers_bool(np.array(m, dtype=bool))) == want
+    assert sorted(covers_bool(m)) == want
+    # The same from options some of which have no primary item.
+    from dlx_engine import Problem
+
+    p = Problem([["x"], ["a", "b"], ["y"], ["c"], ["a"], ["x", "y"], ["b", "c"]],
+                primary=["a", "b", "c"], secondary=["x", "y"])
+    assert sorted(p.solutions()) == want

@@ -285,11 +285,9 @@ class Problem:
         """The solutions, lazily, each as the numbers of its options in the order the search
         chose them; stopping the loop stops the search. ``limit`` ends the iteration after that
         many; ``max_nodes`` and ``timeout`` raise :class:`SearchStopped` where they stop it."""
-        found = self._raw.solutions(engine, limit, max_nodes, timeout)
-        kept = self._kept
-        if kept is None:
-            return found
-        return ([kept[o] for o in solution] for solution in found)
+        # The options left out are numbered back in by the engine's iterator (no generator of
+        # Python's between).
+        return self._raw.solutions(engine, limit, max_nodes, timeout, self._kept)
 
     def best(
         self,
@@ -450,7 +448,6 @@ def covers_bool(matrix: Any) -> Iterator[List[int]]:
         cols = max((len(row) for row in table), default=0)
         data = bytes(bool(row[c]) if c < len(row) else 0 for row in table for c in range(cols))
     raw, kept = _dlx.RawProblem.from_bool(rows, cols, data)
-    if len(kept) == rows:
-        # The engine's own iterator, with no generator of Python's between (lazy as well).
-        return raw.solutions()
-    return ([kept[o] for o in solution] for solution in raw.solutions())
+    # The engine's own iterator, with no generator of Python's between (lazy as well); rows
+    # without a node were left out, and the others are numbered back in by it.
+    return raw.solutions(rows=kept if len(kept) < rows else None)

@@ -71,6 +71,7 @@ class RawProblem:
         limit: Optional[int] = None,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
+        rows: Optional[List[int]] = None,
     ) -> Solutions: ...
     def best(
         self,
