@@ -844,6 +844,19 @@ struct JobState<'p, S: Sink> {
     local: S::Local,
 }
 
+impl<S: Sink> JobState<'_, S> {
+    /// Sets the solver's node limit: what the job took from a shared limit (`budgeted`), and
+    /// no more than its grace while it runs alone first.
+    fn limit_nodes(&mut self, budgeted: bool) {
+        let cap = budgeted.then_some(self.cap);
+        self.limits.max_nodes = match (cap, self.grace) {
+            (Some(cap), Some(grace)) => Some(cap.min(grace)),
+            (cap, grace) => cap.or(grace),
+        };
+        self.solver.set_limits(self.limits.clone());
+    }
+}
+
 /// A lock that a panicking thread left poisoned is taken all the same (its figures are lost
 /// with it, and the search reports what the others found).
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -934,17 +947,12 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                 return None;
             }
             cap = take(budget, NODE_CHUNK);
-            limits.max_nodes = Some(cap);
         }
-        if let Some(grace) = grace {
-            limits.max_nodes = Some(cap.min(grace));
-        }
-        solver.set_limits(limits.clone());
         let base = parallel.selected.len();
         let prefix_nodes: Vec<Node> = solver.selected_nodes()[base..].to_vec();
         let chosen = prefix_nodes.clone();
         let local = self.sink.open(&job);
-        Some(JobState {
+        let mut state = JobState {
             job,
             solver,
             own,
@@ -955,7 +963,9 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
             prefix_nodes,
             chosen,
             local,
-        })
+        };
+        state.limit_nodes(self.budget.is_some());
+        Some(state)
     }
 
     /// Runs a started job to its end, giving parts of it away while threads are idle; or,
@@ -1022,8 +1032,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                 {
                     // Alone long enough: the threads take over from here.
                     state.grace = None;
-                    state.limits.max_nodes = self.budget.as_ref().map(|_| state.cap);
-                    state.solver.set_limits(state.limits.clone());
+                    state.limit_nodes(self.budget.is_some());
                     return Some(state);
                 }
                 Some(StopReason::NodeLimit) if self.budget.is_some() => {
@@ -1032,9 +1041,7 @@ impl<'a, 'p, S: Sink> Run<'a, 'p, S> {
                         break Some(StopReason::NodeLimit);
                     }
                     state.cap += more;
-                    state.limits.max_nodes =
-                        Some(state.grace.map_or(state.cap, |g| g.min(state.cap)));
-                    state.solver.set_limits(state.limits.clone());
+                    state.limit_nodes(true);
                 }
                 // Another thread reached the solution limit first: this solution is not reported.
                 Some(StopReason::Visitor) if beyond_limit => break None,
