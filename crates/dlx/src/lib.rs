@@ -76,6 +76,7 @@ mod fnv;
 mod front;
 mod links;
 mod mcells;
+mod names;
 mod parallel;
 mod pool;
 pub mod pre;

@@ -1,13 +1,11 @@
 //! Building an exact-cover problem: named items, options, validation, and the immutable result.
 
-use std::collections::hash_map::Entry;
-
-use foldhash::HashMap;
 use std::fmt;
 
 use smallvec::SmallVec;
 
 use crate::arena::{self, HeadLinks, Links, NodeLinks, NodeMeta};
+use crate::names::Names;
 
 /// The typed indices of a problem, defined once: a `u32` behind a field users cannot reach
 /// (made with `new`, read with `as_u32` or `index`), an index into slices and vectors of what it
@@ -192,9 +190,9 @@ pub enum BuildError {
 /// ```
 #[derive(Debug, Default, Clone)]
 pub struct ProblemBuilder {
-    names: Vec<String>,
+    /// Item names, by [`ItemId`].
+    names: Names,
     primary: Vec<bool>,
-    by_name: HashMap<String, ItemId>,
     /// Items of all options, concatenated.
     option_items: Vec<ItemId>,
     /// Start of each option in `option_items`, plus a final end.
@@ -204,8 +202,7 @@ pub struct ProblemBuilder {
     /// The color of each entry of `option_items`: 0 for none, else the [`ColorId`] plus 1.
     option_colors: Vec<u32>,
     /// Color names, by [`ColorId`].
-    color_names: Vec<String>,
-    color_ids: HashMap<String, ColorId>,
+    color_names: Names,
     /// The bounds of each declared item (`(1, 1)` for a plain primary item; unused for
     /// secondary ones).
     bounds: Vec<(u32, u32)>,
@@ -227,39 +224,35 @@ impl ProblemBuilder {
     }
 
     /// Declares a primary item: one that every solution covers exactly once.
-    pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
-        self.item(name.into(), true)
+    pub fn primary(&mut self, name: impl AsRef<str>) -> Result<ItemId, BuildError> {
+        self.item(name.as_ref(), true)
     }
 
     /// Declares a secondary item: one that a solution covers at most once.
-    pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
-        self.item(name.into(), false)
+    pub fn secondary(&mut self, name: impl AsRef<str>) -> Result<ItemId, BuildError> {
+        self.item(name.as_ref(), false)
     }
 
-    fn item(&mut self, name: String, primary: bool) -> Result<ItemId, BuildError> {
+    fn item(&mut self, name: &str, primary: bool) -> Result<ItemId, BuildError> {
         if name.is_empty() || name.chars().any(char::is_whitespace) {
-            return Err(BuildError::InvalidName { name });
+            return Err(BuildError::InvalidName {
+                name: name.to_owned(),
+            });
         }
         // Headers, the item roots and the spacers must all stay below u32::MAX.
         if self.names.len() >= (u32::MAX / 4) as usize {
             return Err(BuildError::TooLarge);
         }
-        let id = ItemId(self.names.len() as u32);
-        self.bounds.push((1, 1));
         // One look-up decides both: a repeat, or the new item's place.
-        match self.by_name.entry(name) {
-            Entry::Occupied(e) => {
-                self.bounds.pop();
-                Err(BuildError::DuplicateItem {
-                    name: e.key().clone(),
-                })
-            }
-            Entry::Vacant(e) => {
-                self.names.push(e.key().clone());
-                e.insert(id);
+        match self.names.insert(name) {
+            Err(_) => Err(BuildError::DuplicateItem {
+                name: name.to_owned(),
+            }),
+            Ok(id) => {
+                self.bounds.push((1, 1));
                 self.primary.push(primary);
                 self.last_use.push(u32::MAX);
-                Ok(id)
+                Ok(ItemId(id))
             }
         }
     }
@@ -284,13 +277,17 @@ impl ProblemBuilder {
     /// ```
     pub fn primary_bounded(
         &mut self,
-        name: impl Into<String>,
+        name: impl AsRef<str>,
         lo: u32,
         hi: u32,
     ) -> Result<ItemId, BuildError> {
-        let name = name.into();
+        let name = name.as_ref();
         if lo > hi || hi == 0 {
-            return Err(BuildError::BadBounds { name, lo, hi });
+            return Err(BuildError::BadBounds {
+                name: name.to_owned(),
+                lo,
+                hi,
+            });
         }
         let id = self.item(name, true)?;
         self.bounds[id] = (lo, hi);
@@ -300,8 +297,9 @@ impl ProblemBuilder {
 
     /// Makes room for `additional` more items (a reader that knows how many are coming).
     pub fn reserve_items(&mut self, additional: usize) {
-        self.names.reserve(additional);
-        self.by_name.reserve(additional);
+        // Names of a few characters, as most are.
+        self.names.reserve(additional, 4 * additional);
+        self.bounds.reserve(additional);
         self.primary.reserve(additional);
         self.last_use.reserve(additional);
     }
@@ -316,7 +314,7 @@ impl ProblemBuilder {
 
     /// The item with this name, if declared.
     pub fn item_id(&self, name: &str) -> Option<ItemId> {
-        self.by_name.get(name).copied()
+        self.names.find(name).map(ItemId)
     }
 
     /// Number of items declared so far.
@@ -338,19 +336,16 @@ impl ProblemBuilder {
     }
 
     /// The color with this name, declared on first use.
-    pub fn color(&mut self, name: impl Into<String>) -> Result<ColorId, BuildError> {
-        let name = name.into();
+    pub fn color(&mut self, name: impl AsRef<str>) -> Result<ColorId, BuildError> {
+        let name = name.as_ref();
         if name.is_empty() || name.chars().any(char::is_whitespace) {
-            return Err(BuildError::InvalidColor { name });
+            return Err(BuildError::InvalidColor {
+                name: name.to_owned(),
+            });
         }
-        let next = ColorId(self.color_names.len() as u32);
-        match self.color_ids.entry(name) {
-            Entry::Occupied(e) => Ok(*e.get()),
-            Entry::Vacant(e) => {
-                self.color_names.push(e.key().clone());
-                e.insert(next);
-                Ok(next)
-            }
+        match self.color_names.insert(name) {
+            Ok(new) => Ok(ColorId(new)),
+            Err(old) => Ok(ColorId(old)),
         }
     }
 
@@ -394,14 +389,14 @@ impl ProblemBuilder {
                 break;
             };
             if self.last_use[item] == option {
-                let name = self.names[item].clone();
+                let name = self.names.get(item.index()).to_owned();
                 failure = Some(BuildError::RepeatedItem { option, name });
                 break;
             }
             let color = match color {
                 None => 0,
                 Some(_) if primary => {
-                    let name = self.names[item].clone();
+                    let name = self.names.get(item.index()).to_owned();
                     failure = Some(BuildError::ColorOnPrimary { option, name });
                     break;
                 }
@@ -594,7 +589,6 @@ impl ProblemBuilder {
             && lens[1..=n1].iter().all(|&len| len < arena::KEY_CAP);
         Ok(Problem {
             names: self.names,
-            by_name: self.by_name,
             color_names: self.color_names,
             node_colors,
             bounds,
@@ -622,10 +616,10 @@ impl ProblemBuilder {
 /// [`Problem::solver`], from one thread or many.
 #[derive(Debug, Clone)]
 pub struct Problem {
-    names: Vec<String>,
-    by_name: HashMap<String, ItemId>,
+    /// Item names, by [`ItemId`].
+    names: Names,
     /// Color names, by [`ColorId`].
-    color_names: Vec<String>,
+    color_names: Names,
     /// The color of each node: 0 for none, else the [`ColorId`] plus 1. Empty when no option
     /// has a color (the problem is searched by the plain loop).
     node_colors: Vec<u32>,
@@ -676,12 +670,12 @@ impl Problem {
     /// # Panics
     /// If `item` does not belong to this problem.
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.names[item]
+        self.names.get(item.index())
     }
 
     /// The item with this name.
     pub fn item_id(&self, name: &str) -> Option<ItemId> {
-        self.by_name.get(name).copied()
+        self.names.find(name).map(ItemId)
     }
 
     /// Whether an item is primary.
@@ -783,7 +777,7 @@ impl Problem {
     /// # Panics
     /// If `color` does not belong to this problem.
     pub fn color_name(&self, color: ColorId) -> &str {
-        &self.color_names[color]
+        self.color_names.get(color.index())
     }
 
     /// The items of an option with their colors, in the order they were given.
