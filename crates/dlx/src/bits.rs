@@ -85,13 +85,12 @@ pub(crate) fn switched_on() -> bool {
 /// item they share: the sum over items of `len * (len - 1)`, over the number of options. What
 /// taking an option kills, and so what dancing links pay per node and the bitsets do not.
 pub(crate) fn density(problem: &Problem) -> u64 {
-    let mut len = vec![0u64; problem.num_items()];
-    for o in 0..problem.num_options() {
-        for item in problem.option_items(OptionId(o as u32)) {
-            len[item.index()] += 1;
-        }
-    }
-    let pairs: u64 = len.iter().map(|&l| l * l.saturating_sub(1)).sum();
+    // The items' lengths as the problem was built (every item's options, headers 1 to n).
+    let lens = &problem.links().lens[1..=problem.num_items()];
+    let pairs: u64 = lens
+        .iter()
+        .map(|&l| u64::from(l) * u64::from(l.saturating_sub(1)))
+        .sum();
     pairs / problem.num_options().max(1) as u64
 }
 
