@@ -1906,6 +1906,7 @@ struct Shared {
 impl Shared {
     const SHARDS: usize = 256;
     /// A shard's first table: 2^6 slots.
+    #[cfg(feature = "parallel")]
     const FIRST_BITS: u32 = 6;
 
     #[cfg(feature = "parallel")]

@@ -11,7 +11,9 @@ use std::sync::{Arc, Mutex};
 use crate::common;
 
 use common::{build_bounded, build_colored, BoundedSpec, ColoredSpec};
-use dlx::split::{ForeignJob, Job, JobLine, Tally, TallyError};
+#[cfg(feature = "parallel")]
+use dlx::split::ForeignJob;
+use dlx::split::{Job, JobLine, Tally, TallyError};
 use dlx::{Engine, ItemId, Limits, Move, OptionId, Parallel, Problem, ProblemBuilder, StopReason};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -637,6 +639,7 @@ fn bounded_dancing_cells_are_given_away_and_split() {
 
 /// Runs each of `jobs` from its line (written and read back the same) to completion, and adds
 /// up their figures.
+#[cfg(feature = "parallel")]
 fn run_lines(par: &Parallel<'_>, jobs: Vec<Job>) -> dlx::Stats {
     let mut tally = Tally::new();
     for line in par.job_lines(jobs) {
