@@ -398,54 +398,6 @@ impl RawProblem {
         })
     }
 
-    /// The exact cover of a boolean incidence matrix of `rows` x `cols`, its bytes row by row
-    /// (one byte an entry, nonzero for a node, as numpy's `tobytes()` gives a boolean array):
-    /// every column a primary item named by its number. Rows without a node are left out; the
-    /// second value is the row of each option kept.
-    #[staticmethod]
-    fn from_bool(
-        py: Python<'_>,
-        rows: usize,
-        cols: usize,
-        bytes: &[u8],
-    ) -> PyResult<(RawProblem, Vec<u32>)> {
-        if rows.checked_mul(cols) != Some(bytes.len()) {
-            return Err(bad_input(
-                py,
-                format!("{} bytes for a matrix of {rows} x {cols}", bytes.len()),
-            ));
-        }
-        let fail = |e: dlx::BuildError| bad_input(py, e);
-        let mut b = ProblemBuilder::new();
-        b.reserve_items(cols);
-        b.reserve_options(rows, bytes.iter().filter(|&&v| v != 0).count());
-        for c in 0..cols {
-            b.primary(c.to_string()).map_err(fail)?;
-        }
-        let mut kept = Vec::with_capacity(rows);
-        if cols > 0 {
-            for (r, row) in bytes.chunks_exact(cols).enumerate() {
-                let items = row
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &v)| v != 0)
-                    .map(|(c, _)| dlx::ItemId::new(c as u32));
-                let mut items = items.peekable();
-                if items.peek().is_some() {
-                    b.option(items).map_err(fail)?;
-                    kept.push(r as u32);
-                }
-            }
-        }
-        let problem = b.build().map_err(fail)?;
-        Ok((
-            RawProblem {
-                inner: Arc::new(problem),
-            },
-            kept,
-        ))
-    }
-
     /// Reads Knuth's text format (`dlx1` to `dlx6`: colors, bounds, costs): the problem, and
     /// the lines of the options left out (they have no primary item).
     #[staticmethod]
@@ -577,24 +529,8 @@ impl RawProblem {
                 self.inner.num_options()
             )));
         }
-        let engine = self::engine(engine)?;
-        let cancel = Arc::new(AtomicBool::new(false));
-        let watch = Watch::new();
-        let limits = watch.limits(&limits(&cancel, max_nodes, timeout, limit)?);
-        let search = Pull::try_new(Arc::clone(&self.inner), |problem| {
-            problem.search().engine(engine).limits(limits).solver()
-        })
-        .map_err(|e| search_error(py, e))?;
-        Ok(Solutions {
-            state: Mutex::new(State::Pulling(Pulled {
-                kept: VecDeque::new(),
-                search: Some(search),
-                end: None,
-                batch: 1,
-                watch,
-                rows,
-            })),
-        })
+        let problem = Arc::clone(&self.inner);
+        start_solutions(py, problem, engine, limit, max_nodes, timeout, rows)
     }
 
     /// The `k` cheapest solutions (Knuth's `dlx5`): the figures, and a list of
@@ -988,6 +924,80 @@ impl ZddObject {
     }
 }
 
+/// xcover's `covers_bool` on a boolean incidence matrix of `rows` x `cols`, its bytes row by
+/// row (one byte an entry, nonzero for a node, as numpy's `tobytes()` gives a boolean array):
+/// every column a primary item named by its number; the engine's iterator of the exact covers,
+/// each a list of row numbers. Rows without a node are left out of the problem and numbered back
+/// in by the iterator. One call from Python for the building and the search's start (a small
+/// matrix's whole listing is a few microseconds).
+#[pyfunction]
+fn covers_bool(py: Python<'_>, rows: usize, cols: usize, bytes: &[u8]) -> PyResult<Solutions> {
+    if rows.checked_mul(cols) != Some(bytes.len()) {
+        return Err(bad_input(
+            py,
+            format!("{} bytes for a matrix of {rows} x {cols}", bytes.len()),
+        ));
+    }
+    let fail = |e: dlx::BuildError| bad_input(py, e);
+    let mut b = ProblemBuilder::new();
+    b.reserve_items(cols);
+    b.reserve_options(rows, bytes.iter().filter(|&&v| v != 0).count());
+    // The columns' numbers as their names (no string made per item).
+    let mut name = itoa::Buffer::new();
+    for c in 0..cols {
+        b.primary(name.format(c)).map_err(fail)?;
+    }
+    let mut kept = Vec::with_capacity(rows);
+    if cols > 0 {
+        for (r, row) in bytes.chunks_exact(cols).enumerate() {
+            let items = row
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v != 0)
+                .map(|(c, _)| dlx::ItemId::new(c as u32));
+            let mut items = items.peekable();
+            if items.peek().is_some() {
+                b.option(items).map_err(fail)?;
+                kept.push(r as u32);
+            }
+        }
+    }
+    let problem = Arc::new(b.build().map_err(fail)?);
+    let rows = (kept.len() < rows).then_some(kept);
+    start_solutions(py, problem, "auto", None, None, None, rows)
+}
+
+/// The iterator of `problem`'s solutions by `engine` within the limits (see
+/// `RawProblem.solutions`); `rows`, one per option, numbers them.
+fn start_solutions(
+    py: Python<'_>,
+    problem: Arc<Problem>,
+    engine: &str,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+    rows: Option<Vec<u32>>,
+) -> PyResult<Solutions> {
+    let engine = self::engine(engine)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let watch = Watch::new();
+    let limits = watch.limits(&limits(&cancel, max_nodes, timeout, limit)?);
+    let search = Pull::try_new(problem, |problem| {
+        problem.search().engine(engine).limits(limits).solver()
+    })
+    .map_err(|e| search_error(py, e))?;
+    Ok(Solutions {
+        state: Mutex::new(State::Pulling(Pulled {
+            kept: VecDeque::new(),
+            search: Some(search),
+            end: None,
+            batch: 1,
+            watch,
+            rows,
+        })),
+    })
+}
+
 /// Sudoku records, as `dlx sudoku --format json` writes them (one JSON object a line, the
 /// summary last), of the puzzles in `text` (any layout the library reads), on `jobs` workers
 /// (0: every core), in input order.
@@ -1138,6 +1148,7 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Found>()?;
     m.add_class::<Solutions>()?;
     m.add_class::<ZddObject>()?;
+    m.add_function(wrap_pyfunction!(covers_bool, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_records, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku_generate, m)?)?;

@@ -447,7 +447,6 @@ def covers_bool(matrix: Any) -> Iterator[List[int]]:
         rows = len(table)
         cols = max((len(row) for row in table), default=0)
         data = bytes(bool(row[c]) if c < len(row) else 0 for row in table for c in range(cols))
-    raw, kept = _dlx.RawProblem.from_bool(rows, cols, data)
     # The engine's own iterator, with no generator of Python's between (lazy as well); rows
-    # without a node were left out, and the others are numbered back in by it.
-    return raw.solutions(rows=kept if len(kept) < rows else None)
+    # without a node are left out, and the others numbered back in by it.
+    return _dlx.covers_bool(rows, cols, data)
