@@ -398,6 +398,21 @@ impl RawProblem {
         })
     }
 
+    /// The exact cover of a boolean incidence matrix of `rows` x `cols`, its bytes row by row
+    /// (see `covers_bool`): the problem, and the row of each option kept, `None` where every
+    /// row was.
+    #[staticmethod]
+    fn from_bool(
+        py: Python<'_>,
+        rows: usize,
+        cols: usize,
+        bytes: &[u8],
+    ) -> PyResult<(RawProblem, Option<Vec<u32>>)> {
+        let (problem, kept) = matrix_problem(py, rows, cols, bytes)?;
+        let inner = Arc::new(problem);
+        Ok((RawProblem { inner }, (kept.len() < rows).then_some(kept)))
+    }
+
     /// Reads Knuth's text format (`dlx1` to `dlx6`: colors, bounds, costs): the problem, and
     /// the lines of the options left out (they have no primary item).
     #[staticmethod]
@@ -932,6 +947,19 @@ impl ZddObject {
 /// matrix's whole listing is a few microseconds).
 #[pyfunction]
 fn covers_bool(py: Python<'_>, rows: usize, cols: usize, bytes: &[u8]) -> PyResult<Solutions> {
+    let (problem, kept) = matrix_problem(py, rows, cols, bytes)?;
+    let rows = (kept.len() < rows).then_some(kept);
+    start_solutions(py, Arc::new(problem), "auto", None, None, None, rows)
+}
+
+/// The exact cover of a boolean incidence matrix of `rows` x `cols` (see `covers_bool`): the
+/// problem, and the row of each option kept (rows without a node are left out).
+fn matrix_problem(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    bytes: &[u8],
+) -> PyResult<(Problem, Vec<u32>)> {
     if rows.checked_mul(cols) != Some(bytes.len()) {
         return Err(bad_input(
             py,
@@ -962,9 +990,7 @@ fn covers_bool(py: Python<'_>, rows: usize, cols: usize, bytes: &[u8]) -> PyResu
             }
         }
     }
-    let problem = Arc::new(b.build().map_err(fail)?);
-    let rows = (kept.len() < rows).then_some(kept);
-    start_solutions(py, problem, "auto", None, None, None, rows)
+    Ok((b.build().map_err(fail)?, kept))
 }
 
 /// The iterator of `problem`'s solutions by `engine` within the limits (see

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from dlx_engine import covers, covers_bool
+from dlx_engine import DlxError, covers, covers_bool
 
 
 def verify(solution, options, primary, secondary=(), colored=False):
@@ -172,3 +172,26 @@ def test_rows_without_a_node_keep_their_numbers():
     p = Problem([["x"], ["a", "b"], ["y"], ["c"], ["a"], ["x", "y"], ["b", "c"]],
                 primary=["a", "b", "c"], secondary=["x", "y"])
     assert sorted(p.solutions()) == want
+
+
+def test_a_matrix_as_a_problem():
+    # Problem.from_bool builds what covers_bool searches: its count, its figures and solutions
+    # name the matrix's rows (empty ones left out of the engine's problem), and its options
+    # are each row's columns, as Problem(rows) would have them.
+    from dlx_engine import Problem
+
+    m = [[0, 0, 0], [1, 1, 0], [0, 0, 0], [0, 0, 1], [1, 0, 0], [0, 0, 0], [0, 1, 1]]
+    rows = [[c for c, v in enumerate(row) if v] for row in m]
+    for matrix in (m, np.array(m, dtype=bool), np.array(m, dtype=np.int64)):
+        p = Problem.from_bool(matrix)
+        assert p.count() == 2
+        assert sorted(p.solutions()) == [[1, 3], [4, 6]]
+        assert p.items == [0, 1, 2]
+        assert p.options == rows
+        full = Problem(rows, primary=[0, 1, 2], secondary=[])
+        assert p.search().nodes == full.search().nodes
+        assert sorted(p.zdd().solutions()) == [[1, 3], [4, 6]]
+    # A matrix without a node in a row, and one without a column, as covers_bool takes them.
+    assert Problem.from_bool([[1, 1], [0, 0]]).options == [[0, 1], []]
+    with pytest.raises(DlxError):
+        Problem.from_bool(np.zeros((2, 0), dtype=bool))

@@ -186,13 +186,41 @@ class Problem:
         self._init(raw, primary + secondary, options)
         self._kept = kept if len(kept) < len(options) else None
 
-    def _init(self, raw: Any, items: List[Hashable], options: List[List[Hashable]]) -> None:
+    def _init(
+        self, raw: Any, items: List[Hashable], options: Optional[List[List[Hashable]]]
+    ) -> None:
         self._raw = raw
         self._kept: Optional[List[int]] = None
         self.items = items
         """The items, primary ones first, as given."""
-        self.options = options
+        # Made from the engine's problem when first asked for, where not given (a matrix's).
+        self._options = options
+
+    @property
+    def options(self) -> List[List[Hashable]]:
         """The options, as given (numbers of solutions index them)."""
+        if self._options is None:
+            # A matrix's (from_bool): each row's columns, rows without one left empty.
+            made: List[List[Hashable]] = [[] for _ in range(self._rows)]
+            kept = self._kept if self._kept is not None else range(self._rows)
+            for row, items in zip(kept, self._raw.options()):
+                made[row] = [self.items[i] for i in items]
+            self._options = made
+        return self._options
+
+    @classmethod
+    def from_bool(cls, matrix: Any) -> "Problem":
+        """The exact cover of a boolean incidence matrix (a numpy array or a list of lists),
+        as :func:`covers_bool` takes it: rows are options, columns items numbered from 0, every
+        column primary. Built by the engine from the matrix's bytes, with no Python per entry:
+        ``Problem.from_bool(m).count()`` is exact_cover's ``get_solution_count(m)``."""
+        rows, cols, data = _matrix_bytes(matrix)
+        raw, kept = _dlx.RawProblem.from_bool(rows, cols, data)
+        problem = cls.__new__(cls)
+        problem._init(raw, list(range(cols)), None)
+        problem._rows = rows
+        problem._kept = kept
+        return problem
 
     @classmethod
     def from_knuth(cls, text: str) -> "Problem":
@@ -438,15 +466,20 @@ def covers_bool(matrix: Any) -> Iterator[List[int]]:
     """xcover's ``covers_bool``: the exact covers of a boolean incidence matrix (a numpy array
     or a list of lists; rows are options, columns items, every column primary), each a list
     of row indices. A matrix that is not one raises at the call."""
+    # The engine's own iterator, with no generator of Python's between (lazy as well); rows
+    # without a node are left out, and the others numbered back in by it.
+    return _dlx.covers_bool(*_matrix_bytes(matrix))
+
+
+def _matrix_bytes(matrix: Any) -> Tuple[int, int, bytes]:
+    """A boolean matrix (a numpy array or a list of lists) as its rows, its columns and a byte
+    an entry, row by row (nonzero for a node): how the engine takes one."""
     shape = getattr(matrix, "shape", None)
     if shape is not None and len(shape) == 2 and hasattr(matrix, "astype"):
         rows, cols = shape
-        data = matrix.astype(bool, copy=False).tobytes(order="C")
-    else:
-        table = [list(row) for row in matrix]
-        rows = len(table)
-        cols = max((len(row) for row in table), default=0)
-        data = bytes(bool(row[c]) if c < len(row) else 0 for row in table for c in range(cols))
-    # The engine's own iterator, with no generator of Python's between (lazy as well); rows
-    # without a node are left out, and the others numbered back in by it.
-    return _dlx.covers_bool(rows, cols, data)
+        return rows, cols, matrix.astype(bool, copy=False).tobytes(order="C")
+    table = [list(row) for row in matrix]
+    rows = len(table)
+    cols = max((len(row) for row in table), default=0)
+    data = bytes(bool(row[c]) if c < len(row) else 0 for row in table for c in range(cols))
+    return rows, cols, data
