@@ -195,3 +195,9 @@ def test_a_matrix_as_a_problem():
     assert Problem.from_bool([[1, 1], [0, 0]]).options == [[0, 1], []]
     with pytest.raises(DlxError):
         Problem.from_bool(np.zeros((2, 0), dtype=bool))
+    # An array of another rank is refused with a reason, not taken apart as lists.
+    for bad in (np.zeros((2, 2, 2), dtype=bool), np.zeros(3, dtype=bool)):
+        with pytest.raises(DlxError, match="dimensions"):
+            Problem.from_bool(bad)
+        with pytest.raises(DlxError, match="dimensions"):
+            list(covers_bool(bad))

@@ -475,7 +475,9 @@ def _matrix_bytes(matrix: Any) -> Tuple[int, int, bytes]:
     """A boolean matrix (a numpy array or a list of lists) as its rows, its columns and a byte
     an entry, row by row (nonzero for a node): how the engine takes one."""
     shape = getattr(matrix, "shape", None)
-    if shape is not None and len(shape) == 2 and hasattr(matrix, "astype"):
+    if shape is not None and hasattr(matrix, "astype"):
+        if len(shape) != 2:
+            raise DlxError(f"a matrix has rows and columns; this array has {len(shape)} dimensions")
         rows, cols = shape
         return rows, cols, matrix.astype(bool, copy=False).tobytes(order="C")
     table = [list(row) for row in matrix]
