@@ -31,6 +31,15 @@ fn name_at<'t>(text: &'t str, ends: &[usize], k: u32) -> &'t str {
     &text[start..ends[k]]
 }
 
+/// The hash of the name a table entry numbers, for the table to move its entries when it grows.
+fn rehash<'a>(
+    state: &'a RandomState,
+    text: &'a str,
+    ends: &'a [usize],
+) -> impl Fn(&u32) -> u64 + 'a {
+    move |&k| state.hash_one(name_at(text, ends, k))
+}
+
 impl Names {
     /// How many names.
     pub(crate) fn len(&self) -> usize {
@@ -67,7 +76,7 @@ impl Names {
         let entry = table.entry(
             hash,
             |&k| name_at(text, ends, k) == name,
-            |&k| state.hash_one(name_at(text, ends, k)),
+            rehash(state, text, ends),
         );
         match entry {
             Entry::Occupied(e) => Err(*e.get()),
@@ -91,7 +100,7 @@ impl Names {
         } = self;
         text.reserve(bytes);
         ends.reserve(additional);
-        table.reserve(additional, |&k| state.hash_one(name_at(text, ends, k)));
+        table.reserve(additional, rehash(state, text, ends));
     }
 
     /// Every name, in order.

@@ -410,7 +410,7 @@ impl RawProblem {
     ) -> PyResult<(RawProblem, Option<Vec<u32>>)> {
         let (problem, kept) = matrix_problem(py, rows, cols, bytes)?;
         let inner = Arc::new(problem);
-        Ok((RawProblem { inner }, (kept.len() < rows).then_some(kept)))
+        Ok((RawProblem { inner }, kept))
     }
 
     /// Reads Knuth's text format (`dlx1` to `dlx6`: colors, bounds, costs): the problem, and
@@ -948,18 +948,18 @@ impl ZddObject {
 #[pyfunction]
 fn covers_bool(py: Python<'_>, rows: usize, cols: usize, bytes: &[u8]) -> PyResult<Solutions> {
     let (problem, kept) = matrix_problem(py, rows, cols, bytes)?;
-    let rows = (kept.len() < rows).then_some(kept);
-    start_solutions(py, Arc::new(problem), "auto", None, None, None, rows)
+    start_solutions(py, Arc::new(problem), "auto", None, None, None, kept)
 }
 
 /// The exact cover of a boolean incidence matrix of `rows` x `cols` (see `covers_bool`): the
-/// problem, and the row of each option kept (rows without a node are left out).
+/// problem, and the row of each option kept where rows without a node were left out (`None`
+/// where every row was kept).
 fn matrix_problem(
     py: Python<'_>,
     rows: usize,
     cols: usize,
     bytes: &[u8],
-) -> PyResult<(Problem, Vec<u32>)> {
+) -> PyResult<(Problem, Option<Vec<u32>>)> {
     if rows.checked_mul(cols) != Some(bytes.len()) {
         return Err(bad_input(
             py,
@@ -990,6 +990,7 @@ fn matrix_problem(
             }
         }
     }
+    let kept = (kept.len() < rows).then_some(kept);
     Ok((b.build().map_err(fail)?, kept))
 }
 
