@@ -364,6 +364,17 @@ fn search_matches(problem: &Problem, expected: &BTreeSet<Vec<usize>>, seed: u8, 
         })
         .collect();
     assert_eq!(&two_listed, expected, "two threads' ZDD\n{text}");
+    // A count alone on two threads (taken where the threads made the nodes): the same.
+    let alone = problem.memo().threads(2).keep_zdd(false).run();
+    assert_eq!(
+        alone.count(),
+        memo.count(),
+        "two threads' count alone\n{text}"
+    );
+    assert_eq!(
+        alone.stats.zdd_nodes, memo.stats.zdd_nodes,
+        "two threads' ZDD nodes, a count alone\n{text}"
+    );
     // Counted by components: the same count.
     let parts = problem.memo().components(true).run();
     assert_eq!(parts.count(), memo.count(), "by components\n{text}");

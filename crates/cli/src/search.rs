@@ -329,13 +329,14 @@ impl SearchFlags {
             .components(self.memo.components)
     }
 
-    /// The memoized search of `problem` (named `name` in messages), under the flags' limits and
-    /// Ctrl-C.
+    /// The memoized count of `problem` (named `name` in messages), under the flags' limits and
+    /// Ctrl-C: its figures, no ZDD.
     pub fn memo(&self, problem: &Problem, name: &str) -> Result<Memo> {
         let search = self.search(problem, dlx::Engine::Auto, Task::Memo, None, Instant::now());
         // One thread unless --jobs says (the threads share one cache).
         let found = search
             .threads(self.jobs.unwrap_or(1))
+            .keep_zdd(false)
             .run(|_| std::ops::ControlFlow::Continue(()))
             .map_err(|e| InputError(format!("{name}: {e}")))?;
         Ok(found.memo.expect("the memoized search was asked for"))

@@ -245,7 +245,9 @@ fn memo(problem: &Problem, name: &str, args: &Args) -> Result<()> {
     let search = args
         .search
         .search(problem, dlx::Engine::Auto, Task::Memo, None, start)
-        .threads(args.search.jobs.unwrap_or(1));
+        .threads(args.search.jobs.unwrap_or(1))
+        // The ZDD is written, or its solutions listed; a count alone does without it.
+        .keep_zdd(args.zdd.is_some() || !args.search.count);
     if let Some(k) = args.split {
         return self::split(
             &search,

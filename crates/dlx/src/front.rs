@@ -81,6 +81,7 @@ pub struct Search<'p> {
     max_zdd_nodes: Option<u64>,
     max_memory: Option<u64>,
     components: bool,
+    keep_zdd: bool,
     here_first: u64,
 }
 
@@ -217,6 +218,7 @@ impl<'p> Search<'p> {
             max_zdd_nodes: None,
             max_memory: None,
             components: false,
+            keep_zdd: true,
             here_first: 0,
         }
     }
@@ -301,6 +303,14 @@ impl<'p> Search<'p> {
     /// own, no ZDD. One thread, no job, no bounds: [`Search::check`] refuses the others.
     pub fn components(mut self, on: bool) -> Self {
         self.components = on;
+        self
+    }
+
+    /// With the memoized search: whether its ZDD is kept in [`Found::memo`] (yes by default;
+    /// no when only the count is wanted, which on threads is then faster:
+    /// [`crate::zdd::MemoSearch::keep_zdd`]).
+    pub fn keep_zdd(mut self, on: bool) -> Self {
+        self.keep_zdd = on;
         self
     }
 
@@ -611,6 +621,7 @@ impl<'p> Search<'p> {
             .max_zdd_nodes(self.max_zdd_nodes)
             .max_memory(self.max_memory)
             .components(self.components)
+            .keep_zdd(self.keep_zdd)
             .run();
         let count = memo.found().clone();
         let s = &memo.stats;

@@ -515,7 +515,9 @@ impl RawProblem {
             .threads(threads)
             .max_memory(max_memory)
             .preprocess(preprocess)
-            .components(components);
+            .components(components)
+            // The memoized count's diagram is not given back here (`Problem.zdd` gives it).
+            .keep_zdd(false);
         let found = run_search(py, &cancel, search, &limits, task == Task::Count)?
             .map_err(|e| search_error(py, e))?;
         Found::of(py, &found, &self.inner, task)

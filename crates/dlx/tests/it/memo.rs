@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::common::{build_bounded, build_colored, oracle, BoundedSpec, ColoredSpec};
-use dlx::zdd::{Count, MemoError, ReadErrorKind, Zdd};
+use dlx::zdd::{Count, Memo, MemoError, ReadErrorKind, Zdd};
 use dlx::{Limits, OptionId, Problem, ProblemBuilder, StopReason};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -33,6 +33,45 @@ fn as_sets(zdd: &Zdd) -> Vec<Vec<OptionId>> {
             s
         })
         .collect()
+}
+
+/// `file` on `threads` threads with its ZDD: the count and the figures of `figures.tsv`, and
+/// the ZDD of one thread (`memo`), numbered as it numbers it.
+fn same_zdd_on_threads(file: &str, threads: usize, solutions: &str, zdd_nodes: &str, memo: &Memo) {
+    let on = read(file).memo().threads(threads).run();
+    assert!(on.is_complete(), "{file} on {threads}");
+    assert_eq!(
+        on.count().unwrap().to_string(),
+        solutions,
+        "{file} on {threads}"
+    );
+    let zdd_nodes: u64 = zdd_nodes.parse().unwrap();
+    assert_eq!(
+        on.stats.zdd_nodes, zdd_nodes,
+        "{file} on {threads}: ZDD nodes"
+    );
+    assert_eq!(
+        on.zdd().unwrap().num_nodes() as u64 + 2,
+        zdd_nodes.max(2),
+        "{file}"
+    );
+    assert_eq!(
+        on.stats.profile.iter().sum::<u64>(),
+        on.stats.nodes,
+        "{file}"
+    );
+    // The same diagram, numbered as one thread numbers it.
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    memo.zdd().unwrap().write(&mut a).unwrap();
+    on.zdd().unwrap().write(&mut b).unwrap();
+    assert!(a == b, "{file} on {threads}: the ZDD's text");
+    if memo.count().unwrap().to_u64().is_some_and(|n| n <= 20_000) {
+        let mut one = as_sets(memo.zdd().unwrap());
+        let mut many = as_sets(on.zdd().unwrap());
+        one.sort();
+        many.sort();
+        assert_eq!(one, many, "{file} on {threads}");
+    }
 }
 
 /// Every file of `figures.tsv` up to a million search nodes (the larger ones are the
@@ -83,42 +122,33 @@ fn figures_equal_dlx6() {
         // The ZDD holds the count the search made.
         assert_eq!(memo.zdd().unwrap().count().to_string(), solutions, "{file}");
         // On 2 and 3 threads sharing the cache: the count and the ZDD's nodes, and the same
-        // solutions (where they are few enough to list).
+        // solutions (where they are few enough to list); a count alone (taken where the
+        // threads made the nodes) on 3, and on 2 as well for the smaller files, whose ZDD is
+        // checked on 3 too.
+        let small = nodes <= 100_000;
         for threads in [2, 3] {
-            let on = read(file).memo().threads(threads).run();
-            assert!(on.is_complete(), "{file} on {threads}");
-            assert_eq!(
-                on.count().unwrap().to_string(),
-                solutions,
-                "{file} on {threads}"
-            );
-            let zdd_nodes: u64 = zdd_nodes.parse().unwrap();
-            assert_eq!(
-                on.stats.zdd_nodes, zdd_nodes,
-                "{file} on {threads}: ZDD nodes"
-            );
-            assert_eq!(
-                on.zdd().unwrap().num_nodes() as u64 + 2,
-                zdd_nodes.max(2),
-                "{file}"
-            );
-            assert_eq!(
-                on.stats.profile.iter().sum::<u64>(),
-                on.stats.nodes,
-                "{file}"
-            );
-            // The same diagram, numbered as one thread numbers it.
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            memo.zdd().unwrap().write(&mut a).unwrap();
-            on.zdd().unwrap().write(&mut b).unwrap();
-            assert!(a == b, "{file} on {threads}: the ZDD's text");
-            if memo.count().unwrap().to_u64().is_some_and(|n| n <= 20_000) {
-                let mut one = as_sets(memo.zdd().unwrap());
-                let mut many = as_sets(on.zdd().unwrap());
-                one.sort();
-                many.sort();
-                assert_eq!(one, many, "{file} on {threads}");
+            if small || threads == 2 {
+                same_zdd_on_threads(file, threads, solutions, zdd_nodes, &memo);
             }
+            if small || threads == 3 {
+                // A count alone: taken where the threads made the nodes, the same count and
+                // figure, no ZDD.
+                let counted = read(file).memo().threads(threads).keep_zdd(false).run();
+                assert_eq!(
+                    counted.count().unwrap().to_string(),
+                    solutions,
+                    "{file} on {threads}, counted where made"
+                );
+                let zdd_nodes: u64 = zdd_nodes.parse().unwrap();
+                assert_eq!(counted.stats.zdd_nodes, zdd_nodes, "{file} on {threads}");
+                assert!(counted.zdd().is_none(), "{file} on {threads}");
+            }
+        }
+        if small {
+            let alone = read(file).memo().keep_zdd(false).run();
+            assert_eq!(alone.count(), memo.count(), "{file}, a count alone");
+            assert_eq!(alone.stats.zdd_nodes, memo.stats.zdd_nodes, "{file}");
+            assert!(alone.zdd().is_none(), "{file}");
         }
         // By components: the same count (on the smaller files: it is slower where groups are
         // rare, and the oracle tests check it on thousands of problems).
@@ -543,9 +573,16 @@ fn holds_the_oracles_solutions(problem: &Problem) -> Result<(), TestCaseError> {
     let mut one_text = Vec::new();
     zdd.write(&mut one_text).unwrap();
     for threads in [2, 3] {
-        let many = problem.memo().threads(threads).run();
+        // On three threads a count alone (taken where the threads made the nodes).
+        let count_alone = threads == 3 && !problem.has_bounds();
+        let many = problem.memo().threads(threads).keep_zdd(!count_alone).run();
         prop_assert!(many.is_complete());
         prop_assert_eq!(many.stats.zdd_nodes, memo.stats.zdd_nodes);
+        if count_alone {
+            prop_assert!(many.zdd().is_none());
+            prop_assert_eq!(many.count().unwrap().to_u64(), Some(want.len() as u64));
+            continue;
+        }
         let mut listed = as_sets(many.zdd().unwrap());
         listed.sort();
         prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), want.clone());
@@ -599,6 +636,11 @@ fn counts_past_128_bits_on_threads() {
         let many = problem.memo().threads(threads).run();
         assert_eq!(many.count().unwrap().to_string(), want, "{threads}");
         assert_eq!(many.stats.zdd_nodes, one.stats.zdd_nodes, "{threads}");
+        // Counted where the threads made the nodes: in each node's 96 bits up to 2^95, past
+        // it in a list apart.
+        let alone = problem.memo().threads(threads).keep_zdd(false).run();
+        assert_eq!(alone.count().unwrap().to_string(), want, "{threads}");
+        assert_eq!(alone.stats.zdd_nodes, one.stats.zdd_nodes, "{threads}");
     }
 }
 
@@ -624,6 +666,16 @@ fn sixteen_threads_give_one_threads_zdd() {
             let mut text = Vec::new();
             many.zdd().unwrap().write(&mut text).unwrap();
             assert!(text == want, "{file}, run {run}: the ZDD differs");
+            let alone = problem.memo().threads(16).keep_zdd(false).run();
+            assert_eq!(
+                alone.count(),
+                one.count(),
+                "{file}, run {run}, counted where made"
+            );
+            assert_eq!(
+                alone.stats.zdd_nodes, one.stats.zdd_nodes,
+                "{file}, run {run}"
+            );
         }
     }
 }
