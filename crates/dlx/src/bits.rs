@@ -432,27 +432,31 @@ impl State {
         // SAFETY: `o` is an option (the caller's contract).
         let items = unsafe { t.items_unchecked(o) };
         let mut c = self.counts_at::<V>(l);
-        let kill = self.kill.as_mut_slice();
-        let mut any = false;
-        for &j in items {
-            let j = usize::from(j);
-            if j == best {
-                continue;
-            }
-            // SAFETY: `j` is an item of an option.
-            let row = unsafe { t.row_unchecked(j) };
-            if any {
-                for (k, r) in kill.iter_mut().zip(row) {
-                    *k |= r;
+        // The options `o`'s other items have: one item's row as it is, two or more OR-ed
+        // together (the first two in one pass: a copy of the first was a call of `memcpy` per
+        // option taken).
+        // SAFETY: `j` is an item of an option.
+        let row = |j: u16| unsafe { t.row_unchecked(usize::from(j)) };
+        let mut others = items.iter().copied().filter(|&j| usize::from(j) != best);
+        let kill: &[u64] = match (others.next(), others.next()) {
+            (Some(a), None) => row(a),
+            (Some(a), Some(b)) => {
+                let kill = self.kill.as_mut_slice();
+                for ((k, x), y) in kill.iter_mut().zip(row(a)).zip(row(b)) {
+                    *k = x | y;
                 }
-            } else {
-                kill.copy_from_slice(row);
-                any = true;
+                for j in others {
+                    for (k, r) in kill.iter_mut().zip(row(j)) {
+                        *k |= r;
+                    }
+                }
+                kill
             }
-        }
-        if !any {
-            kill.fill(0);
-        }
+            _ => {
+                self.kill.fill(0);
+                &self.kill
+            }
+        };
         let mut updates = u64::from(t.others[o]);
         let (from, to) = self.live.split_at_mut((l + 1) * w);
         let from = &from[l * w..];
