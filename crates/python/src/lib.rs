@@ -978,16 +978,32 @@ fn matrix_problem(
         b.primary(name.format(c)).map_err(fail)?;
     }
     let mut kept = Vec::with_capacity(rows);
+    let mut items: Vec<dlx::ItemId> = Vec::new();
     if cols > 0 {
         for (r, row) in bytes.chunks_exact(cols).enumerate() {
-            let items = row
-                .iter()
-                .enumerate()
-                .filter(|(_, &v)| v != 0)
-                .map(|(c, _)| dlx::ItemId::new(c as u32));
-            let mut items = items.peekable();
-            if items.peek().is_some() {
-                b.option(items).map_err(fail)?;
+            // Eight entries at a time, the nonzero ones found as bits: a byte at a time took
+            // 362,000 instructions of the 16 million a count of `xc550` takes from Python.
+            items.clear();
+            let mut eights = row.chunks_exact(8);
+            for (k, eight) in eights.by_ref().enumerate() {
+                const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+                let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+                // The top bit of each byte that is not 0.
+                let mut nonzero = (((word & LOW7) + LOW7) | word) & !LOW7;
+                while nonzero != 0 {
+                    let c = 8 * k + nonzero.trailing_zeros() as usize / 8;
+                    items.push(dlx::ItemId::new(c as u32));
+                    nonzero &= nonzero - 1;
+                }
+            }
+            let rest = row.len() - eights.remainder().len();
+            for (c, &v) in eights.remainder().iter().enumerate() {
+                if v != 0 {
+                    items.push(dlx::ItemId::new((rest + c) as u32));
+                }
+            }
+            if !items.is_empty() {
+                b.option(items.iter().copied()).map_err(fail)?;
                 kept.push(r as u32);
             }
         }
