@@ -2828,7 +2828,8 @@ fn children_first_counted(
 
 #[cfg(all(test, feature = "parallel"))]
 mod tests {
-    use super::*;
+    use crate::problem::Problem;
+    use std::sync::atomic::Ordering;
 
     /// Set, [`count_in_place`] counts on this thread alone, as it finishes where a thread
     /// could not be had.
