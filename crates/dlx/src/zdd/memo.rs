@@ -45,6 +45,17 @@ use crate::problem::{OptionId, Problem};
 #[path = "components.rs"]
 mod components;
 
+/// [`MemoStats::zdd_nodes`] of a diagram of `nodes` nodes whose root is `root`: the two sinks
+/// and every node; without a node, the bottom sink, and the top one when it is the root (a
+/// job's options are a solution).
+fn zdd_figure(nodes: usize, root: u32) -> u64 {
+    if nodes == 0 {
+        1 + u64::from(root == 1)
+    } else {
+        nodes as u64 + 2
+    }
+}
+
 /// What stops a search that has counted `nodes` nodes before it counts another: the node limit,
 /// and every [`CHECK_EVERY`] nodes the deadline, the clock and the cancel flag.
 #[inline]
@@ -148,7 +159,7 @@ pub struct Memo {
     found: Count,
     /// Counted by components: no ZDD.
     by_components: bool,
-    /// The ZDD kept ([`MemoSearch::keep_zdd`]).
+    /// The ZDD kept ([`MemoSearch::keep_zdd`]; never when counted by components).
     zdd_kept: bool,
 }
 
@@ -182,7 +193,7 @@ impl Memo {
     }
 
     fn has_zdd(&self) -> bool {
-        self.is_complete() && !self.by_components && self.zdd_kept
+        self.is_complete() && self.zdd_kept
     }
 
     /// Whether it counted by components ([`MemoSearch::components`]): a count and its own figures, no
@@ -323,12 +334,7 @@ impl<'p> MemoSearch<'p> {
             cache,
             ..
         } = run;
-        stats.zdd_nodes = if zdd.is_empty() {
-            // The bottom sink, and the top one when a job's options are a solution.
-            1 + u64::from(pending.last() == Some(&1))
-        } else {
-            zdd.len() as u64 + 2
-        };
+        stats.zdd_nodes = zdd_figure(zdd.len(), pending.last().copied().unwrap_or(0));
         stats.memory = cache.bytes() + (zdd.capacity() * std::mem::size_of::<ZddNode>()) as u64;
         // Its memory goes before the count takes more.
         drop(cache);
@@ -2347,11 +2353,7 @@ impl MemoSearch<'_> {
         if let (true, Some(root)) = (in_place, root) {
             // Every node made is in the diagram: one thread's nodes, each made once.
             let made: usize = all.iter().map(Vec::len).sum();
-            stats.zdd_nodes = if made == 0 {
-                1 + u64::from(root == 1)
-            } else {
-                made as u64 + 2
-            };
+            stats.zdd_nodes = zdd_figure(made, root);
             // The count takes no memory; the cache's goes after it (given back beside it, each
             // of its frees stopped the counting threads to drop their mappings: 75 to 87 ms
             // for the two, 29 and 25 ms one after the other on `aztec_11`).
@@ -2370,11 +2372,7 @@ impl MemoSearch<'_> {
             (None, Some(root)) => {
                 let (nodes, root, counted) = children_first_counted(&mut all, root);
                 drop(all);
-                stats.zdd_nodes = if nodes.is_empty() {
-                    1 + u64::from(root == 1)
-                } else {
-                    nodes.len() as u64 + 2
-                };
+                stats.zdd_nodes = zdd_figure(nodes.len(), root);
                 let zdd = Zdd::from_search(nodes, root, self.problem);
                 let found = counted.unwrap_or_else(|| zdd.count_of_roots(&[root]));
                 Memo {
