@@ -244,15 +244,93 @@ type Rng = dlx::rng::SplitMix64;
 #[derive(Debug)]
 pub struct Generator<'s> {
     sudoku: &'s Sudoku,
-    solver: SudokuSolver<'s>,
     settings: GenerateSettings,
     layout: &'s Layout,
+    /// The searches that test a removal (the engine's among them, which also proves the
+    /// finished puzzle); `helpers` has one more set for each thread past the first.
+    tester: Tester<'s>,
+    helpers: Vec<Tester<'s>>,
+    /// The threads that test one puzzle's removals ([`Generator::threads`]).
+    threads: usize,
+    rater: Rater<'s>,
+}
+
+/// What tests whether a clue can go: the candidate searches and the engine, one set per
+/// thread.
+#[derive(Debug)]
+struct Tester<'s> {
+    sudoku: &'s Sudoku,
+    solver: SudokuSolver<'s>,
     candidates: Candidates<false>,
     /// From 16x16 up, the propagating search's candidates (locked candidates, probes, the
     /// lookahead's branches) look for another solution: on such grids the singles alone
     /// meet search trees a hundred times larger.
     probing: Option<Candidates<true>>,
-    rater: Rater<'s>,
+}
+
+impl<'s> Tester<'s> {
+    fn new(sudoku: &'s Sudoku) -> Self {
+        let layout = sudoku.layout();
+        Tester {
+            sudoku,
+            solver: sudoku.solver().branch_depth(true),
+            candidates: Candidates::new(layout, Deduce::Singles),
+            probing: (sudoku.shape().size() >= PROBING_SIZE)
+                .then(|| Candidates::new(layout, Deduce::Probe)),
+        }
+    }
+
+    /// Whether the puzzle `cells` (`solution` with the cells of `orbit` emptied, from a
+    /// puzzle with one solution; `left`, what its clues leave each cell) has one solution. A
+    /// puzzle whose deductions fill the orbit has one; where they stall, a search over the
+    /// candidates looks for another (which must differ in the orbit), from 16x16 up briefly
+    /// with singles and then with the propagating search, and the engine takes over if that
+    /// search grows long.
+    fn removal(
+        &mut self,
+        cells: &[u8],
+        left: &ClueCandidates,
+        solution: &Grid,
+        orbit: &[usize],
+        max_nodes: u64,
+    ) -> Proof {
+        let layout = self.sudoku.layout();
+        let tries = match self.probing {
+            Some(_) => SINGLES_FIRST_NODES,
+            None => CANDIDATE_NODES,
+        };
+        let singles = self.candidates.singles_from(layout, cells, left, orbit);
+        let quick = quick_proof(
+            &mut self.candidates,
+            singles,
+            layout,
+            solution,
+            orbit,
+            tries,
+        )
+        .or_else(|| {
+            let probing = self.probing.as_mut()?;
+            let singles = probing.singles(layout, cells);
+            quick_proof(probing, singles, layout, solution, orbit, CANDIDATE_NODES)
+        });
+        quick.unwrap_or_else(|| self.prove(cells, max_nodes))
+    }
+
+    /// Counts the solutions of the puzzle `cells` up to 2, within `max_nodes`.
+    fn prove(&mut self, cells: &[u8], max_nodes: u64) -> Proof {
+        let grid = Grid::from_cells(self.sudoku.shape(), cells.to_vec()).expect("a grid");
+        let limits = Limits::none().nodes(max_nodes);
+        let found = self
+            .solver
+            .search(&grid, 0, limits.solutions(2))
+            .expect("the digits of a solved grid never clash");
+        match (found.count, found.stopped) {
+            (1, None) => Proof::Unique(found.stats.nodes),
+            (n, _) if n >= 2 => Proof::Several,
+            (_, Some(StopReason::NodeLimit)) => Proof::OutOfNodes,
+            _ => unreachable!("a part of a solved grid has its solution"),
+        }
+    }
 }
 
 /// Tries of the candidate search before a proof goes to the engine.
@@ -293,6 +371,7 @@ fn quick_proof<const COUNTED: bool>(
 }
 
 /// What a proof of uniqueness found.
+#[derive(Debug, Clone, Copy)]
 enum Proof {
     Unique(u64),
     Several,
@@ -302,17 +381,26 @@ enum Proof {
 impl<'s> Generator<'s> {
     /// A generator for puzzles of `sudoku`'s shape and variant.
     pub fn new(sudoku: &'s Sudoku, settings: GenerateSettings) -> Self {
-        let layout = sudoku.layout();
         Generator {
             sudoku,
-            solver: sudoku.solver().branch_depth(true),
             settings,
-            candidates: Candidates::new(layout, Deduce::Singles),
-            probing: (sudoku.shape().size() >= PROBING_SIZE)
-                .then(|| Candidates::new(layout, Deduce::Probe)),
-            layout,
+            layout: sudoku.layout(),
+            tester: Tester::new(sudoku),
+            helpers: Vec::new(),
+            threads: 1,
             rater: sudoku.rater(),
         }
+    }
+
+    /// Tests the removals of each puzzle on `threads` threads (0 or 1: on the calling thread
+    /// alone): the same puzzles, byte for byte, sooner where they are large. A removal is
+    /// tested ahead of the ones before it are settled, on the puzzle as it stands; where one
+    /// of those goes, a test that found a second solution still holds (fewer clues leave it
+    /// one), and any other is made again. From 16x16 up most tests find a second solution
+    /// (a clue that stays), so threads gain nearly as their number.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
     }
 
     /// The settings.
@@ -323,7 +411,7 @@ impl<'s> Generator<'s> {
     /// The strategy of the proofs ([`Generated::nodes`] counts its nodes): [`Strategy::Auto`]
     /// made concrete for the shape.
     pub fn strategy(&self) -> Strategy {
-        self.solver.resolved()
+        self.tester.solver.resolved()
     }
 
     /// Makes the puzzle of `seed` (the same seed, the same puzzle). With a grade asked for,
@@ -376,59 +464,17 @@ impl<'s> Generator<'s> {
         rng.shuffle(&mut orbits);
 
         let mut cells = solution.cells().to_vec();
-        let layout = self.layout;
-        let mut left = ClueCandidates::new(layout, &cells);
+        let mut left = ClueCandidates::new(self.layout, &cells);
         let mut clues = n * n;
-        let mut minimal = true;
-        for orbit in &orbits {
-            if self.settings.clues.is_some_and(|target| clues <= target) {
-                // The target is met; the orbits left are not tried.
-                minimal = false;
-                break;
-            }
-            for &k in orbit {
-                cells[k] = 0;
-                left.take(layout, k, solution.cells()[k]);
-            }
-            // A puzzle whose deductions fill the orbit has one solution (the puzzle with it
-            // had one); where they stall, a search over the candidates looks for another
-            // (which must differ in the orbit), from 16x16 up briefly with singles and then
-            // with the propagating search, and the engine takes over if that search grows long.
-            let tries = match self.probing {
-                Some(_) => SINGLES_FIRST_NODES,
-                None => CANDIDATE_NODES,
-            };
-            let singles = self.candidates.singles_from(layout, &cells, &left, orbit);
-            let quick = quick_proof(
-                &mut self.candidates,
-                singles,
-                layout,
-                &solution,
-                orbit,
-                tries,
-            )
-            .or_else(|| {
-                let probing = self.probing.as_mut()?;
-                let singles = probing.singles(layout, &cells);
-                quick_proof(probing, singles, layout, &solution, orbit, CANDIDATE_NODES)
-            });
-            let proof = quick.unwrap_or_else(|| self.prove(&cells));
-            match proof {
-                Proof::Unique(_) => clues -= orbit.len(),
-                proof => {
-                    // Needed (a second solution), or not proved either way: kept.
-                    minimal &= matches!(proof, Proof::Several);
-                    for &k in orbit {
-                        cells[k] = solution.cells()[k];
-                        left.put(layout, k, cells[k]);
-                    }
-                }
-            }
-        }
+        let minimal = if self.threads > 1 {
+            self.remove_on_threads(&solution, &orbits, &mut cells, &mut left, &mut clues)
+        } else {
+            self.remove(&solution, &orbits, &mut cells, &mut left, &mut clues)
+        };
         // The engine's proof, for its node count; the puzzle was proved unique already (when
         // its last orbit went), so only the node limit can stop it short.
-        let (nodes, branch_depth) = match self.prove(&cells) {
-            Proof::Unique(nodes) => (Some(nodes), self.solver.stats().branch_depth),
+        let (nodes, branch_depth) = match self.tester.prove(&cells, self.settings.max_nodes) {
+            Proof::Unique(nodes) => (Some(nodes), self.tester.solver.stats().branch_depth),
             Proof::OutOfNodes => (None, None),
             Proof::Several => unreachable!("the puzzle was proved unique when its last orbit went"),
         };
@@ -443,24 +489,181 @@ impl<'s> Generator<'s> {
             seed,
             rating: None,
             tries: 1,
-            strategy: self.solver.resolved(),
+            strategy: self.tester.solver.resolved(),
         })
     }
 
-    /// Counts the solutions of the puzzle `cells` up to 2, within the node limit.
-    fn prove(&mut self, cells: &[u8]) -> Proof {
-        let grid = Grid::from_cells(self.sudoku.shape(), cells.to_vec()).expect("a grid");
-        let limits = Limits::none().nodes(self.settings.max_nodes);
-        let found = self
-            .solver
-            .search(&grid, 0, limits.solutions(2))
-            .expect("the digits of a solved grid never clash");
-        match (found.count, found.stopped) {
-            (1, None) => Proof::Unique(found.stats.nodes),
-            (n, _) if n >= 2 => Proof::Several,
-            (_, Some(StopReason::NodeLimit)) => Proof::OutOfNodes,
-            _ => unreachable!("a part of a solved grid has its solution"),
+    /// Takes away what it can of the `orbits`, in turn, from the puzzle `cells` (`left`:
+    /// what its clues leave each cell; `clues`: how many there are): an orbit goes where the
+    /// puzzle without it has one solution. Returns whether every orbit kept was proved needed.
+    fn remove(
+        &mut self,
+        solution: &Grid,
+        orbits: &[Vec<usize>],
+        cells: &mut [u8],
+        left: &mut ClueCandidates,
+        clues: &mut usize,
+    ) -> bool {
+        let layout = self.layout;
+        let mut minimal = true;
+        for orbit in orbits {
+            if self.settings.clues.is_some_and(|target| *clues <= target) {
+                // The target is met; the orbits left are not tried.
+                return false;
+            }
+            for &k in orbit {
+                cells[k] = 0;
+                left.take(layout, k, solution.cells()[k]);
+            }
+            let proof =
+                (self.tester).removal(cells, left, solution, orbit, self.settings.max_nodes);
+            match proof {
+                Proof::Unique(_) => *clues -= orbit.len(),
+                proof => {
+                    // Needed (a second solution), or not proved either way: kept.
+                    minimal &= matches!(proof, Proof::Several);
+                    for &k in orbit {
+                        cells[k] = solution.cells()[k];
+                        left.put(layout, k, cells[k]);
+                    }
+                }
+            }
         }
+        minimal
+    }
+
+    /// [`Generator::remove`] on [`Generator::threads`] threads, with its outcome. Each thread
+    /// tests the first orbit not yet tested, on the puzzle as it stands; the calling thread
+    /// settles the orbits in turn as their tests come back. A test holds if no orbit went
+    /// since it began, or if it found a second solution (the puzzle now has fewer clues and
+    /// keeps it); any other is made again.
+    fn remove_on_threads(
+        &mut self,
+        solution: &Grid,
+        orbits: &[Vec<usize>],
+        cells: &mut [u8],
+        left: &mut ClueCandidates,
+        clues: &mut usize,
+    ) -> bool {
+        use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+        use std::sync::mpsc;
+        /// An orbit to test: its index, the puzzle without it, and how many orbits had gone.
+        type Task = (usize, Vec<u8>, ClueCandidates, usize);
+        /// A test done: the thread, the orbit, what it found (or the panic), and the `gone` of
+        /// its task.
+        type Done = (usize, usize, std::thread::Result<Proof>, usize);
+        let layout = self.layout;
+        let max_nodes = self.settings.max_nodes;
+        while self.helpers.len() + 1 < self.threads {
+            self.helpers.push(Tester::new(self.sudoku));
+        }
+        let testers = std::iter::once(&mut self.tester)
+            .chain(&mut self.helpers)
+            .take(self.threads);
+        let mut minimal = true;
+        let started = std::thread::scope(|scope| {
+            let (done_tx, done) = mpsc::channel::<Done>();
+            let mut to_worker = Vec::new();
+            for tester in testers {
+                let (tx, tasks) = mpsc::channel::<Task>();
+                let (done_tx, w) = (done_tx.clone(), to_worker.len());
+                let spawned = std::thread::Builder::new()
+                    .name(format!("dlx-generate-helper-{w}"))
+                    .spawn_scoped(scope, move || {
+                        for (i, cells, left, gone) in tasks {
+                            let proof = catch_unwind(AssertUnwindSafe(|| {
+                                tester.removal(&cells, &left, solution, &orbits[i], max_nodes)
+                            }));
+                            let panicked = proof.is_err();
+                            if done_tx.send((w, i, proof, gone)).is_err() || panicked {
+                                return;
+                            }
+                        }
+                    });
+                if spawned.is_ok() {
+                    to_worker.push(tx);
+                }
+            }
+            drop(done_tx);
+            if to_worker.is_empty() {
+                // No thread could be started: the calling thread tests them all, below.
+                return false;
+            }
+            let mut idle: Vec<usize> = (0..to_worker.len()).rev().collect();
+            let mut tested: Vec<Option<(Proof, usize)>> = vec![None; orbits.len()];
+            let mut busy = vec![false; orbits.len()];
+            let (mut next, mut gone, mut running) = (0, 0, 0);
+            let mut ended = false;
+            loop {
+                // Each idle thread takes the first orbit neither tested nor under test, on the
+                // puzzle as it stands.
+                let mut from = next;
+                while let (false, Some(&w)) = (ended, idle.last()) {
+                    let Some(i) = (from..orbits.len()).find(|&i| !busy[i] && tested[i].is_none())
+                    else {
+                        break;
+                    };
+                    from = i + 1;
+                    let mut without = cells.to_vec();
+                    let mut left_without = left.clone();
+                    for &k in &orbits[i] {
+                        without[k] = 0;
+                        left_without.take(layout, k, solution.cells()[k]);
+                    }
+                    // A thread ends before its tasks only after it reported a panic.
+                    let _ = to_worker[w].send((i, without, left_without, gone));
+                    idle.pop();
+                    busy[i] = true;
+                    running += 1;
+                }
+                if running == 0 {
+                    return true;
+                }
+                let (w, i, proof, since) = done.recv().expect("a thread reports before it ends");
+                let proof = proof.unwrap_or_else(|panic| resume_unwind(panic));
+                idle.push(w);
+                busy[i] = false;
+                running -= 1;
+                if ended {
+                    continue;
+                }
+                tested[i] = Some((proof, since));
+                // Settle the orbits in turn while their tests are back.
+                while let Some(&Some((proof, since))) = tested.get(next) {
+                    if self.settings.clues.is_some_and(|target| *clues <= target) {
+                        // The target is met; the orbits left are not tried.
+                        minimal = false;
+                        ended = true;
+                        break;
+                    }
+                    match proof {
+                        // A second solution: the orbit stays (and the test holds whatever
+                        // went since it began).
+                        Proof::Several => {}
+                        Proof::Unique(_) if since == gone => {
+                            for &k in &orbits[next] {
+                                cells[k] = 0;
+                                left.take(layout, k, solution.cells()[k]);
+                            }
+                            *clues -= orbits[next].len();
+                            gone += 1;
+                        }
+                        Proof::OutOfNodes if since == gone => minimal = false,
+                        // Tested on a puzzle that had clues it has lost since: again.
+                        _ => {
+                            tested[next] = None;
+                            break;
+                        }
+                    }
+                    next += 1;
+                }
+                ended |= next == orbits.len();
+            }
+        });
+        if !started {
+            return self.remove(solution, orbits, cells, left, clues);
+        }
+        minimal
     }
 
     /// A solved grid: each digit at a random cell (no two can clash), then the engine's first
@@ -483,7 +686,7 @@ impl<'s> Generator<'s> {
             }
             let limits = Limits::none().nodes(self.settings.max_nodes);
             // A variant's units may still clash (a diagonal through two of them): try again.
-            if let Ok(mut found) = self.solver.search(&grid, 1, limits.solutions(1)) {
+            if let Ok(mut found) = self.tester.solver.search(&grid, 1, limits.solutions(1)) {
                 if let Some(solved) = found.grids.pop() {
                     return Ok(solved);
                 }
@@ -736,6 +939,12 @@ where
         }
     }
     let stop = Arc::clone(pipeline.stop());
+    let threads = pipeline.num_threads() as u64;
+    let helpers = if count < threads {
+        (threads / count.max(1)) as usize
+    } else {
+        1
+    };
     // Spans small enough that every worker gets several, of at most 64 puzzles.
     let span = (count / (8 * pipeline.num_threads() as u64)).clamp(1, 64);
     let spans = (0..count.div_ceil(span))
@@ -747,8 +956,9 @@ where
     };
     let ended = pipeline.run(
         spans,
-        // Boxed, so that no two workers' generators share a cache line.
-        || Box::new(Generator::new(sudoku, settings.clone())),
+        // Boxed, so that no two workers' generators share a cache line. Fewer puzzles than
+        // threads: the threads left over test each puzzle's removals.
+        || Box::new(Generator::new(sudoku, settings.clone()).threads(helpers)),
         |generator: &mut Box<Generator<'_>>, span: std::ops::Range<u64>| {
             let mut made = Vec::with_capacity((span.end - span.start) as usize);
             for i in span {

@@ -114,6 +114,8 @@ def generate(
     """``n`` puzzles with one solution each, minimal (no clue can go) unless ``clues`` stops
     them early, of a ``size`` x ``size`` grid, with a ``symmetry`` of their clues (``none``,
     ``rotate180``, ...) and a ``difficulty`` (``simple``, ``easy``, ``intermediate``,
-    ``expert``); the same ``seed`` makes the same puzzles on any number of ``jobs``."""
+    ``expert``); the same ``seed`` makes the same puzzles on any number of ``jobs``. With
+    fewer puzzles than ``jobs``, the threads left over test each puzzle's removals (a 25x25 on
+    two threads in about half the time)."""
     lines = _dlx.sudoku_generate(n, size, symmetry, difficulty, seed, jobs, clues, max_nodes)
     return [json.loads(line) for line in lines]

@@ -219,6 +219,72 @@ fn a_run_on_every_thread_makes_the_puzzles_of_its_seeds_in_order() {
     assert_eq!(summary.made, 5);
 }
 
+/// A puzzle whose removals are tested on threads is the puzzle one thread makes, field for
+/// field (its clues, minimality, the engine's proof), on every size where they run ahead of
+/// each other differently; `generate_all` with fewer puzzles than threads hands the rest over.
+#[test]
+fn removals_tested_on_threads_make_the_one_thread_puzzle() {
+    use std::ops::ControlFlow;
+    use sudoku::pipeline::Pipeline;
+    let sixteen = Sudoku::new(Shape::new(16).unwrap(), Variant::default()).unwrap();
+    let classic = Sudoku::classic();
+    let cases = [
+        (&classic, GenerateSettings::default(), 8),
+        (
+            &classic,
+            GenerateSettings::default().symmetry(Symmetry::None),
+            8,
+        ),
+        // A clue target ends the removals where one thread ends them.
+        (
+            &classic,
+            GenerateSettings::default()
+                .symmetry(Symmetry::None)
+                .clues(Some(30)),
+            4,
+        ),
+        (
+            &sixteen,
+            GenerateSettings::default().symmetry(Symmetry::None),
+            3,
+        ),
+        (
+            &sixteen,
+            GenerateSettings::default().symmetry(Symmetry::Rotate90),
+            2,
+        ),
+    ];
+    for (sudoku, settings, seeds) in cases {
+        let mut one = Generator::new(sudoku, settings.clone());
+        let mut on = [2, 3, 5].map(|k| Generator::new(sudoku, settings.clone()).threads(k));
+        for i in 0..seeds {
+            let seed = puzzle_seed(21, i);
+            let want = one.generate(seed).unwrap();
+            if settings.clues.is_none() && sudoku.shape().size() == 9 {
+                check(sudoku, &want, settings.symmetry);
+            }
+            for generator in &mut on {
+                assert_eq!(generator.generate(seed).unwrap(), want, "seed {seed}");
+            }
+        }
+    }
+    let settings = GenerateSettings::default().symmetry(Symmetry::None);
+    let mut got = Vec::new();
+    sudoku::generate_all(
+        &sixteen,
+        &settings,
+        5,
+        1,
+        Pipeline::new().threads(3),
+        &mut |(_, made): (u64, Result<sudoku::Generated, _>)| {
+            got.push(made.unwrap());
+            ControlFlow::Continue(())
+        },
+    );
+    let want = Generator::new(&sixteen, settings).generate(puzzle_seed(5, 0));
+    assert_eq!(got, [want.unwrap()]);
+}
+
 #[test]
 fn the_shape_of_the_puzzles_made_is_the_box_else_the_size_else_the_regions_map() {
     let plain = Variant::default();
