@@ -32,7 +32,7 @@ use crate::rules::{Strategy, Sudoku, SudokuSolver};
 use crate::shape::Cell;
 use dlx::{Limits, StopReason};
 use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Which cells must be given or blank together: the clue pattern's symmetry.
@@ -227,6 +227,9 @@ pub enum GenerateError {
         /// The tries.
         tries: u32,
     },
+    /// The stop flag ([`Generator::stop_flag`]) was set while the puzzle was made.
+    #[error("stopped before the puzzle was made")]
+    Stopped,
 }
 
 /// The seed of puzzle `index` of a run seeded with `seed`: puzzles are made one per seed, so a
@@ -252,6 +255,8 @@ pub struct Generator<'s> {
     helpers: Vec<Tester<'s>>,
     /// The threads that test one puzzle's removals ([`Generator::threads`]).
     threads: usize,
+    /// Set, it stops the puzzle being made ([`Generator::stop_flag`]).
+    stop: Option<Arc<AtomicBool>>,
     rater: Rater<'s>,
 }
 
@@ -293,8 +298,10 @@ impl<'s> Tester<'s> {
         solution: &Grid,
         orbit: &[usize],
         max_nodes: u64,
+        stop: Option<&Arc<AtomicBool>>,
     ) -> Proof {
         let layout = self.sudoku.layout();
+        let cancel = stop.map(|flag| &**flag);
         let tries = match self.probing {
             Some(_) => SINGLES_FIRST_NODES,
             None => CANDIDATE_NODES,
@@ -303,23 +310,32 @@ impl<'s> Tester<'s> {
         let quick = quick_proof(
             &mut self.candidates,
             singles,
-            layout,
-            solution,
-            orbit,
+            (layout, solution, orbit),
             tries,
+            cancel,
         )
         .or_else(|| {
             let probing = self.probing.as_mut()?;
             let singles = probing.singles(layout, cells);
-            quick_proof(probing, singles, layout, solution, orbit, CANDIDATE_NODES)
+            quick_proof(
+                probing,
+                singles,
+                (layout, solution, orbit),
+                CANDIDATE_NODES,
+                cancel,
+            )
         });
-        quick.unwrap_or_else(|| self.prove(cells, max_nodes))
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Proof::Stopped;
+        }
+        quick.unwrap_or_else(|| self.prove(cells, max_nodes, stop))
     }
 
-    /// Counts the solutions of the puzzle `cells` up to 2, within `max_nodes`.
-    fn prove(&mut self, cells: &[u8], max_nodes: u64) -> Proof {
+    /// Counts the solutions of the puzzle `cells` up to 2, within `max_nodes`, until `stop`
+    /// is set.
+    fn prove(&mut self, cells: &[u8], max_nodes: u64, stop: Option<&Arc<AtomicBool>>) -> Proof {
         let grid = Grid::from_cells(self.sudoku.shape(), cells.to_vec()).expect("a grid");
-        let limits = Limits::none().nodes(max_nodes);
+        let limits = Limits::none().nodes(max_nodes).cancel(stop.cloned());
         let found = self
             .solver
             .search(&grid, 0, limits.solutions(2))
@@ -328,6 +344,7 @@ impl<'s> Tester<'s> {
             (1, None) => Proof::Unique(found.stats.nodes),
             (n, _) if n >= 2 => Proof::Several,
             (_, Some(StopReason::NodeLimit)) => Proof::OutOfNodes,
+            (_, Some(_)) => Proof::Stopped,
             _ => unreachable!("a part of a solved grid has its solution"),
         }
     }
@@ -351,18 +368,17 @@ const GRID_TRIES: u32 = 64;
 /// solution) has one solution, by the candidates alone, from where the deductions left them
 /// (`singles`): they fill the orbit, or a search for another solution (which must differ in
 /// the orbit: the puzzle with it had one) settles it within `max_nodes` tries; `None` past
-/// them (a stronger search, or the engine's proof, takes over).
+/// them (a stronger search, or the engine's proof, takes over) or once `cancel` is set.
 fn quick_proof<const COUNTED: bool>(
     candidates: &mut Candidates<COUNTED>,
     singles: Singles,
-    layout: &Layout,
-    solution: &Grid,
-    orbit: &[usize],
+    (layout, solution, orbit): (&Layout, &Grid, &[usize]),
     max_nodes: u64,
+    cancel: Option<&AtomicBool>,
 ) -> Option<Proof> {
     match singles {
         Singles::Solved => Some(Proof::Unique(0)),
-        _ => match candidates.another(layout, solution.cells(), orbit, max_nodes) {
+        _ => match candidates.another(layout, solution.cells(), orbit, max_nodes, cancel) {
             Some(false) => Some(Proof::Unique(0)),
             Some(true) => Some(Proof::Several),
             None => None,
@@ -376,6 +392,8 @@ enum Proof {
     Unique(u64),
     Several,
     OutOfNodes,
+    /// The stop flag was set: nothing is known.
+    Stopped,
 }
 
 impl<'s> Generator<'s> {
@@ -388,8 +406,17 @@ impl<'s> Generator<'s> {
             tester: Tester::new(sudoku),
             helpers: Vec::new(),
             threads: 1,
+            stop: None,
             rater: sudoku.rater(),
         }
+    }
+
+    /// A flag that, once set (from a Ctrl-C handler, say), stops the puzzle being made within
+    /// a few hundred tries of a search: [`Generator::generate`] returns
+    /// [`GenerateError::Stopped`].
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
     }
 
     /// Tests the removals of each puzzle on `threads` threads (0 or 1: on the calling thread
@@ -466,16 +493,19 @@ impl<'s> Generator<'s> {
         let mut cells = solution.cells().to_vec();
         let mut left = ClueCandidates::new(self.layout, &cells);
         let mut clues = n * n;
-        let minimal = if self.threads > 1 {
+        let removed = if self.threads > 1 {
             self.remove_on_threads(&solution, &orbits, &mut cells, &mut left, &mut clues)
         } else {
             self.remove(&solution, &orbits, &mut cells, &mut left, &mut clues)
         };
+        let minimal = removed.ok_or(GenerateError::Stopped)?;
         // The engine's proof, for its node count; the puzzle was proved unique already (when
         // its last orbit went), so only the node limit can stop it short.
-        let (nodes, branch_depth) = match self.tester.prove(&cells, self.settings.max_nodes) {
+        let stop = self.stop.as_ref();
+        let (nodes, branch_depth) = match self.tester.prove(&cells, self.settings.max_nodes, stop) {
             Proof::Unique(nodes) => (Some(nodes), self.tester.solver.stats().branch_depth),
             Proof::OutOfNodes => (None, None),
+            Proof::Stopped => return Err(GenerateError::Stopped),
             Proof::Several => unreachable!("the puzzle was proved unique when its last orbit went"),
         };
         let puzzle = Grid::from_cells(solution.shape(), cells).expect("digits of the solution");
@@ -495,7 +525,8 @@ impl<'s> Generator<'s> {
 
     /// Takes away what it can of the `orbits`, in turn, from the puzzle `cells` (`left`:
     /// what its clues leave each cell; `clues`: how many there are): an orbit goes where the
-    /// puzzle without it has one solution. Returns whether every orbit kept was proved needed.
+    /// puzzle without it has one solution. Returns whether every orbit kept was proved needed;
+    /// `None` when the stop flag was set.
     fn remove(
         &mut self,
         solution: &Grid,
@@ -503,21 +534,22 @@ impl<'s> Generator<'s> {
         cells: &mut [u8],
         left: &mut ClueCandidates,
         clues: &mut usize,
-    ) -> bool {
+    ) -> Option<bool> {
         let layout = self.layout;
         let mut minimal = true;
         for orbit in orbits {
             if self.settings.clues.is_some_and(|target| *clues <= target) {
                 // The target is met; the orbits left are not tried.
-                return false;
+                return Some(false);
             }
             for &k in orbit {
                 cells[k] = 0;
                 left.take(layout, k, solution.cells()[k]);
             }
-            let proof =
-                (self.tester).removal(cells, left, solution, orbit, self.settings.max_nodes);
+            let (max_nodes, stop) = (self.settings.max_nodes, self.stop.as_ref());
+            let proof = (self.tester).removal(cells, left, solution, orbit, max_nodes, stop);
             match proof {
+                Proof::Stopped => return None,
                 Proof::Unique(_) => *clues -= orbit.len(),
                 proof => {
                     // Needed (a second solution), or not proved either way: kept.
@@ -529,7 +561,7 @@ impl<'s> Generator<'s> {
                 }
             }
         }
-        minimal
+        Some(minimal)
     }
 
     /// [`Generator::remove`] on [`Generator::threads`] threads, with its outcome. Each thread
@@ -544,7 +576,7 @@ impl<'s> Generator<'s> {
         cells: &mut [u8],
         left: &mut ClueCandidates,
         clues: &mut usize,
-    ) -> bool {
+    ) -> Option<bool> {
         use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
         use std::sync::mpsc;
         /// An orbit to test: its index, the puzzle without it, and how many orbits had gone.
@@ -553,14 +585,14 @@ impl<'s> Generator<'s> {
         /// its task.
         type Done = (usize, usize, std::thread::Result<Proof>, usize);
         let layout = self.layout;
-        let max_nodes = self.settings.max_nodes;
+        let (max_nodes, stop) = (self.settings.max_nodes, self.stop.as_ref());
         while self.helpers.len() + 1 < self.threads {
             self.helpers.push(Tester::new(self.sudoku));
         }
         let testers = std::iter::once(&mut self.tester)
             .chain(&mut self.helpers)
             .take(self.threads);
-        let mut minimal = true;
+        let mut minimal = Some(true);
         let started = std::thread::scope(|scope| {
             let (done_tx, done) = mpsc::channel::<Done>();
             let mut to_worker = Vec::new();
@@ -572,7 +604,8 @@ impl<'s> Generator<'s> {
                     .spawn_scoped(scope, move || {
                         for (i, cells, left, gone) in tasks {
                             let proof = catch_unwind(AssertUnwindSafe(|| {
-                                tester.removal(&cells, &left, solution, &orbits[i], max_nodes)
+                                let orbit = &orbits[i];
+                                tester.removal(&cells, &left, solution, orbit, max_nodes, stop)
                             }));
                             let panicked = proof.is_err();
                             if done_tx.send((w, i, proof, gone)).is_err() || panicked {
@@ -627,12 +660,17 @@ impl<'s> Generator<'s> {
                 if ended {
                     continue;
                 }
+                if matches!(proof, Proof::Stopped) {
+                    minimal = None;
+                    ended = true;
+                    continue;
+                }
                 tested[i] = Some((proof, since));
                 // Settle the orbits in turn while their tests are back.
                 while let Some(&Some((proof, since))) = tested.get(next) {
                     if self.settings.clues.is_some_and(|target| *clues <= target) {
                         // The target is met; the orbits left are not tried.
-                        minimal = false;
+                        minimal = Some(false);
                         ended = true;
                         break;
                     }
@@ -648,7 +686,7 @@ impl<'s> Generator<'s> {
                             *clues -= orbits[next].len();
                             gone += 1;
                         }
-                        Proof::OutOfNodes if since == gone => minimal = false,
+                        Proof::OutOfNodes if since == gone => minimal = Some(false),
                         // Tested on a puzzle that had clues it has lost since: again.
                         _ => {
                             tested[next] = None;
@@ -958,14 +996,21 @@ where
         spans,
         // Boxed, so that no two workers' generators share a cache line. Fewer puzzles than
         // threads: the threads left over test each puzzle's removals.
-        || Box::new(Generator::new(sudoku, settings.clone()).threads(helpers)),
+        || {
+            let generator = Generator::new(sudoku, settings.clone()).threads(helpers);
+            Box::new(generator.stop_flag(Arc::clone(&stop)))
+        },
         |generator: &mut Box<Generator<'_>>, span: std::ops::Range<u64>| {
             let mut made = Vec::with_capacity((span.end - span.start) as usize);
             for i in span {
                 if stop.load(Ordering::Relaxed) {
                     return (made, true);
                 }
-                made.push((i + 1, generator.generate(puzzle_seed(seed, i))));
+                match generator.generate(puzzle_seed(seed, i)) {
+                    // Stopped in the middle: not a puzzle, nor a failure to make one.
+                    Err(GenerateError::Stopped) => return (made, true),
+                    result => made.push((i + 1, result)),
+                }
             }
             (made, false)
         },

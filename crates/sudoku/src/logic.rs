@@ -752,8 +752,10 @@ impl<const COUNTED: bool> Candidates<COUNTED> {
         solution: &[u8],
         cells: &[usize],
         max_nodes: u64,
+        cancel: Option<&AtomicBool>,
     ) -> Option<bool> {
         let mut run = Run::new(1, 0, max_nodes);
+        run.cancel = cancel;
         self.hint.clear();
         self.hint.extend_from_slice(solution);
         let found = self.another_in(layout, solution, cells, &mut run);
@@ -1182,7 +1184,7 @@ mod tests {
         // It has one solution: no other digit in an open cell leads to another.
         let solution = sudoku.solve(&hard).unwrap().unwrap();
         assert_eq!(
-            c.another(&layout, solution.cells(), &[1, 2, 3], 1_000_000),
+            c.another(&layout, solution.cells(), &[1, 2, 3], 1_000_000, None),
             Some(false)
         );
         // Its first clue is needed: without it, another solution differs there.
@@ -1190,11 +1192,11 @@ mod tests {
         loose[0] = 0;
         assert_eq!(c.singles(&layout, &loose), Singles::Stuck);
         assert_eq!(
-            c.another(&layout, solution.cells(), &[0], 1_000_000),
+            c.another(&layout, solution.cells(), &[0], 1_000_000, None),
             Some(true)
         );
         assert_eq!(c.singles(&layout, &loose), Singles::Stuck);
-        assert_eq!(c.another(&layout, solution.cells(), &[0], 3), None);
+        assert_eq!(c.another(&layout, solution.cells(), &[0], 3, None), None);
         // A cell the singles fill back is not a way to another solution.
         let mut one_less = solved.cells().to_vec();
         one_less[40] = 0;

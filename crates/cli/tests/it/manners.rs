@@ -539,6 +539,35 @@ fn ctrl_c_is_the_same_everywhere() {
     }
 }
 
+/// Ctrl-C while one big puzzle is made (a 25x25 takes a minute of one core; on two threads,
+/// its removals tested on both) stops it within the search's next few hundred tries, not when
+/// the puzzle is done: exit 130, nothing written, and the summary says none was made.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_big_puzzle_being_made() {
+    for jobs in ["1", "2"] {
+        let args = [
+            "sudoku", "generate", "--box", "5x5", "--seed", "7", "-n", "1", "-j", jobs,
+        ];
+        let (child, mut stdout) = spawn(&args);
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let asked = std::time::Instant::now();
+        interrupt(&child);
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).unwrap();
+        let (status, stderr) = finish(child);
+        let took = asked.elapsed();
+        assert_eq!(status, Some(130), "-j {jobs}: {stderr}");
+        assert!(
+            stderr.contains("dlx: interrupted: 0 puzzles of 1 made"),
+            "-j {jobs}: {stderr}"
+        );
+        assert_eq!(text, "", "-j {jobs}");
+        // The whole puzzle takes 40 s or more: 10 s is slack for a loaded machine.
+        assert!(took.as_secs() < 10, "-j {jobs}: {took:?}");
+    }
+}
+
 /// Ctrl-C on a batch, many times over, at any moment and sent twice at once (as `timeout -s INT`
 /// does, to the command and to its group): every run exits 130 with the partial summary on
 /// stderr, and a count stopped in the middle is written `K+`. (Once it printed nothing in about

@@ -285,6 +285,27 @@ fn removals_tested_on_threads_make_the_one_thread_puzzle() {
     assert_eq!(got, [want.unwrap()]);
 }
 
+/// A stop flag set while a puzzle is made stops it, on one thread and on several: no puzzle,
+/// `Stopped`; the same generator makes the puzzle once the flag is down again.
+#[test]
+fn a_stop_flag_stops_the_puzzle_being_made() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let sixteen = Sudoku::new(Shape::new(16).unwrap(), Variant::default()).unwrap();
+    let want = Generator::new(&sixteen, GenerateSettings::default())
+        .generate(7)
+        .unwrap();
+    for threads in [1, 3] {
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut generator = Generator::new(&sixteen, GenerateSettings::default())
+            .threads(threads)
+            .stop_flag(Arc::clone(&flag));
+        assert_eq!(generator.generate(7), Err(sudoku::GenerateError::Stopped));
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(generator.generate(7).unwrap(), want);
+    }
+}
+
 #[test]
 fn the_shape_of_the_puzzles_made_is_the_box_else_the_size_else_the_regions_map() {
     let plain = Variant::default();
