@@ -285,28 +285,29 @@ impl<'s> Tester<'s> {
         }
     }
 
-    /// Whether the puzzle `cells` (`solution` with the cells of `orbit` emptied, from a
-    /// puzzle with one solution; `left`, what its clues leave each cell) has one solution. A
+    /// Whether `puzzle` (the cells of `orbit` emptied, from a puzzle with one solution) has
+    /// one solution. A
     /// puzzle whose deductions fill the orbit has one; where they stall, a search over the
     /// candidates looks for another (which must differ in the orbit), from 16x16 up briefly
     /// with singles and then with the propagating search, and the engine takes over if that
     /// search grows long.
     fn removal(
         &mut self,
-        cells: &[u8],
-        left: &ClueCandidates,
-        solution: &Grid,
+        puzzle: &Making<'_>,
         orbit: &[usize],
         max_nodes: u64,
         stop: Option<&Arc<AtomicBool>>,
     ) -> Proof {
         let layout = self.sudoku.layout();
+        let (cells, solution) = (&puzzle.cells[..], puzzle.solution);
         let cancel = stop.map(|flag| &**flag);
         let tries = match self.probing {
             Some(_) => SINGLES_FIRST_NODES,
             None => CANDIDATE_NODES,
         };
-        let singles = self.candidates.singles_from(layout, cells, left, orbit);
+        let singles = self
+            .candidates
+            .singles_from(layout, cells, &puzzle.left, orbit);
         let quick = quick_proof(
             &mut self.candidates,
             singles,
@@ -347,6 +348,47 @@ impl<'s> Tester<'s> {
             (_, Some(_)) => Proof::Stopped,
             _ => unreachable!("a part of a solved grid has its solution"),
         }
+    }
+}
+
+/// The puzzle being made: the solution's digits in its cells, 0 where a clue went; what its
+/// clues alone leave each cell; and how many clues it has.
+#[derive(Debug, Clone)]
+struct Making<'g> {
+    solution: &'g Grid,
+    cells: Vec<u8>,
+    left: ClueCandidates,
+    clues: usize,
+}
+
+impl<'g> Making<'g> {
+    /// The full grid `solution`: every cell a clue.
+    fn new(layout: &Layout, solution: &'g Grid) -> Self {
+        let cells = solution.cells().to_vec();
+        Making {
+            solution,
+            left: ClueCandidates::new(layout, &cells),
+            clues: cells.len(),
+            cells,
+        }
+    }
+
+    /// Takes the clues of `orbit` away.
+    fn take(&mut self, layout: &Layout, orbit: &[usize]) {
+        for &k in orbit {
+            self.cells[k] = 0;
+            self.left.take(layout, k, self.solution.cells()[k]);
+        }
+        self.clues -= orbit.len();
+    }
+
+    /// Puts the clues of `orbit` back.
+    fn put(&mut self, layout: &Layout, orbit: &[usize]) {
+        for &k in orbit {
+            self.cells[k] = self.solution.cells()[k];
+            self.left.put(layout, k, self.cells[k]);
+        }
+        self.clues += orbit.len();
     }
 }
 
@@ -490,14 +532,13 @@ impl<'s> Generator<'s> {
         orbits.dedup();
         rng.shuffle(&mut orbits);
 
-        let mut cells = solution.cells().to_vec();
-        let mut left = ClueCandidates::new(self.layout, &cells);
-        let mut clues = n * n;
+        let mut puzzle = Making::new(self.layout, &solution);
         let removed = if self.threads > 1 {
-            self.remove_on_threads(&solution, &orbits, &mut cells, &mut left, &mut clues)
+            self.remove_on_threads(&orbits, &mut puzzle)
         } else {
-            self.remove(&solution, &orbits, &mut cells, &mut left, &mut clues)
+            self.remove(&orbits, &mut puzzle)
         };
+        let Making { cells, clues, .. } = puzzle;
         let minimal = removed.ok_or(GenerateError::Stopped)?;
         // The engine's proof, for its node count; the puzzle was proved unique already (when
         // its last orbit went), so only the node limit can stop it short.
@@ -523,41 +564,30 @@ impl<'s> Generator<'s> {
         })
     }
 
-    /// Takes away what it can of the `orbits`, in turn, from the puzzle `cells` (`left`:
-    /// what its clues leave each cell; `clues`: how many there are): an orbit goes where the
+    /// Takes away what it can of the `orbits`, in turn, from `puzzle`: an orbit goes where the
     /// puzzle without it has one solution. Returns whether every orbit kept was proved needed;
     /// `None` when the stop flag was set.
-    fn remove(
-        &mut self,
-        solution: &Grid,
-        orbits: &[Vec<usize>],
-        cells: &mut [u8],
-        left: &mut ClueCandidates,
-        clues: &mut usize,
-    ) -> Option<bool> {
+    fn remove(&mut self, orbits: &[Vec<usize>], puzzle: &mut Making<'_>) -> Option<bool> {
         let layout = self.layout;
         let mut minimal = true;
         for orbit in orbits {
-            if self.settings.clues.is_some_and(|target| *clues <= target) {
+            if self
+                .settings
+                .clues
+                .is_some_and(|target| puzzle.clues <= target)
+            {
                 // The target is met; the orbits left are not tried.
                 return Some(false);
             }
-            for &k in orbit {
-                cells[k] = 0;
-                left.take(layout, k, solution.cells()[k]);
-            }
+            puzzle.take(layout, orbit);
             let (max_nodes, stop) = (self.settings.max_nodes, self.stop.as_ref());
-            let proof = (self.tester).removal(cells, left, solution, orbit, max_nodes, stop);
-            match proof {
+            match (self.tester).removal(puzzle, orbit, max_nodes, stop) {
                 Proof::Stopped => return None,
-                Proof::Unique(_) => *clues -= orbit.len(),
+                Proof::Unique(_) => {}
                 proof => {
                     // Needed (a second solution), or not proved either way: kept.
                     minimal &= matches!(proof, Proof::Several);
-                    for &k in orbit {
-                        cells[k] = solution.cells()[k];
-                        left.put(layout, k, cells[k]);
-                    }
+                    puzzle.put(layout, orbit);
                 }
             }
         }
@@ -571,16 +601,13 @@ impl<'s> Generator<'s> {
     /// keeps it); any other is made again.
     fn remove_on_threads(
         &mut self,
-        solution: &Grid,
         orbits: &[Vec<usize>],
-        cells: &mut [u8],
-        left: &mut ClueCandidates,
-        clues: &mut usize,
+        puzzle: &mut Making<'_>,
     ) -> Option<bool> {
         use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
         use std::sync::mpsc;
         /// An orbit to test: its index, the puzzle without it, and how many orbits had gone.
-        type Task = (usize, Vec<u8>, ClueCandidates, usize);
+        type Task<'g> = (usize, Making<'g>, usize);
         /// A test done: the thread, the orbit, what it found (or the panic), and the `gone` of
         /// its task.
         type Done = (usize, usize, std::thread::Result<Proof>, usize);
@@ -597,15 +624,14 @@ impl<'s> Generator<'s> {
             let (done_tx, done) = mpsc::channel::<Done>();
             let mut to_worker = Vec::new();
             for tester in testers {
-                let (tx, tasks) = mpsc::channel::<Task>();
+                let (tx, tasks) = mpsc::channel::<Task<'_>>();
                 let (done_tx, w) = (done_tx.clone(), to_worker.len());
                 let spawned = std::thread::Builder::new()
                     .name(format!("dlx-generate-helper-{w}"))
                     .spawn_scoped(scope, move || {
-                        for (i, cells, left, gone) in tasks {
+                        for (i, without, gone) in tasks {
                             let proof = catch_unwind(AssertUnwindSafe(|| {
-                                let orbit = &orbits[i];
-                                tester.removal(&cells, &left, solution, orbit, max_nodes, stop)
+                                tester.removal(&without, &orbits[i], max_nodes, stop)
                             }));
                             let panicked = proof.is_err();
                             if done_tx.send((w, i, proof, gone)).is_err() || panicked {
@@ -637,14 +663,10 @@ impl<'s> Generator<'s> {
                         break;
                     };
                     from = i + 1;
-                    let mut without = cells.to_vec();
-                    let mut left_without = left.clone();
-                    for &k in &orbits[i] {
-                        without[k] = 0;
-                        left_without.take(layout, k, solution.cells()[k]);
-                    }
+                    let mut without = puzzle.clone();
+                    without.take(layout, &orbits[i]);
                     // A thread ends before its tasks only after it reported a panic.
-                    let _ = to_worker[w].send((i, without, left_without, gone));
+                    let _ = to_worker[w].send((i, without, gone));
                     idle.pop();
                     busy[i] = true;
                     running += 1;
@@ -668,7 +690,11 @@ impl<'s> Generator<'s> {
                 tested[i] = Some((proof, since));
                 // Settle the orbits in turn while their tests are back.
                 while let Some(&Some((proof, since))) = tested.get(next) {
-                    if self.settings.clues.is_some_and(|target| *clues <= target) {
+                    if self
+                        .settings
+                        .clues
+                        .is_some_and(|target| puzzle.clues <= target)
+                    {
                         // The target is met; the orbits left are not tried.
                         minimal = Some(false);
                         ended = true;
@@ -679,11 +705,7 @@ impl<'s> Generator<'s> {
                         // went since it began).
                         Proof::Several => {}
                         Proof::Unique(_) if since == gone => {
-                            for &k in &orbits[next] {
-                                cells[k] = 0;
-                                left.take(layout, k, solution.cells()[k]);
-                            }
-                            *clues -= orbits[next].len();
+                            puzzle.take(layout, &orbits[next]);
                             gone += 1;
                         }
                         Proof::OutOfNodes if since == gone => minimal = Some(false),
@@ -699,7 +721,7 @@ impl<'s> Generator<'s> {
             }
         });
         if !started {
-            return self.remove(solution, orbits, cells, left, clues);
+            return self.remove(orbits, puzzle);
         }
         minimal
     }
