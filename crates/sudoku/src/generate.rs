@@ -654,14 +654,25 @@ impl<'s> Generator<'s> {
             let (mut next, mut gone, mut running) = (0, 0, 0);
             let mut ended = false;
             loop {
-                // Each idle thread takes the first orbit neither tested nor under test, on the
-                // puzzle as it stands.
+                // Each idle thread takes the first orbit not under test whose test is not
+                // back or will not hold (it found one solution, or none within the nodes,
+                // before an orbit went), on the puzzle as it stands. Waiting for such a test
+                // to be settled first left a thread idle: after one thread had tested every
+                // orbit ahead during another's long test, the orbits were retested one at a
+                // time (a 25x25 on two threads now and then took one thread's time).
                 let mut from = next;
                 while let (false, Some(&w)) = (ended, idle.last()) {
-                    let Some(i) = (from..orbits.len()).find(|&i| !busy[i] && tested[i].is_none())
-                    else {
+                    let Some(i) = (from..orbits.len()).find(|&i| {
+                        !busy[i]
+                            && match tested[i] {
+                                None => true,
+                                Some((Proof::Several, _)) => false,
+                                Some((_, since)) => since != gone,
+                            }
+                    }) else {
                         break;
                     };
+                    tested[i] = None;
                     from = i + 1;
                     let mut without = puzzle.clone();
                     without.take(layout, &orbits[i]);
