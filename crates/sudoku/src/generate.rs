@@ -286,11 +286,10 @@ impl<'s> Tester<'s> {
     }
 
     /// Whether `puzzle` (the cells of `orbit` emptied, from a puzzle with one solution) has
-    /// one solution. A
-    /// puzzle whose deductions fill the orbit has one; where they stall, a search over the
-    /// candidates looks for another (which must differ in the orbit), from 16x16 up briefly
-    /// with singles and then with the propagating search, and the engine takes over if that
-    /// search grows long.
+    /// one solution. A puzzle whose deductions fill the orbit has one; where they stall, a
+    /// search over the candidates looks for another (which must differ in the orbit), from
+    /// 16x16 up briefly with singles and then with the propagating search, and the engine
+    /// takes over if that search grows long.
     fn removal(
         &mut self,
         puzzle: &Making<'_>,
