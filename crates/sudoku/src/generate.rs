@@ -391,6 +391,13 @@ impl<'g> Making<'g> {
     }
 }
 
+/// Whether a removal test begun when `since` orbits had gone holds now that `gone` have: a
+/// second solution holds whatever went since (fewer clues keep it), anything else only if
+/// nothing went.
+fn holds((proof, since): (Proof, usize), gone: usize) -> bool {
+    matches!(proof, Proof::Several) || since == gone
+}
+
 /// Tries of the candidate search before a proof goes to the engine.
 const CANDIDATE_NODES: u64 = 20_000;
 
@@ -661,14 +668,9 @@ impl<'s> Generator<'s> {
                 // time (a 25x25 on two threads now and then took one thread's time).
                 let mut from = next;
                 while let (false, Some(&w)) = (ended, idle.last()) {
-                    let Some(i) = (from..orbits.len()).find(|&i| {
-                        !busy[i]
-                            && match tested[i] {
-                                None => true,
-                                Some((Proof::Several, _)) => false,
-                                Some((_, since)) => since != gone,
-                            }
-                    }) else {
+                    let Some(i) = (from..orbits.len())
+                        .find(|&i| !busy[i] && tested[i].is_none_or(|test| !holds(test, gone)))
+                    else {
                         break;
                     };
                     tested[i] = None;
@@ -699,7 +701,7 @@ impl<'s> Generator<'s> {
                 }
                 tested[i] = Some((proof, since));
                 // Settle the orbits in turn while their tests are back.
-                while let Some(&Some((proof, since))) = tested.get(next) {
+                while let Some(&Some(test)) = tested.get(next) {
                     if self
                         .settings
                         .clues
@@ -710,20 +712,19 @@ impl<'s> Generator<'s> {
                         ended = true;
                         break;
                     }
-                    match proof {
-                        // A second solution: the orbit stays (and the test holds whatever
-                        // went since it began).
-                        Proof::Several => {}
-                        Proof::Unique(_) if since == gone => {
+                    if !holds(test, gone) {
+                        // Tested on a puzzle that had clues it has lost since: again.
+                        tested[next] = None;
+                        break;
+                    }
+                    match test.0 {
+                        Proof::Unique(_) => {
                             puzzle.take(layout, &orbits[next]);
                             gone += 1;
                         }
-                        Proof::OutOfNodes if since == gone => minimal = Some(false),
-                        // Tested on a puzzle that had clues it has lost since: again.
-                        _ => {
-                            tested[next] = None;
-                            break;
-                        }
+                        Proof::OutOfNodes => minimal = Some(false),
+                        // A second solution: the orbit stays.
+                        _ => {}
                     }
                     next += 1;
                 }
