@@ -293,7 +293,10 @@ pub(crate) fn split_adds_up(
 }
 
 /// Knuth's instances (plain, colored and bounded) on 2 or 3 threads, every other file each:
-/// his figures, and the profile.
+/// his figures, and the profile. Left out, the two largest: the 6x10 pentominoes (1.2 billion
+/// updates; `dlx check` counts them in CI) and the double queens on 8x8 (12 million nodes, more
+/// than half of this test's time), whose 7x7 file stays: the same bounded problem, its tree
+/// shared out among the threads too (18 jobs on three).
 #[test]
 fn knuth_instances_on_several_threads() {
     let mut files: Vec<PathBuf> = Vec::new();
@@ -309,7 +312,7 @@ fn knuth_instances_on_several_threads() {
     let mut checked = 0;
     for path in files {
         let problem = load(path.clone());
-        if path.ends_with("pentomino_6x10.dlx") {
+        if path.ends_with("pentomino_6x10.dlx") || path.ends_with("double_queens_8x8_2.dlx") {
             continue;
         }
         let (want, _) = one_thread(&problem, Engine::Auto);
