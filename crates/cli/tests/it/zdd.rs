@@ -344,7 +344,7 @@ fn components_count_the_same() {
     );
     for file in [
         "memo/dominoes_8x8.dlx",
-        "memo/langford_12.dlx",
+        "langford11.dlx",
         "xcc/words_3x3.dlx",
     ] {
         let plain = run(&["xc", &instance(file), "--count", "--memo"], b"");

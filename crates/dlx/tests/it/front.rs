@@ -240,7 +240,7 @@ fn limits_hold_and_say_so() {
 /// ZDD; refused with threads, a job, a split, bounds or another task.
 #[test]
 fn components_are_the_memoized_counts() {
-    let problem = load("memo/langford_12.dlx");
+    let problem = load("langford11.dlx");
     let plain = count(problem.search().task(Task::Memo));
     let parts = count(problem.search().task(Task::Memo).components(true));
     assert_eq!(parts.count, plain.count);
