@@ -271,6 +271,8 @@ struct Tester<'s> {
     /// lookahead's branches) look for another solution: on such grids the singles alone
     /// meet search trees a hundred times larger.
     probing: Option<Candidates<true>>,
+    /// Tries of the propagating search before the SAT solver is asked.
+    probing_tries: u64,
 }
 
 impl<'s> Tester<'s> {
@@ -282,14 +284,20 @@ impl<'s> Tester<'s> {
             candidates: Candidates::new(layout, Deduce::Singles),
             probing: (sudoku.shape().size() >= PROBING_SIZE)
                 .then(|| Candidates::new(layout, Deduce::Probe)),
+            probing_tries: if sudoku.shape().size() > 25 {
+                LARGE_PROBING_NODES
+            } else {
+                CANDIDATE_NODES
+            },
         }
     }
 
     /// Whether `puzzle` (the cells of `orbit` emptied, from a puzzle with one solution) has
     /// one solution. A puzzle whose deductions fill the orbit has one; where they stall, a
     /// search over the candidates looks for another (which must differ in the orbit), from
-    /// 16x16 up briefly with singles and then with the propagating search, and the engine
-    /// takes over if that search grows long.
+    /// 16x16 up briefly with singles and then with the propagating search; if that search
+    /// grows long, the SAT solver is asked from 10x10 up ([`Tester::apart`]), and the
+    /// engine's proof answers where it is not.
     fn removal(
         &mut self,
         puzzle: &Making<'_>,
@@ -321,14 +329,46 @@ impl<'s> Tester<'s> {
                 probing,
                 singles,
                 (layout, solution, orbit),
-                CANDIDATE_NODES,
+                self.probing_tries,
                 cancel,
             )
         });
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Proof::Stopped;
         }
-        quick.unwrap_or_else(|| self.prove(cells, max_nodes, stop))
+        quick
+            .or_else(|| self.apart(cells, solution, orbit, max_nodes, stop))
+            .unwrap_or_else(|| self.prove(cells, max_nodes, stop))
+    }
+
+    /// From 10x10 up, where the engine's proof would go on with the SAT solver past its first
+    /// nodes of propagation: the SAT solver asked once whether `cells` (the puzzle without
+    /// `orbit`) has a solution that differs from `solution` in the orbit
+    /// ([`SudokuSolver::sat_apart`]). The engine's proof counts to 2 from scratch: it finds
+    /// `solution` again and blocks it by a clause of every open cell, and the proof that no
+    /// other exists runs on that weaker clause. `None` where the engine's proof would not reach
+    /// the SAT solver (9x9 and below, or a node limit within its propagation), or where the
+    /// solver failed on its own account: the engine's proof then answers.
+    fn apart(
+        &mut self,
+        cells: &[u8],
+        solution: &Grid,
+        orbit: &[usize],
+        max_nodes: u64,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Option<Proof> {
+        if self.solver.resolved() == Strategy::Dlx || max_nodes <= Strategy::SAT_AFTER {
+            return None;
+        }
+        let grid = Grid::from_cells(self.sudoku.shape(), cells.to_vec()).expect("a grid");
+        let limits = Limits::none().solutions(2).cancel(stop.cloned());
+        let found = (self.solver).sat_apart(&grid, solution.cells(), orbit, &limits)?;
+        Some(match (found.count, found.stopped) {
+            (2.., _) => Proof::Several,
+            (_, None) => Proof::Unique(found.stats.nodes),
+            // Only the stop flag stops it: there is no other limit.
+            (_, Some(_)) => Proof::Stopped,
+        })
     }
 
     /// Counts the solutions of the puzzle `cells` up to 2, within `max_nodes`, until `stop`
@@ -405,6 +445,12 @@ const CANDIDATE_NODES: u64 = 20_000;
 /// second solution is often found in a few dozen (20 puzzles 3.36 s -> 2.16 s), and on 25x25,
 /// where it rarely is, a few hundred tries cost little beside the probes (docs/design/sudoku.md).
 const SINGLES_FIRST_NODES: u64 = 300;
+
+/// Past 25x25, tries of the propagating search before the SAT solver is asked
+/// ([`Tester::apart`]): on a 36x36 a try costs about 0.45 ms, and the removals that 20,000 did
+/// not settle (9 s) the solver mostly settled in less; 2,000 and 500 were measured, 500 a
+/// little faster (`docs/benchmarks.md`, "A minimal 36x36").
+const LARGE_PROBING_NODES: u64 = 500;
 
 /// The smallest size whose proofs go to the propagating search's candidates.
 const PROBING_SIZE: usize = 16;

@@ -11,6 +11,7 @@ use dlx::{Limits, OptionId, Problem, ProblemBuilder, StopReason};
 use crate::geometry::{Geometry, Unit, UnitKind, Variant, VariantError};
 use crate::grid::Grid;
 use crate::logic::{Candidates, Deduce, Layout, Run};
+use crate::sat::{Known, SatFound};
 use crate::shape::{Cell, Shape};
 
 /// Why a puzzle is invalid (as opposed to valid with no solution).
@@ -588,27 +589,10 @@ impl SudokuSolver<'_> {
         limits: &Limits,
         known: Vec<Grid>,
     ) -> Option<Found> {
-        let n = self.sudoku.shape.size();
-        let layout = self.sudoku.layout();
-        let candidates = self
-            .candidates
-            .get_or_insert_with(|| Candidates::new(layout, Deduce::Probe));
-        // The root's deductions make the formula smaller (they keep every solution).
-        let Some((possible, cells)) = candidates.root(layout, grid.cells()) else {
-            return Some(Found {
-                grids: Vec::new(),
-                count: 0,
-                stopped: None,
-                stats: SearchStats::default(),
-            });
-        };
         let solutions: Vec<Vec<u8>> = known.iter().map(|g| g.cells().to_vec()).collect();
-        let found = crate::sat::search(
-            &self.sudoku.problem,
-            n,
-            &cells,
-            &possible,
-            &solutions,
+        let found = self.sat_formula(
+            grid,
+            Known::Solutions(&solutions),
             keep.saturating_sub(known.len()),
             limits,
         )?;
@@ -630,6 +614,65 @@ impl SudokuSolver<'_> {
                 cleansings: 0,
             },
         })
+    }
+
+    /// Whether the puzzle `grid` has a solution other than `solution` (a full grid, one of its
+    /// solutions), given that any other differs from it in one of `cells`: the clues just
+    /// taken away from a puzzle whose one solution it was. [`Strategy::Sat`] asked once, with
+    /// that as a clause: a count of 1 (no other) or 2, no grids kept; `None` when the solver
+    /// failed on its own account. For [`Generator`](crate::Generator)'s removals from 10x10
+    /// up, where [`Strategy::Auto`] would go on with the SAT solver: it neither finds
+    /// `solution` again first nor blocks it by a clause of every open cell
+    /// (`docs/design/sudoku.md`).
+    pub(crate) fn sat_apart(
+        &mut self,
+        grid: &Grid,
+        solution: &[u8],
+        cells: &[usize],
+        limits: &Limits,
+    ) -> Option<Found> {
+        let found = self.sat_formula(grid, Known::Apart { solution, cells }, 0, limits)?;
+        self.ran = Strategy::Sat;
+        Some(Found {
+            grids: Vec::new(),
+            count: found.count,
+            stopped: found.stopped,
+            stats: SearchStats {
+                nodes: found.decisions,
+                updates: found.propagations,
+                branch_depth: None,
+                cleansings: 0,
+            },
+        })
+    }
+
+    /// The SAT solver on `grid` reduced by the root's deductions (they keep every solution,
+    /// and make the formula smaller), with the solutions `known`.
+    fn sat_formula(
+        &mut self,
+        grid: &Grid,
+        known: Known<'_>,
+        keep: usize,
+        limits: &Limits,
+    ) -> Option<SatFound> {
+        let n = self.sudoku.shape.size();
+        let layout = self.sudoku.layout();
+        let candidates = self
+            .candidates
+            .get_or_insert_with(|| Candidates::new(layout, Deduce::Probe));
+        let Some((possible, cells)) = candidates.root(layout, grid.cells()) else {
+            // No solution at all: only a puzzle with none known gets here.
+            return Some(SatFound::none(known));
+        };
+        crate::sat::search(
+            &self.sudoku.problem,
+            n,
+            &cells,
+            &possible,
+            known,
+            keep,
+            limits,
+        )
     }
 
     /// [`SudokuSolver::search`] with [`Strategy::Propagate`], on a checked puzzle.
@@ -774,5 +817,126 @@ impl SudokuSolver<'_> {
     /// The statistics of the last search.
     pub fn stats(&self) -> SearchStats {
         self.last
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{puzzle_seed, GenerateSettings, Generator};
+
+    /// Asks [`SudokuSolver::sat_apart`] of `grid`, whose solution `solution` is, about
+    /// `differ`: the count, 1 or 2.
+    fn apart(sudoku: &Sudoku, grid: &[u8], solution: &[u8], differ: &[usize]) -> u64 {
+        let grid = Grid::from_cells(sudoku.shape(), grid.to_vec()).unwrap();
+        let limits = Limits::none().solutions(2);
+        let found = (sudoku.solver().sat_apart(&grid, solution, differ, &limits))
+            .expect("the SAT solver answers");
+        // Stopped by nothing but the count of 2.
+        let limit = (found.count == 2).then_some(StopReason::SolutionLimit);
+        assert_eq!(found.stopped, limit);
+        found.count
+    }
+
+    /// The SAT solver asked whether a solution of a 9x9 puzzle differs from a known one in
+    /// some cells ([`SudokuSolver::sat_apart`]) answers as every solution listed by dancing
+    /// links says: on minimal puzzles with two clues taken away (several solutions), for
+    /// random sets of one to three cells; and on each clue taken alone from the minimal
+    /// puzzles (a generator's question: always a second solution).
+    #[test]
+    fn sat_apart_answers_as_the_listed_solutions_do() {
+        let sudoku = Sudoku::classic();
+        let mut generator = Generator::new(&sudoku, GenerateSettings::default());
+        let mut rng = dlx::rng::SplitMix64::new(5);
+        let mut answers = [0; 2];
+        for i in 0..6 {
+            let made = generator.generate(puzzle_seed(3, i)).unwrap();
+            let solution = made.solution.cells();
+            let minimal = made.puzzle.cells();
+            for k in (0..81).filter(|&k| minimal[k] != 0) {
+                let mut less = minimal.to_vec();
+                less[k] = 0;
+                assert_eq!(apart(&sudoku, &less, solution, &[k]), 2, "{i}, {k}");
+            }
+            let mut sparse = minimal.to_vec();
+            let clues: Vec<usize> = (0..81).filter(|&k| minimal[k] != 0).collect();
+            for _ in 0..2 {
+                sparse[clues[rng.below(clues.len())]] = 0;
+            }
+            let grid = Grid::from_cells(sudoku.shape(), sparse.clone()).unwrap();
+            let all = sudoku.solutions(&grid, 100_000).unwrap();
+            assert!(all.is_complete() && all.count >= 2);
+            let open: Vec<usize> = (0..81).filter(|&k| sparse[k] == 0).collect();
+            for _ in 0..30 {
+                let differ: Vec<usize> = (0..1 + rng.below(3))
+                    .map(|_| open[rng.below(open.len())])
+                    .collect();
+                let other = all.grids.iter().any(|g| {
+                    let g = g.cells();
+                    differ.iter().any(|&k| g[k] != solution[k])
+                });
+                let count = apart(&sudoku, &sparse, solution, &differ);
+                assert_eq!(count, 1 + u64::from(other), "{i}, {differ:?}");
+                answers[usize::from(other)] += 1;
+            }
+        }
+        assert!(answers[1] >= 100, "{answers:?}");
+    }
+
+    /// On 16x16 puzzles with one solution that the root's deductions do not finish (the
+    /// solver runs): no other solution apart from it in any open cells, and each of the first
+    /// clues taken away alone gives one exactly where the propagating search finds the puzzle
+    /// without it has two.
+    #[test]
+    fn sat_apart_finds_no_other_solution_of_a_unique_puzzle() {
+        let path = format!(
+            "{}/../cli/data/sudoku/16x16-sample.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let sudoku = Sudoku::new(Shape::new(16).unwrap(), Variant::default()).unwrap();
+        let layout = sudoku.layout();
+        let mut propagate = sudoku.solver().strategy(Strategy::Propagate);
+        let mut rng = dlx::rng::SplitMix64::new(9);
+        let (mut asked, mut answers) = (0, [0; 2]);
+        for line in text.lines() {
+            let puzzle = crate::parse_line(line, None).unwrap();
+            let cells = puzzle.cells();
+            let (_, deduced) = Candidates::<true>::new(layout, Deduce::Probe)
+                .root(layout, cells)
+                .unwrap();
+            let open: Vec<usize> = (0..256).filter(|&k| deduced[k] == 0).collect();
+            if open.is_empty() {
+                continue;
+            }
+            let solved = sudoku.solve(&puzzle).unwrap().unwrap();
+            let solution = solved.cells();
+            for _ in 0..5 {
+                let differ: Vec<usize> = (0..1 + rng.below(3))
+                    .map(|_| open[rng.below(open.len())])
+                    .collect();
+                assert_eq!(
+                    apart(&sudoku, cells, solution, &differ),
+                    1,
+                    "{line} {differ:?}"
+                );
+            }
+            let unique = Uniqueness::Unique(solved.clone());
+            for k in (0..256).filter(|&k| cells[k] != 0).take(12) {
+                let mut less = cells.to_vec();
+                less[k] = 0;
+                let grid = Grid::from_cells(sudoku.shape(), less.clone()).unwrap();
+                let several = propagate.uniqueness(&grid).unwrap() != unique;
+                let count = apart(&sudoku, &less, solution, &[k]);
+                assert_eq!(count, 1 + u64::from(several), "{line} {k}");
+                answers[usize::from(several)] += 1;
+            }
+            asked += 1;
+            if asked == 4 {
+                break;
+            }
+        }
+        assert_eq!(asked, 4);
+        assert!(answers[0] >= 5 && answers[1] >= 5, "{answers:?}");
     }
 }

@@ -25,6 +25,17 @@ pub(crate) struct SatFound {
 }
 
 impl SatFound {
+    /// No solution but the `known` ones.
+    pub(crate) fn none(known: Known<'_>) -> SatFound {
+        SatFound {
+            grids: Vec::new(),
+            count: known.count(),
+            stopped: None,
+            decisions: 0,
+            propagations: 0,
+        }
+    }
+
     /// Counts a solution found, kept if fewer than `keep` are.
     fn add(&mut self, solution: Vec<u8>, keep: usize) {
         self.count += 1;
@@ -34,12 +45,38 @@ impl SatFound {
     }
 }
 
+/// The solutions of a puzzle found already, which [`search`] counts and does not find again.
+#[derive(Clone, Copy)]
+pub(crate) enum Known<'a> {
+    /// Full grids (as cells), each blocked by a clause: not all of its open cells' digits
+    /// again.
+    Solutions(&'a [Vec<u8>]),
+    /// One full grid, `solution`, and `cells` in one of which any other solution differs from
+    /// it: the clues just taken away from a puzzle whose one solution it was (a generator's
+    /// question). Blocked by the clause of those cells alone, which is shorter and stronger:
+    /// with one cell, a unit clause that takes a variable away.
+    Apart {
+        solution: &'a [u8],
+        cells: &'a [usize],
+    },
+}
+
+impl Known<'_> {
+    /// How many solutions are known.
+    fn count(self) -> u64 {
+        match self {
+            Known::Solutions(solutions) => solutions.len() as u64,
+            Known::Apart { .. } => 1,
+        }
+    }
+}
+
 /// Searches the puzzle `cells` (of a `n`x`n` grid, 0 for an open cell, its digits
 /// compatible), whose open cells may hold only their digits of `possible` (bit `d - 1` for
-/// digit `d`), for solutions other than those of `known` (full grids, as cells), up to
-/// `limits.max_solutions()` solutions in all (counting `known`), keeping up to `keep` new ones.
-/// `None` when the solver failed for a reason of its own (neither an answer nor a limit): the
-/// caller searches another way.
+/// digit `d`), for solutions other than those `known`, up to `limits.max_solutions()`
+/// solutions in all (counting the known ones), keeping up to `keep` new ones. `None` when the
+/// solver failed for a reason of its own (neither an answer nor a limit): the caller searches
+/// another way.
 ///
 /// A deadline bounds each run of the solver to the second above the time left (the solver
 /// counts whole seconds); the cancel flag is read between runs. The node limit does not apply:
@@ -49,19 +86,13 @@ pub(crate) fn search(
     n: usize,
     cells: &[u8],
     possible: &[u64],
-    known: &[Vec<u8>],
+    known: Known<'_>,
     keep: usize,
     limits: &Limits,
 ) -> Option<SatFound> {
     let limit = limits.max_solutions().unwrap_or(u64::MAX);
     let option_of = |cell: usize, digit: u8| (cell * n + digit as usize - 1) as u32;
-    let mut found = SatFound {
-        grids: Vec::new(),
-        count: known.len() as u64,
-        stopped: None,
-        decisions: 0,
-        propagations: 0,
-    };
+    let mut found = SatFound::none(known);
     // Items the givens cover, then a variable (from 1) for every option left.
     let mut covered = vec![false; problem.num_items()];
     for (cell, &d) in cells.iter().enumerate() {
@@ -115,11 +146,24 @@ pub(crate) fn search(
         var_of: &var_of,
         option_of_var: &option_of_var,
     };
-    // A solution using an option the formula left out cannot be found again anyway.
-    clauses.extend(known.iter().filter_map(|solution| formula.block(solution)));
+    match known {
+        // A solution using an option the formula left out cannot be found again anyway.
+        Known::Solutions(solutions) => {
+            clauses.extend(
+                solutions
+                    .iter()
+                    .filter_map(|solution| formula.block(solution)),
+            );
+        }
+        Known::Apart { solution, cells } => match formula.apart(solution, cells) {
+            Some(clause) if clause.is_empty() => return Some(found),
+            Some(clause) => clauses.push(clause),
+            None => {}
+        },
+    }
     if option_of_var.len() == 1 {
         // Nothing open: the givens are the one solution, unless it is known already.
-        if known.is_empty() && limit > 0 {
+        if known.count() == 0 && limit > 0 {
             found.count = 1;
             if keep > 0 {
                 found.grids.push(cells.to_vec());
@@ -162,6 +206,27 @@ impl Formula<'_> {
         let open = (0..self.cells.len()).filter(|&c| self.cells[c] == 0);
         let clause: Vec<i32> = open.map(|c| -var(c)).collect();
         (!clause.contains(&0)).then_some(clause)
+    }
+
+    /// The clause that a solution differs from `solution` in one of `cells`: empty when
+    /// none can (each of them holds its digit of `solution`), `None` when every solution
+    /// does already (one of them cannot hold that digit, or holds another).
+    fn apart(&self, solution: &[u8], cells: &[usize]) -> Option<Vec<i32>> {
+        let mut clause = Vec::with_capacity(cells.len());
+        for &c in cells {
+            let d = solution[c];
+            if self.cells[c] != 0 {
+                if self.cells[c] != d {
+                    return None;
+                }
+                continue;
+            }
+            match self.var_of[c * self.n + d as usize - 1] {
+                0 => return None,
+                var => clause.push(-var),
+            }
+        }
+        Some(clause)
     }
 }
 
