@@ -73,7 +73,7 @@ pub use dlx::{Limits, StopReason};
 pub use generate::GeneratedJson;
 pub use generate::{
     generate_all, median, puzzle_seed, GenerateError, GenerateRun, GenerateSettings,
-    GenerateSummary, Generated, Generator, Symmetry,
+    GenerateSummary, Generated, Generator, Settled, Symmetry,
 };
 pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use grid::Grid;

@@ -2,16 +2,17 @@
 //! core and written in order as they are made.
 
 use std::io::{self, BufWriter};
+use std::rc::Rc;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
 use sudoku::pipeline::Pipeline;
-use sudoku::print::GeneratedSink;
-use sudoku::{GenerateSettings, Grade, Shape, Sudoku, Symbols, Symmetry};
+use sudoku::print::{GeneratedSink, Writer};
+use sudoku::{GenerateSettings, Grade, Settled, Shape, Sudoku, Symbols, Symmetry};
 
-use super::flags::{self, OutputFormat, SymbolSet, VariantArgs};
+use super::flags::{self, OutputFormat, ProgressMode, SymbolSet, VariantArgs};
 use super::output::{AroundBar, Progress};
 use crate::signals::signals;
 use crate::{InputError, Interrupted};
@@ -38,7 +39,7 @@ pub struct Args {
     #[arg(long = "count", value_name = "N", hide = true, conflicts_with = "number", value_parser = crate::values::count, allow_negative_numbers = true)]
     pub old_count: Option<u64>,
     /// The size (rows, columns and digits), with the squarest boxes: 4, 6, 9 (the default),
-    /// 16, 25.
+    /// 12, 16, 25, 36, up to 64 (a minimal 36x36 takes hours on two cores).
     #[arg(long, value_name = "N", conflicts_with = "box_shape")]
     pub size: Option<usize>,
     /// Boxes of ROWSxCOLS cells (2x3 makes 6x6 puzzles).
@@ -93,7 +94,9 @@ pub struct Args {
     /// file.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
-    /// Show progress on standard error even when it is not a terminal (a line every 2 s).
+    /// Show progress on standard error even when it is not a terminal (a line every 2 s): the
+    /// puzzles made and the cells settled (a clue taken away or kept), so that one big puzzle
+    /// shows how far it has gone. With --difficulty, the puzzles made.
     #[arg(long)]
     pub progress: bool,
 }
@@ -107,7 +110,12 @@ pub fn run(args: &Args) -> Result<()> {
     let shape = variant.shape(args.box_shape, args.size);
     let shape = shape.map_err(|e| InputError(e.to_string()))?;
     let sudoku = Arc::new(Sudoku::new(shape, variant).map_err(|e| InputError(e.to_string()))?);
+    let mode = flags::progress_mode(args.progress);
+    // Without a grade asked for, each puzzle settles its n² cells once: the display counts
+    // them, so that one big puzzle shows how far it has gone.
+    let settled = (mode != ProgressMode::Off && args.difficulty.is_none()).then(Settled::new);
     let settings = GenerateSettings::default()
+        .settled(settled.clone())
         .symmetry(args.symmetry)
         .clues(args.clues)
         .max_nodes(args.max_nodes)
@@ -127,17 +135,26 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let count = args.number.or(args.old_count).unwrap_or(1);
+    let cells_each = (shape.size() * shape.size()) as u64;
     let start = Instant::now();
     // Open the plot first: a path that cannot be written fails before the work.
     let plot_file = crate::files::Output::create(args.plot.as_deref())?;
     let signals = signals();
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        progress: Progress::new(flags::progress_mode(args.progress), Some(count), start),
+        progress: match settled {
+            Some(_) => Progress::cells(mode, count.saturating_mul(cells_each), start),
+            None => Progress::new(mode, Some(count), start),
+        },
         tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
+    let progress = Rc::clone(&out.progress);
+    let writer = Writer::new(&mut out).progress(Some(Box::new(move |made, puzzles| {
+        let position = settled.as_ref().map_or(made, Settled::get);
+        progress.borrow_mut().update(position, puzzles)
+    })));
     let mut written = GeneratedSink {
-        writer: super::output::writer(&mut out, None),
+        writer,
         format: args.format,
         symbols,
         rules: &sudoku,

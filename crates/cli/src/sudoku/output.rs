@@ -18,6 +18,9 @@ use crate::Stopped;
 pub struct Progress {
     mode: ProgressMode,
     total: Option<u64>,
+    /// The position counts the cells settled of puzzles being made (`generate`), not input
+    /// bytes.
+    cells: bool,
     bar: Option<ProgressBar>,
     start: Instant,
     last_line: Instant,
@@ -29,13 +32,24 @@ impl Progress {
         Rc::new(RefCell::new(Progress {
             mode,
             total,
+            cells: false,
             bar: None,
             start,
             last_line: start,
         }))
     }
 
-    fn update(&mut self, bytes: u64, puzzles: u64) {
+    /// A display in `mode` of puzzles being made, `total` cells in all, that began at
+    /// `start`: its position is the cells settled (a 36x36 takes minutes to hours, so a count
+    /// of the puzzles made would stand still).
+    pub fn cells(mode: ProgressMode, total: u64, start: Instant) -> Shared {
+        let progress = Progress::new(mode, Some(total), start);
+        progress.borrow_mut().cells = true;
+        progress
+    }
+
+    /// Shows `position` (input bytes read, or cells settled) and the puzzles done.
+    pub fn update(&mut self, position: u64, puzzles: u64) {
         let now = Instant::now();
         let elapsed = now.duration_since(self.start);
         match self.mode {
@@ -43,9 +57,12 @@ impl Progress {
             ProgressMode::Bar => {
                 // Short runs never show a bar.
                 if self.bar.is_none() && elapsed >= Duration::from_millis(500) {
-                    let template = match self.total {
-                        Some(_) => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} (eta {eta})",
-                        None => "{spinner} [{elapsed_precise}] {msg}",
+                    let template = match (self.total, self.cells) {
+                        // No time left is guessed from the cells: a puzzle's last removals
+                        // take most of its time.
+                        (Some(_), true) => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
+                        (Some(_), false) => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} (eta {eta})",
+                        (None, _) => "{spinner} [{elapsed_precise}] {msg}",
                     };
                     let style = ProgressStyle::with_template(template).expect("a valid template");
                     let bar =
@@ -53,9 +70,12 @@ impl Progress {
                     self.bar = Some(bar.with_style(style));
                 }
                 if let Some(bar) = &self.bar {
-                    bar.set_position(bytes);
+                    bar.set_position(position);
                     let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
-                    bar.set_message(format!("{puzzles} puzzles, {rate:.0}/s"));
+                    bar.set_message(match self.cells {
+                        true => format!("{puzzles} puzzles made, {position} cells settled"),
+                        false => format!("{puzzles} puzzles, {rate:.0}/s"),
+                    });
                     bar.tick();
                 }
             }
@@ -65,11 +85,18 @@ impl Progress {
                     let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
                     let share = match self.total {
                         Some(t) if t > 0 => {
-                            format!(" ({:.0}%)", bytes as f64 * 100.0 / t as f64)
+                            format!(" ({:.0}%)", position as f64 * 100.0 / t as f64)
                         }
                         _ => String::new(),
                     };
-                    eprintln!("dlx: {puzzles} puzzles done{share}, {rate:.0} per second");
+                    if self.cells {
+                        let total = self.total.unwrap_or(0);
+                        eprintln!(
+                            "dlx: {puzzles} puzzles made, {position} of {total} cells settled{share}"
+                        );
+                    } else {
+                        eprintln!("dlx: {puzzles} puzzles done{share}, {rate:.0} per second");
+                    }
                 }
             }
         }

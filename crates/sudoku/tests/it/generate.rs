@@ -255,8 +255,12 @@ fn removals_tested_on_threads_make_the_one_thread_puzzle() {
         ),
     ];
     for (sudoku, settings, seeds) in cases {
-        let mut one = Generator::new(sudoku, settings.clone());
-        let mut on = [2, 3, 5].map(|k| Generator::new(sudoku, settings.clone()).threads(k));
+        // Each generator counts the cells it settles: every cell of every puzzle, once.
+        let settled = [(); 4].map(|()| sudoku::Settled::new());
+        let with = |k: usize| settings.clone().settled(Some(settled[k].clone()));
+        let mut one = Generator::new(sudoku, with(0));
+        let mut on =
+            [(1, 2), (2, 3), (3, 5)].map(|(i, k)| Generator::new(sudoku, with(i)).threads(k));
         for i in 0..seeds {
             let seed = puzzle_seed(21, i);
             let want = one.generate(seed).unwrap();
@@ -267,6 +271,9 @@ fn removals_tested_on_threads_make_the_one_thread_puzzle() {
                 assert_eq!(generator.generate(seed).unwrap(), want, "seed {seed}");
             }
         }
+        let n = sudoku.shape().size() as u64;
+        let each = settled.each_ref().map(sudoku::Settled::get);
+        assert_eq!(each, [seeds * n * n; 4], "{settings:?}");
     }
     let settings = GenerateSettings::default().symmetry(Symmetry::None);
     let mut got = Vec::new();
