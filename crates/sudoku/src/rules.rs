@@ -590,7 +590,7 @@ impl SudokuSolver<'_> {
         known: Vec<Grid>,
     ) -> Option<Found> {
         let solutions: Vec<Vec<u8>> = known.iter().map(|g| g.cells().to_vec()).collect();
-        let found = self.sat_formula(
+        let mut found = self.sat_formula(
             grid,
             Known::Solutions(&solutions),
             keep.saturating_sub(known.len()),
@@ -598,22 +598,11 @@ impl SudokuSolver<'_> {
         )?;
         let mut grids: Vec<Grid> = known.into_iter().take(keep).collect();
         grids.extend(
-            found
-                .grids
+            std::mem::take(&mut found.grids)
                 .into_iter()
                 .map(|cells| Grid::from_cells(grid.shape(), cells).expect("a full grid")),
         );
-        Some(Found {
-            grids,
-            count: found.count,
-            stopped: found.stopped,
-            stats: SearchStats {
-                nodes: found.decisions,
-                updates: found.propagations,
-                branch_depth: None,
-                cleansings: 0,
-            },
-        })
+        Some(sat_found(found, grids))
     }
 
     /// Whether the puzzle `grid` has a solution other than `solution` (a full grid, one of its
@@ -633,17 +622,7 @@ impl SudokuSolver<'_> {
     ) -> Option<Found> {
         let found = self.sat_formula(grid, Known::Apart { solution, cells }, 0, limits)?;
         self.ran = Strategy::Sat;
-        Some(Found {
-            grids: Vec::new(),
-            count: found.count,
-            stopped: found.stopped,
-            stats: SearchStats {
-                nodes: found.decisions,
-                updates: found.propagations,
-                branch_depth: None,
-                cleansings: 0,
-            },
-        })
+        Some(sat_found(found, Vec::new()))
     }
 
     /// The SAT solver on `grid` reduced by the root's deductions (they keep every solution,
@@ -817,6 +796,22 @@ impl SudokuSolver<'_> {
     /// The statistics of the last search.
     pub fn stats(&self) -> SearchStats {
         self.last
+    }
+}
+
+/// What the SAT solver found, as a search's [`Found`] with `grids`: its nodes are its learnt
+/// clauses (`splr`: decisions), its updates `splr`'s propagations.
+fn sat_found(found: SatFound, grids: Vec<Grid>) -> Found {
+    Found {
+        grids,
+        count: found.count,
+        stopped: found.stopped,
+        stats: SearchStats {
+            nodes: found.decisions,
+            updates: found.propagations,
+            branch_depth: None,
+            cleansings: 0,
+        },
     }
 }
 
