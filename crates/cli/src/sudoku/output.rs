@@ -40,7 +40,7 @@ impl Progress {
     }
 
     /// A display in `mode` of puzzles being made, `total` cells in all, that began at
-    /// `start`: its position is the cells settled (a 36x36 takes minutes to hours, so a count
+    /// `start`: its position is the cells settled (a 36x36 takes hours on two cores, so a count
     /// of the puzzles made would stand still).
     pub fn cells(mode: ProgressMode, total: u64, start: Instant) -> Shared {
         let progress = Progress::new(mode, Some(total), start);
