@@ -98,13 +98,7 @@ pub fn run(args: &Args) -> Result<()> {
     let at_most = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     match &args.command {
         ZddCommand::Count { by_size, .. } => {
-            if json {
-                writeln!(out, "{}", report::zdd_count(&zdd, *by_size))?;
-            } else if *by_size {
-                write!(out, "{}", report::text::by_size(&zdd))?;
-            } else {
-                writeln!(out, "{}", zdd.count())?;
-            }
+            write!(out, "{}", report::zdd_count_output(&zdd, *by_size, json))?;
         }
         ZddCommand::Sample { number, seed, .. } => {
             let sampled = zdd.sampler(*seed).take(at_most(*number));

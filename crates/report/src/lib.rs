@@ -353,6 +353,16 @@ fn memo_record(memo: &Memo, profile: bool, job: Option<&JobLine>) -> String {
     json
 }
 
+/// What `dlx zdd count` writes, each line ended: the count, or with `by_size` a line `SIZE
+/// COUNT` per number of options ([`text::by_size`]); with `json`, [`zdd_count`]'s record.
+pub fn zdd_count_output(zdd: &Zdd, by_size: bool, json: bool) -> String {
+    match (json, by_size) {
+        (true, _) => format!("{}\n", zdd_count(zdd, by_size)),
+        (false, true) => text::by_size(zdd),
+        (false, false) => format!("{}\n", zdd.count()),
+    }
+}
+
 /// The count of a ZDD's solutions as a record: `{"solutions": N, "zdd_nodes": Z}`, or with
 /// `by_size` how many solutions have each number of options (`"by_size": [{"size": K,
 /// "solutions": N}, ...]`, sizes with none left out).

@@ -1005,13 +1005,25 @@ impl Summary {
 /// strategies, the nodes' mean, median, 99th percentile and maximum, the grades, the time.
 impl Summary {
     /// The sentence for the records a limit stopped, `None` when none was: `2 of 10 puzzles
-    /// stopped by LIMITS before the search finished; their records say `stopped``, where a
-    /// front end names its limits (`--max-nodes 1000`).
-    pub fn stopped_sentence(&self, limits: &str) -> Option<String> {
+    /// stopped by --max-nodes 1000 before the search finished; their records say `stopped``,
+    /// naming the limits set (`max_nodes`, `timeout`) as `names` does.
+    pub fn stopped_sentence(
+        &self,
+        max_nodes: Option<u64>,
+        timeout: Option<Duration>,
+        names: &crate::read::SettingNames,
+    ) -> Option<String> {
         let which = match self.stopped {
             0 => return None,
             1 => "its record says",
             _ => "their records say",
+        };
+        let nodes = max_nodes.map(|n| format!("{} {n}", names.max_nodes));
+        let time = timeout.map(|t| format!("{} {}", names.timeout, t.as_secs_f64()));
+        let limits: Vec<String> = nodes.into_iter().chain(time).collect();
+        let limits = match limits.is_empty() {
+            true => "a limit".to_string(),
+            false => limits.join(" or "),
         };
         Some(format!(
             "{} of {} stopped by {limits} before the search finished; {which} `stopped`",
@@ -1371,6 +1383,34 @@ mod tests {
             grade: None,
             strategy: None,
         }
+    }
+
+    #[test]
+    fn the_stopped_sentence_names_the_limits_set() {
+        let mut s = Summary::default();
+        s.add(tally(Status::Unique, Some(3)));
+        let names = crate::read::SettingNames {
+            max_nodes: "--max-nodes",
+            timeout: "--timeout",
+            ..crate::read::SettingNames::LIBRARY
+        };
+        assert_eq!(s.stopped_sentence(Some(5), None, &names), None);
+        s.add(tally(Status::Stopped, Some(5)));
+        let one = s.stopped_sentence(Some(5), None, &names).unwrap();
+        assert_eq!(
+            one,
+            "1 of 2 puzzles stopped by --max-nodes 5 before the search finished; its record says \
+             `stopped`"
+        );
+        s.add(tally(Status::Stopped, None));
+        let time = Some(Duration::from_millis(1500));
+        let both = s.stopped_sentence(Some(5), time, &names).unwrap();
+        assert!(both.starts_with("2 of 3 puzzles stopped by --max-nodes 5 or --timeout 1.5 "));
+        assert!(both.ends_with("their records say `stopped`"));
+        let library = s.stopped_sentence(None, time, &crate::read::SettingNames::LIBRARY);
+        assert!(library.unwrap().contains("by Settings::timeout 1.5 before"));
+        let neither = s.stopped_sentence(None, None, &names).unwrap();
+        assert!(neither.contains("stopped by a limit before"));
     }
 
     #[test]

@@ -937,10 +937,22 @@ impl GenerateSummary {
     }
 
     /// The distributions of the puzzles made (clues, proof nodes, grades) drawn as an SVG
-    /// chart under `title` ([`crate::chart::distributions`]).
-    pub fn chart(&self, title: &str) -> String {
+    /// chart ([`crate::chart::distributions`]), its title saying what `run` made: `100 puzzles
+    /// 9x9, seed 7: 100 with a proof under --max-nodes`.
+    pub fn chart(&self, run: &GenerateRun<'_>) -> String {
+        let title = format!(
+            "{} {}, seed {}{}: {} with a proof under {}",
+            crate::plural(self.made as usize, "puzzle"),
+            run.shape,
+            run.seed,
+            run.grade
+                .as_ref()
+                .map_or(String::new(), |g| format!(", {g}")),
+            self.nodes.len(),
+            run.node_limit
+        );
         crate::chart::distributions(&crate::chart::Distributions {
-            title,
+            title: &title,
             clues: &self.clues,
             nodes: &self.nodes,
             grades: self.grades,
@@ -993,7 +1005,7 @@ impl GenerateSummary {
             .iter()
             .map(|g| format!("{} {g}", self.grades[*g as usize]))
             .collect();
-        let per = if run.graded {
+        let per = if run.grade.is_some() {
             format!(
                 " ({:.1} made per puzzle kept)",
                 self.tries as f64 / made.max(1) as f64
@@ -1033,8 +1045,8 @@ pub struct GenerateRun<'a> {
     pub elapsed: std::time::Duration,
     /// The threads it ran on.
     pub threads: usize,
-    /// A grade was asked for.
-    pub graded: bool,
+    /// The grade asked for, if one was, as a front end names it (`--difficulty expert`).
+    pub grade: Option<String>,
     /// What the node limit is called (a command line names its flag).
     pub node_limit: &'a str,
 }

@@ -304,6 +304,17 @@ pub enum Inputs {
     },
 }
 
+impl Inputs {
+    /// The bytes of plain puzzles' inputs, for progress as a share: `None` when one input's
+    /// length is unknown (a pipe), and for killer sudokus, whose progress is the puzzles done.
+    pub fn total_len(&self) -> Option<u64> {
+        match self {
+            Inputs::Puzzles(inputs) => inputs.iter().try_fold(0u64, |t, i| Some(t + i.len?)),
+            Inputs::Killer { .. } => None,
+        }
+    }
+}
+
 /// A chunk of either kind, for the workers.
 enum Work {
     Puzzles(Chunk),
@@ -924,6 +935,10 @@ pub struct GeneratedSink<'o, 's, W: Write> {
     pub symbols: Symbols,
     /// The rules the puzzles are made by (for [`Format::Pretty`]).
     pub rules: &'s Sudoku,
+    /// The cells settled, given to [`crate::GenerateSettings::settled`]: when given, the
+    /// progress's position is their count rather than the puzzles made, so that one big
+    /// puzzle shows how far it has gone.
+    pub settled: Option<crate::Settled>,
 }
 
 impl<W: Write> Sink<(u64, Result<Generated, crate::GenerateError>)> for GeneratedSink<'_, '_, W> {
@@ -931,11 +946,17 @@ impl<W: Write> Sink<(u64, Result<Generated, crate::GenerateError>)> for Generate
         &mut self,
         (index, made): (u64, Result<Generated, crate::GenerateError>),
     ) -> ControlFlow<()> {
-        let done = write_generated(index, &made, self.format, self.symbols, self.rules);
+        let mut done = write_generated(index, &made, self.format, self.symbols, self.rules);
+        if let Some(settled) = &self.settled {
+            done.bytes_end = settled.get();
+        }
         self.writer.take(done)
     }
 
     fn idle(&mut self) {
+        if let Some(settled) = &self.settled {
+            self.writer.bytes_done = settled.get();
+        }
         self.writer.idle();
     }
 }

@@ -223,6 +223,10 @@ pub struct SettingNames {
     pub column: &'static str,
     /// The solution's CSV column (`--solution-column`).
     pub solution_column: &'static str,
+    /// The node limit of one puzzle's search (`--max-nodes`).
+    pub max_nodes: &'static str,
+    /// The time limit of one puzzle's search, in seconds (`--timeout`).
+    pub timeout: &'static str,
 }
 
 impl SettingNames {
@@ -233,6 +237,8 @@ impl SettingNames {
         regions: "Regions::from_map",
         column: "ReadSettings::column",
         solution_column: "ReadSettings::solution_column",
+        max_nodes: "Settings::max_nodes",
+        timeout: "Settings::timeout",
     };
 }
 

@@ -28,7 +28,8 @@ pub struct Args {
     pub files: Vec<PathBuf>,
     /// The methods to run, comma-separated, in this order: backtrack, bitmask, singles, mrv,
     /// forward, dlx [default: all]
-    #[arg(long, value_delimiter = ',', value_parser = parse_method, value_name = "LIST")]
+    #[arg(long, value_delimiter = ',', value_parser = parse_method, value_name = "LIST",
+          default_values_t = Method::ALL.to_vec(), hide_default_value = true)]
     pub methods: Vec<Method>,
     /// Stop a method on a puzzle after this many seconds; the table counts the timeouts.
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = crate::values::seconds, allow_negative_numbers = true)]
@@ -68,11 +69,6 @@ fn parse_method(s: &str) -> Result<Method, String> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let methods = if args.methods.is_empty() {
-        Method::ALL.to_vec()
-    } else {
-        args.methods.clone()
-    };
     let mut sources = crate::files::open_all(&args.files, false)?;
     if sources.is_empty() {
         sources.push(crate::files::Source::text(SAMPLE.0, SAMPLE.1));
@@ -107,7 +103,7 @@ pub fn run(args: &Args) -> Result<()> {
             continue;
         }
         let mut bar: Option<(Method, ProgressBar)> = None;
-        let (file, cancelled) = FileRuns::run(&name, &puzzles, &methods, &settings, |m, k| {
+        let (file, cancelled) = FileRuns::run(&name, &puzzles, &args.methods, &settings, |m, k| {
             if bar.as_ref().is_none_or(|(shown, _)| *shown != m) {
                 if let Some((_, done)) = bar.take() {
                     done.finish_and_clear();

@@ -22,6 +22,8 @@ pub const FLAG_NAMES: SettingNames = SettingNames {
     regions: "--regions FILE",
     column: "--column",
     solution_column: "--solution-column",
+    max_nodes: "--max-nodes",
+    timeout: "--timeout",
 };
 
 /// Where progress goes.

@@ -2,14 +2,13 @@
 //! core and written in order as they are made.
 
 use std::io::{self, BufWriter};
-use std::rc::Rc;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
 use sudoku::pipeline::Pipeline;
-use sudoku::print::{GeneratedSink, Writer};
+use sudoku::print::GeneratedSink;
 use sudoku::{GenerateSettings, Grade, Settled, Shape, Sudoku, Symbols, Symmetry};
 
 use super::flags::{self, OutputFormat, ProgressMode, SymbolSet, VariantArgs};
@@ -135,29 +134,26 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let count = args.number.or(args.old_count).unwrap_or(1);
-    let cells_each = (shape.size() * shape.size()) as u64;
+    // The display counts the cells settled, n² a puzzle, or else the puzzles made.
+    let each = settled
+        .as_ref()
+        .map_or(1, |_| (shape.size() * shape.size()) as u64);
+    let total = count.saturating_mul(each);
     let start = Instant::now();
     // Open the plot first: a path that cannot be written fails before the work.
     let plot_file = crate::files::Output::create(args.plot.as_deref())?;
     let signals = signals();
     let mut out = AroundBar {
         out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        progress: match settled {
-            Some(_) => Progress::cells(mode, count.saturating_mul(cells_each), start),
-            None => Progress::new(mode, Some(count), start),
-        },
+        progress: Progress::new(mode, Some(total), settled.is_some(), start),
         tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
-    let progress = Rc::clone(&out.progress);
-    let writer = Writer::new(&mut out).progress(Some(Box::new(move |made, puzzles| {
-        let position = settled.as_ref().map_or(made, Settled::get);
-        progress.borrow_mut().update(position, puzzles)
-    })));
     let mut written = GeneratedSink {
-        writer,
+        writer: super::output::writer(&mut out, None),
         format: args.format,
         symbols,
         rules: &sudoku,
+        settled,
     };
     let pipeline = Pipeline::new()
         .threads(jobs)
@@ -178,25 +174,18 @@ pub fn run(args: &Args) -> Result<()> {
     for shortfall in t.shortfalls(&settings, &node_limit) {
         eprintln!("dlx: {shortfall}");
     }
+    let run = sudoku::GenerateRun {
+        shape,
+        seed,
+        elapsed: start.elapsed(),
+        threads: jobs,
+        grade: args.difficulty.map(|d| format!("--difficulty {d}")),
+        node_limit: "--max-nodes",
+    };
     if let Some(file) = plot_file {
-        let title = format!(
-            "{} {shape}, seed {seed}{}: {} with a proof under --max-nodes",
-            crate::plural(made, "puzzle"),
-            args.difficulty
-                .map_or(String::new(), |d| format!(", --difficulty {d}")),
-            t.nodes.len()
-        );
-        file.write(&t.chart(&title))?;
+        file.write(&t.chart(&run))?;
     }
     if args.stats {
-        let run = sudoku::GenerateRun {
-            shape,
-            seed,
-            elapsed: start.elapsed(),
-            threads: jobs,
-            graded: args.difficulty.is_some(),
-            node_limit: "--max-nodes",
-        };
         eprintln!("{}", t.text(&run));
     }
     super::output::stopped_records(&summary, Some(args.max_nodes), None)

@@ -13,13 +13,16 @@ use sudoku::print::Writer;
 use super::flags::ProgressMode;
 use crate::Stopped;
 
+/// How often `--progress` writes a line.
+const SECONDS_2: Duration = Duration::from_secs(2);
+
 /// The progress display of a batch, as the library's writer reports it: an indicatif bar, or a
 /// line every 2 s.
 pub struct Progress {
     mode: ProgressMode,
     total: Option<u64>,
-    /// The position counts the cells settled of puzzles being made (`generate`), not input
-    /// bytes.
+    /// The position counts the cells settled of puzzles being made (`generate`, a 36x36 takes
+    /// hours on two cores, so a count of the puzzles made would stand still), not input bytes.
     cells: bool,
     bar: Option<ProgressBar>,
     start: Instant,
@@ -27,39 +30,31 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A display in `mode` of a batch of `total` input bytes (if known) that began at `start`.
-    pub fn new(mode: ProgressMode, total: Option<u64>, start: Instant) -> Shared {
+    /// A display in `mode` of a batch of `total` input bytes (if known), or with `cells` of
+    /// puzzles being made, `total` cells in all, that began at `start`.
+    pub fn new(mode: ProgressMode, total: Option<u64>, cells: bool, start: Instant) -> Shared {
         Rc::new(RefCell::new(Progress {
             mode,
             total,
-            cells: false,
+            cells,
             bar: None,
             start,
             last_line: start,
         }))
     }
 
-    /// A display in `mode` of puzzles being made, `total` cells in all, that began at
-    /// `start`: its position is the cells settled (a 36x36 takes hours on two cores, so a count
-    /// of the puzzles made would stand still).
-    pub fn cells(mode: ProgressMode, total: u64, start: Instant) -> Shared {
-        let progress = Progress::new(mode, Some(total), start);
-        progress.borrow_mut().cells = true;
-        progress
-    }
-
     /// Shows `position` (input bytes read, or cells settled) and the puzzles done.
     pub fn update(&mut self, position: u64, puzzles: u64) {
         let now = Instant::now();
         let elapsed = now.duration_since(self.start);
+        let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
         match self.mode {
             ProgressMode::Off => {}
             ProgressMode::Bar => {
-                // Short runs never show a bar.
+                // Short runs never show a bar. No time left is guessed from the cells: a
+                // puzzle's last removals take most of its time.
                 if self.bar.is_none() && elapsed >= Duration::from_millis(500) {
                     let template = match (self.total, self.cells) {
-                        // No time left is guessed from the cells: a puzzle's last removals
-                        // take most of its time.
                         (Some(_), true) => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
                         (Some(_), false) => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} (eta {eta})",
                         (None, _) => "{spinner} [{elapsed_precise}] {msg}",
@@ -71,7 +66,6 @@ impl Progress {
                 }
                 if let Some(bar) = &self.bar {
                     bar.set_position(position);
-                    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
                     bar.set_message(match self.cells {
                         true => format!("{puzzles} puzzles made, {position} cells settled"),
                         false => format!("{puzzles} puzzles, {rate:.0}/s"),
@@ -79,26 +73,21 @@ impl Progress {
                     bar.tick();
                 }
             }
-            ProgressMode::Lines => {
-                if now.duration_since(self.last_line) >= Duration::from_secs(2) {
-                    self.last_line = now;
-                    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
-                    let share = match self.total {
-                        Some(t) if t > 0 => {
-                            format!(" ({:.0}%)", position as f64 * 100.0 / t as f64)
-                        }
-                        _ => String::new(),
-                    };
-                    if self.cells {
-                        let total = self.total.unwrap_or(0);
-                        eprintln!(
-                            "dlx: {puzzles} puzzles made, {position} of {total} cells settled{share}"
-                        );
-                    } else {
-                        eprintln!("dlx: {puzzles} puzzles done{share}, {rate:.0} per second");
-                    }
+            ProgressMode::Lines if now.duration_since(self.last_line) >= SECONDS_2 => {
+                self.last_line = now;
+                let total = self.total.unwrap_or(0);
+                let share = match total {
+                    0 => String::new(),
+                    t => format!(" ({:.0}%)", position as f64 * 100.0 / t as f64),
+                };
+                match self.cells {
+                    true => eprintln!(
+                        "dlx: {puzzles} puzzles made, {position} of {total} cells settled{share}"
+                    ),
+                    false => eprintln!("dlx: {puzzles} puzzles done{share}, {rate:.0} per second"),
                 }
             }
+            ProgressMode::Lines => {}
         }
     }
 
@@ -180,13 +169,7 @@ pub(crate) fn stopped_records(
     max_nodes: Option<u64>,
     timeout: Option<Duration>,
 ) -> anyhow::Result<()> {
-    let limits = match (max_nodes, timeout) {
-        (Some(n), Some(t)) => format!("--max-nodes {n} or --timeout {}", t.as_secs_f64()),
-        (Some(n), None) => format!("--max-nodes {n}"),
-        (None, Some(t)) => format!("--timeout {}", t.as_secs_f64()),
-        (None, None) => "a limit".to_string(),
-    };
-    match summary.stopped_sentence(&limits) {
+    match summary.stopped_sentence(max_nodes, timeout, &super::flags::FLAG_NAMES) {
         Some(sentence) => Err(Stopped(sentence).into()),
         None => Ok(()),
     }

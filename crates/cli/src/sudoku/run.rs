@@ -26,21 +26,14 @@ pub struct Ran {
 /// input order (the library's one driver), with the progress display.
 pub fn run_batch(inputs: Inputs, batch: &Batch, out: &mut impl Write) -> Result<Ran> {
     let start = std::time::Instant::now();
-    let total_bytes = match &inputs {
-        Inputs::Puzzles(sources) => sources
-            .iter()
-            .map(|s| s.len)
-            .try_fold(0u64, |acc, len| len.map(|l| acc + l)),
-        // Killer sudokus report the puzzles done, not the share of the input read.
-        _ => None,
-    };
+    let total_bytes = inputs.total_len();
     let signals = crate::signals::signals();
     let mut job = batch.job.clone();
     job.settings.cancel = Some(Arc::clone(&signals.stop));
     let csv = job.read.column.is_some() || job.read.solution_column.is_some();
     let mut out = output::AroundBar {
         out,
-        progress: output::Progress::new(batch.progress, total_bytes, start),
+        progress: output::Progress::new(batch.progress, total_bytes, false, start),
         tty: io::IsTerminal::is_terminal(&io::stdout()),
     };
     let mut writer = output::writer(&mut out, batch.show);
