@@ -878,6 +878,41 @@ mod tests {
         assert!(answers[1] >= 100, "{answers:?}");
     }
 
+    /// The second solution the SAT solver finds for a generator's question is read off its
+    /// model right (with CaDiCaL the literals of the options the known solution leaves out are
+    /// negated): a solution of the puzzle, apart from the known one in the cells asked.
+    #[test]
+    fn a_solution_apart_is_read_off_the_model() {
+        let sudoku = Sudoku::classic();
+        let mut generator = Generator::new(&sudoku, GenerateSettings::default());
+        let mut solver = sudoku.solver();
+        let mut read = 0;
+        for i in 0..4 {
+            let made = generator.generate(puzzle_seed(11, i)).unwrap();
+            let (solution, minimal) = (made.solution.cells(), made.puzzle.cells());
+            for k in (0..81).filter(|&k| minimal[k] != 0).take(8) {
+                let mut less = minimal.to_vec();
+                less[k] = 0;
+                let grid = Grid::from_cells(sudoku.shape(), less.clone()).unwrap();
+                let known = Known::Apart {
+                    solution,
+                    cells: &[k],
+                };
+                let limits = Limits::none().solutions(2);
+                let found = solver.sat_formula(&grid, known, 1, &limits).unwrap();
+                let Some(other) = found.grids.first() else {
+                    continue;
+                };
+                assert_ne!(other[k], solution[k], "{i} {k}");
+                assert!((0..81).all(|c| less[c] == 0 || other[c] == less[c]));
+                let other = Grid::from_cells(sudoku.shape(), other.clone()).unwrap();
+                assert_eq!(sudoku.count(&other, 2).unwrap().count, 1, "a full grid");
+                read += 1;
+            }
+        }
+        assert!(read >= 10, "{read}");
+    }
+
     /// On 16x16 puzzles with one solution that the root's deductions do not finish (the
     /// solver runs): no other solution apart from it in any open cells, and each of the first
     /// clues taken away alone gives one exactly where the propagating search finds the puzzle

@@ -102,7 +102,17 @@ pub(crate) fn search(
             }
         }
     }
-    let mut var_of = vec![0i32; problem.num_options()];
+    // Each option's literal: its variable, or with CaDiCaL for a generator's question
+    // (`Known::Apart`) the variable negated where the known solution leaves the option out. That
+    // solution is then every variable true, which is CaDiCaL's first phase (its `phase`
+    // option): its search starts there, and finds a second solution apart in a few cells
+    // sooner (`docs/benchmarks.md`, "A minimal 36x36"). `splr` keeps the variables as they
+    // are: the same start made its search slower.
+    let apart_from = match known {
+        Known::Apart { solution, .. } if cfg!(feature = "cadical") => Some(solution),
+        _ => None,
+    };
+    let mut lit_of = vec![0i32; problem.num_options()];
     let mut option_of_var = vec![0u32];
     let mut of_item: Vec<Vec<i32>> = vec![Vec::new(); problem.num_items()];
     for o in 0..problem.num_options() as u32 {
@@ -116,9 +126,11 @@ pub(crate) fn search(
         }
         let var = option_of_var.len() as i32;
         option_of_var.push(o);
-        var_of[o as usize] = var;
+        let left_out = apart_from.is_some_and(|s| s[cell] as usize != digit + 1);
+        let lit = if left_out { -var } else { var };
+        lit_of[o as usize] = lit;
         for item in problem.option_items(option) {
-            of_item[item.index()].push(var);
+            of_item[item.index()].push(lit);
         }
     }
     let mut clauses: Vec<Vec<i32>> = Vec::new();
@@ -143,7 +155,7 @@ pub(crate) fn search(
     let formula = Formula {
         n,
         cells,
-        var_of: &var_of,
+        lit_of: &lit_of,
         option_of_var: &option_of_var,
     };
     match known {
@@ -181,18 +193,19 @@ pub(crate) fn search(
 struct Formula<'a> {
     n: usize,
     cells: &'a [u8],
-    var_of: &'a [i32],
+    /// Each option's literal (0 for an option left out): its variable, or the variable negated.
+    lit_of: &'a [i32],
     option_of_var: &'a [u32],
 }
 
 impl Formula<'_> {
-    /// The grid whose options are the variables `is_true` holds; `None` if a cell is left
-    /// open (not a solution: the solver's fault, not the puzzle's).
+    /// The grid whose options are the literals `is_true` holds; `None` if a cell is left open
+    /// (not a solution: the solver's fault, not the puzzle's).
     fn solution(&self, is_true: impl Fn(i32) -> bool) -> Option<Vec<u8>> {
         let mut solution = self.cells.to_vec();
-        for (var, &option) in self.option_of_var.iter().enumerate().skip(1) {
-            if is_true(var as i32) {
-                let option = option as usize;
+        for &option in self.option_of_var.iter().skip(1) {
+            let option = option as usize;
+            if is_true(self.lit_of[option]) {
                 solution[option / self.n] = (option % self.n) as u8 + 1;
             }
         }
@@ -202,9 +215,9 @@ impl Formula<'_> {
     /// The clause that blocks `solution`: not all of its open cells' options again; `None`
     /// if one of them is not a variable.
     fn block(&self, solution: &[u8]) -> Option<Vec<i32>> {
-        let var = |cell: usize| self.var_of[cell * self.n + solution[cell] as usize - 1];
+        let lit = |cell: usize| self.lit_of[cell * self.n + solution[cell] as usize - 1];
         let open = (0..self.cells.len()).filter(|&c| self.cells[c] == 0);
-        let clause: Vec<i32> = open.map(|c| -var(c)).collect();
+        let clause: Vec<i32> = open.map(|c| -lit(c)).collect();
         (!clause.contains(&0)).then_some(clause)
     }
 
@@ -221,9 +234,9 @@ impl Formula<'_> {
                 }
                 continue;
             }
-            match self.var_of[c * self.n + d as usize - 1] {
+            match self.lit_of[c * self.n + d as usize - 1] {
                 0 => return None,
-                var => clause.push(-var),
+                lit => clause.push(-lit),
             }
         }
         Some(clause)
@@ -287,7 +300,8 @@ fn cadical(
                 return found.stopped.is_some().then_some(found);
             }
         }
-        let solution = formula.solution(|var| solver.value(var) == Some(true))?;
+        // A literal holds when its variable has the literal's sign.
+        let solution = formula.solution(|lit| solver.value(lit.abs()) == Some(lit > 0))?;
         solver.add_clause(formula.block(&solution)?);
         found.add(solution, keep);
     }
@@ -352,7 +366,7 @@ fn splr(
         };
         let true_vars: std::collections::HashSet<i32> =
             model.iter().filter(|&&l| l > 0).copied().collect();
-        let solution = formula.solution(|var| true_vars.contains(&var))?;
+        let solution = formula.solution(|lit| true_vars.contains(&lit.abs()) == (lit > 0))?;
         clauses.push(formula.block(&solution)?);
         found.add(solution, keep);
     }
