@@ -232,10 +232,10 @@ impl GenerateSettings {
         self
     }
 
-    /// Counts `cells` settled.
-    fn settle(&self, cells: usize) {
+    /// Counts the cells of `orbits` settled.
+    fn settle(&self, orbits: &[Vec<usize>]) {
         if let Some(settled) = &self.settled {
-            settled.add(cells);
+            settled.add(orbits.iter().map(Vec::len).sum());
         }
     }
 }
@@ -688,7 +688,7 @@ impl<'s> Generator<'s> {
                 .is_some_and(|target| puzzle.clues <= target)
             {
                 // The target is met; the orbits left are not tried (and so are settled).
-                self.settings.settle(orbits[i..].iter().map(Vec::len).sum());
+                self.settings.settle(&orbits[i..]);
                 return Some(false);
             }
             puzzle.take(layout, orbit);
@@ -702,7 +702,7 @@ impl<'s> Generator<'s> {
                     puzzle.put(layout, orbit);
                 }
             }
-            self.settings.settle(orbit.len());
+            self.settings.settle(&orbits[i..=i]);
         }
         Some(minimal)
     }
@@ -816,8 +816,7 @@ impl<'s> Generator<'s> {
                     {
                         // The target is met; the orbits left are not tried (and so are
                         // settled).
-                        self.settings
-                            .settle(orbits[next..].iter().map(Vec::len).sum());
+                        self.settings.settle(&orbits[next..]);
                         minimal = Some(false);
                         ended = true;
                         break;
@@ -836,7 +835,7 @@ impl<'s> Generator<'s> {
                         // A second solution: the orbit stays.
                         _ => {}
                     }
-                    self.settings.settle(orbits[next].len());
+                    self.settings.settle(&orbits[next..=next]);
                     next += 1;
                 }
                 ended |= next == orbits.len();
