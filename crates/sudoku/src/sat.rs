@@ -184,7 +184,9 @@ pub(crate) fn search(
         return Some(found);
     }
     #[cfg(feature = "cadical")]
-    return cadical(&formula, clauses, found, limit, keep, limits);
+    let question = apart_from.is_some();
+    #[cfg(feature = "cadical")]
+    return cadical(&formula, clauses, found, limit, keep, limits, question);
     #[cfg(not(feature = "cadical"))]
     return splr(&formula, clauses, found, limit, keep, limits);
 }
@@ -247,6 +249,13 @@ impl Formula<'_> {
 /// blocked by a clause added to it and the solver run again; the limits' deadline, clock and
 /// cancel flag read whenever the solver asks whether to stop. Its nodes are the clauses it
 /// learns (one per conflict), counted through its learner; it counts no propagations.
+///
+/// A generator's `question` (`Known::Apart`) runs CaDiCaL's `sat` configuration (the stable
+/// mode alone, which keeps to the phases it saves, starting from the known solution; less
+/// effort on elimination and subsumption): on the expensive questions of a 36x36's sparse
+/// clues it was faster both where a second solution exists and where it proves none
+/// (`docs/benchmarks.md`, "A minimal 36x36"). A whole puzzle's proof keeps the default:
+/// `sat` was slower on the sparsest published 36x36 (`minimal6`, 114.5 s against 89.4 s).
 #[cfg(feature = "cadical")]
 fn cadical(
     formula: &Formula<'_>,
@@ -255,6 +264,7 @@ fn cadical(
     limit: u64,
     keep: usize,
     limits: &Limits,
+    question: bool,
 ) -> Option<SatFound> {
     /// What the solver asks while it runs: whether to stop (and why), and each clause learnt.
     struct Watch {
@@ -274,7 +284,12 @@ fn cadical(
             self.learned += 1;
         }
     }
-    let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
+    let mut solver: cadical::Solver<Watch> = if question {
+        // A configuration CaDiCaL knows by this name: it cannot fail.
+        cadical::Solver::with_config("sat").ok()?
+    } else {
+        cadical::Solver::new()
+    };
     for clause in clauses {
         solver.add_clause(clause);
     }
