@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::checkpoint::{Checkpoint, Checkpoints};
 use crate::grid::Grid;
 use crate::logic::{Candidates, ClueCandidates, Deduce, Layout, Singles};
 use crate::rate::{Grade, Rater, Rating};
@@ -93,6 +94,14 @@ impl Symmetry {
         cells
     }
 
+    /// Every orbit of a grid of side `n`, each once, sorted (by first cell).
+    pub(crate) fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut orbits: Vec<Vec<usize>> = (0..n * n).map(|k| self.orbit(n, k)).collect();
+        orbits.sort();
+        orbits.dedup();
+        orbits
+    }
+
     /// Whether a grid's clue pattern (which cells are given) has this symmetry.
     pub fn holds(self, grid: &Grid) -> bool {
         let n = grid.shape().size();
@@ -130,6 +139,9 @@ pub struct GenerateSettings {
     pub max_tries: u32,
     /// A count of the cells settled, for a progress display.
     pub settled: Option<Settled>,
+    /// Where each puzzle being made is saved as it goes, and a checkpoint to go on from
+    /// (`crate::checkpoint`).
+    pub checkpoints: Option<Checkpoints>,
 }
 
 /// A count of the cells settled (their clue taken away or kept) in the puzzles being made,
@@ -185,6 +197,7 @@ impl Default for GenerateSettings {
             grade: None,
             max_tries: 1000,
             settled: None,
+            checkpoints: None,
         }
     }
 }
@@ -229,6 +242,13 @@ impl GenerateSettings {
     /// Adds the cells settled to `settled` (`None`: counts nothing).
     pub fn settled(mut self, settled: Option<Settled>) -> Self {
         self.settled = settled;
+        self
+    }
+
+    /// Saves each puzzle being made after each orbit settled, and goes on from the checkpoint
+    /// of its seed, if any (`None`: saves nothing; a run stopped starts again).
+    pub fn checkpoints(mut self, checkpoints: Option<Checkpoints>) -> Self {
+        self.checkpoints = checkpoints;
         self
     }
 
@@ -289,6 +309,10 @@ pub enum GenerateError {
     /// The stop flag ([`Generator::stop_flag`]) was set while the puzzle was made.
     #[error("stopped before the puzzle was made")]
     Stopped,
+    /// The checkpoint gone on from does not fit the puzzle of its seed, or one could not be
+    /// saved ([`GenerateSettings::checkpoints`]).
+    #[error("checkpoint: {0}")]
+    Checkpoint(String),
 }
 
 /// The seed of puzzle `index` of a run seeded with `seed`: puzzles are made one per seed, so a
@@ -490,6 +514,41 @@ impl<'g> Making<'g> {
     }
 }
 
+/// Where a puzzle's checkpoints go ([`GenerateSettings::checkpoints`]), and what each says
+/// beside the puzzle as it stands.
+struct Saving<'c> {
+    checkpoints: &'c Checkpoints,
+    seed: u64,
+    symmetry: Symmetry,
+    orbits: usize,
+}
+
+impl Saving<'_> {
+    /// Saves where the puzzle stands, `settled` orbits settled, if checkpoints are kept.
+    fn save(
+        saving: &Option<Saving<'_>>,
+        settled: usize,
+        puzzle: &Making<'_>,
+        minimal: bool,
+    ) -> Result<(), GenerateError> {
+        let Some(saving) = saving else {
+            return Ok(());
+        };
+        let shape = puzzle.solution.shape();
+        let checkpoint = Checkpoint {
+            seed: saving.seed,
+            symmetry: saving.symmetry,
+            solution: puzzle.solution.clone(),
+            puzzle: Grid::from_cells(shape, puzzle.cells.clone()).expect("the solution's digits"),
+            settled,
+            orbits: saving.orbits,
+            minimal,
+        };
+        (saving.checkpoints.save(&checkpoint))
+            .map_err(|e| GenerateError::Checkpoint(format!("cannot be saved: {e}")))
+    }
+}
+
 /// Whether a removal test begun when `since` orbits had gone holds now that `gone` have: a
 /// second solution holds whatever went since (fewer clues keep it), anything else only if
 /// nothing went.
@@ -638,19 +697,29 @@ impl<'s> Generator<'s> {
         let n = self.sudoku.shape().size();
         let symmetry = self.settings.symmetry;
         // Each orbit once (by its first cell), in a random order.
-        let mut orbits: Vec<Vec<usize>> = (0..n * n).map(|k| symmetry.orbit(n, k)).collect();
-        orbits.sort();
-        orbits.dedup();
+        let mut orbits = symmetry.orbits(n);
         rng.shuffle(&mut orbits);
 
         let mut puzzle = Making::new(self.layout, &solution);
+        let checkpoints = self.settings.checkpoints.clone();
+        let mut saving = checkpoints.as_ref().map(|checkpoints| Saving {
+            checkpoints,
+            seed,
+            symmetry,
+            orbits: orbits.len(),
+        });
+        let from = checkpoints.as_ref().and_then(Checkpoints::from);
+        let (start, minimal) = match from.filter(|from| from.seed == seed) {
+            Some(from) => self.go_on(from, &orbits, &mut puzzle)?,
+            None => (0, true),
+        };
         let removed = if self.threads > 1 {
-            self.remove_on_threads(&orbits, &mut puzzle)
+            self.remove_on_threads(&orbits, (start, minimal), &mut puzzle, &mut saving)
         } else {
-            self.remove(&orbits, &mut puzzle)
+            self.remove(&orbits, (start, minimal), &mut puzzle, &mut saving)
         };
         let Making { cells, clues, .. } = puzzle;
-        let minimal = removed.ok_or(GenerateError::Stopped)?;
+        let minimal = removed?;
         // The engine's proof, for its node count; the puzzle was proved unique already (when
         // its last orbit went), so only the node limit can stop it short.
         let stop = self.stop.as_ref();
@@ -675,26 +744,99 @@ impl<'s> Generator<'s> {
         })
     }
 
-    /// Takes away what it can of the `orbits`, in turn, from `puzzle`: an orbit goes where the
-    /// puzzle without it has one solution. Returns whether every orbit kept was proved needed;
-    /// `None` when the stop flag was set.
-    fn remove(&mut self, orbits: &[Vec<usize>], puzzle: &mut Making<'_>) -> Option<bool> {
-        let layout = self.layout;
-        let mut minimal = true;
+    /// Where `from` (a checkpoint of this puzzle's seed) stands, on `puzzle` (the full grid of
+    /// its solution): takes away the clues it took away, and returns the orbits settled and
+    /// whether the puzzle is minimal so far; an error where it does not fit (another symmetry,
+    /// another solution, or clues that are not those of its first orbits settled).
+    fn go_on(
+        &mut self,
+        from: &Checkpoint,
+        orbits: &[Vec<usize>],
+        puzzle: &mut Making<'_>,
+    ) -> Result<(usize, bool), GenerateError> {
+        let wrong = |why: String| Err(GenerateError::Checkpoint(why));
+        let symmetry = self.settings.symmetry;
+        if from.symmetry != symmetry {
+            return wrong(format!(
+                "its symmetry is {}, the generator's {}",
+                from.symmetry.name(),
+                symmetry.name()
+            ));
+        }
+        if from.solution != *puzzle.solution {
+            return wrong(format!(
+                "its solution is not the one seed {} makes here (another version of the \
+                 generator, or other rules)",
+                from.seed
+            ));
+        }
+        if from.settled > orbits.len() || from.orbits != orbits.len() {
+            return wrong(format!(
+                "{} of {} orbits settled; the puzzle has {}",
+                from.settled,
+                from.orbits,
+                orbits.len()
+            ));
+        }
+        if from.puzzle.shape() != puzzle.solution.shape() {
+            return wrong(format!("its puzzle is {}", from.puzzle.shape()));
+        }
+        let given = from.puzzle.cells();
         for (i, orbit) in orbits.iter().enumerate() {
+            let gone = orbit.iter().filter(|&&k| given[k] == 0).count();
+            if gone == 0 {
+                continue;
+            }
+            if i >= from.settled || gone < orbit.len() {
+                return wrong(format!(
+                    "cell {} is blank, but its orbit was not taken away (orbit {} of the seed's \
+                     order, {} settled)",
+                    orbit[0],
+                    i + 1,
+                    from.settled
+                ));
+            }
+            puzzle.take(self.layout, orbit);
+        }
+        if given
+            .iter()
+            .zip(puzzle.solution.cells())
+            .any(|(&g, &s)| g != 0 && g != s)
+        {
+            return wrong("its clues are not its solution's digits".to_string());
+        }
+        self.settings.settle(&orbits[..from.settled]);
+        Ok((from.settled, from.minimal))
+    }
+
+    /// Takes away what it can of the `orbits` from `start` on (with `minimal` what the ones
+    /// before it left), in turn, from `puzzle`: an orbit goes where the puzzle without it has
+    /// one solution. Returns whether every orbit kept was proved needed; an error when the stop
+    /// flag was set or a checkpoint could not be saved.
+    fn remove(
+        &mut self,
+        orbits: &[Vec<usize>],
+        (start, mut minimal): (usize, bool),
+        puzzle: &mut Making<'_>,
+        saving: &mut Option<Saving<'_>>,
+    ) -> Result<bool, GenerateError> {
+        let layout = self.layout;
+        for (i, orbit) in orbits.iter().enumerate().skip(start) {
             if self
                 .settings
                 .clues
                 .is_some_and(|target| puzzle.clues <= target)
             {
-                // The target is met; the orbits left are not tried (and so are settled).
+                // The target is met; the orbits left are not tried (and so are settled). A
+                // checkpoint keeps where the tests stopped: another target can go on from it.
+                Saving::save(saving, i, puzzle, minimal)?;
                 self.settings.settle(&orbits[i..]);
-                return Some(false);
+                return Ok(false);
             }
             puzzle.take(layout, orbit);
             let (max_nodes, stop) = (self.settings.max_nodes, self.stop.as_ref());
             match (self.tester).removal(puzzle, orbit, max_nodes, stop) {
-                Proof::Stopped => return None,
+                Proof::Stopped => return Err(GenerateError::Stopped),
                 Proof::Unique(_) => {}
                 proof => {
                     // Needed (a second solution), or not proved either way: kept.
@@ -703,8 +845,9 @@ impl<'s> Generator<'s> {
                 }
             }
             self.settings.settle(&orbits[i..=i]);
+            Saving::save(saving, i + 1, puzzle, minimal)?;
         }
-        Some(minimal)
+        Ok(minimal)
     }
 
     /// [`Generator::remove`] on [`Generator::threads`] threads, with its outcome. Each thread
@@ -715,8 +858,10 @@ impl<'s> Generator<'s> {
     fn remove_on_threads(
         &mut self,
         orbits: &[Vec<usize>],
+        (start, minimal): (usize, bool),
         puzzle: &mut Making<'_>,
-    ) -> Option<bool> {
+        saving: &mut Option<Saving<'_>>,
+    ) -> Result<bool, GenerateError> {
         use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
         use std::sync::mpsc;
         /// An orbit to test: its index, the puzzle without it, and how many orbits had gone.
@@ -732,7 +877,7 @@ impl<'s> Generator<'s> {
         let testers = std::iter::once(&mut self.tester)
             .chain(&mut self.helpers)
             .take(self.threads);
-        let mut minimal = Some(true);
+        let mut minimal = Ok(minimal);
         let started = std::thread::scope(|scope| {
             let (done_tx, done) = mpsc::channel::<Done>();
             let mut to_worker = Vec::new();
@@ -764,7 +909,7 @@ impl<'s> Generator<'s> {
             let mut idle: Vec<usize> = (0..to_worker.len()).rev().collect();
             let mut tested: Vec<Option<(Proof, usize)>> = vec![None; orbits.len()];
             let mut busy = vec![false; orbits.len()];
-            let (mut next, mut gone, mut running) = (0, 0, 0);
+            let (mut next, mut gone, mut running) = (start, 0, 0);
             let mut ended = false;
             loop {
                 // Each idle thread takes the first orbit not under test whose test is not
@@ -802,7 +947,7 @@ impl<'s> Generator<'s> {
                     continue;
                 }
                 if matches!(proof, Proof::Stopped) {
-                    minimal = None;
+                    minimal = Err(GenerateError::Stopped);
                     ended = true;
                     continue;
                 }
@@ -815,9 +960,10 @@ impl<'s> Generator<'s> {
                         .is_some_and(|target| puzzle.clues <= target)
                     {
                         // The target is met; the orbits left are not tried (and so are
-                        // settled).
+                        // settled); a checkpoint keeps where the tests stopped.
+                        let so_far = minimal.clone().unwrap_or(false);
+                        minimal = Saving::save(saving, next, puzzle, so_far).map(|()| false);
                         self.settings.settle(&orbits[next..]);
-                        minimal = Some(false);
                         ended = true;
                         break;
                     }
@@ -831,18 +977,24 @@ impl<'s> Generator<'s> {
                             puzzle.take(layout, &orbits[next]);
                             gone += 1;
                         }
-                        Proof::OutOfNodes => minimal = Some(false),
+                        Proof::OutOfNodes => minimal = Ok(false),
                         // A second solution: the orbit stays.
                         _ => {}
                     }
                     self.settings.settle(&orbits[next..=next]);
                     next += 1;
+                    let so_far = minimal.clone().unwrap_or(false);
+                    if let Err(e) = Saving::save(saving, next, puzzle, so_far) {
+                        minimal = Err(e);
+                        ended = true;
+                        break;
+                    }
                 }
                 ended |= next == orbits.len();
             }
         });
         if !started {
-            return self.remove(orbits, puzzle);
+            return self.remove(orbits, (start, minimal?), puzzle, saving);
         }
         minimal
     }
@@ -907,6 +1059,9 @@ pub struct GenerateSummary {
     pub tries: u64,
     /// Puzzles by grade, easiest first (when graded).
     pub grades: [u64; 4],
+    /// The first checkpoint that did not fit or could not be saved
+    /// ([`GenerateError::Checkpoint`]): the run's error, beside its puzzles not made.
+    pub checkpoint: Option<GenerateError>,
 }
 
 impl GenerateSummary {
@@ -1117,7 +1272,12 @@ where
             for (index, result) in made {
                 match &result {
                     Ok(g) => self.summary.add(g, self.settings),
-                    Err(_) => self.summary.failed += 1,
+                    Err(e) => {
+                        self.summary.failed += 1;
+                        if let GenerateError::Checkpoint(_) = e {
+                            self.summary.checkpoint.get_or_insert_with(|| e.clone());
+                        }
+                    }
                 }
                 self.sink.take((index, result))?;
             }

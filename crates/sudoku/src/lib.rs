@@ -41,6 +41,7 @@ struct ReadmeDoctests;
 
 pub mod batch;
 pub mod chart;
+mod checkpoint;
 pub mod compare;
 mod generate;
 mod geometry;
@@ -66,6 +67,7 @@ pub const SAT_SOLVER: &str = if cfg!(feature = "cadical") {
     "splr 0.17.2"
 };
 
+pub use checkpoint::{Checkpoint, CheckpointError, Checkpoints, FileError, SaveCheckpoint};
 /// The engine's search limits and stop reasons, as [`SudokuSolver::search`] takes and
 /// [`Found`] reports them.
 pub use dlx::{Limits, StopReason};

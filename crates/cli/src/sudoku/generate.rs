@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::Result;
 use sudoku::pipeline::Pipeline;
 use sudoku::print::GeneratedSink;
-use sudoku::{GenerateSettings, Grade, Settled, Shape, Sudoku, Symbols, Symmetry};
+use sudoku::{Checkpoints, GenerateSettings, Grade, Settled, Shape, Sudoku, Symbols, Symmetry};
 
 use super::flags::{self, OutputFormat, ProgressMode, SymbolSet, VariantArgs};
 use super::output::{AroundBar, Progress};
@@ -98,6 +98,13 @@ pub struct Args {
     /// shows how far it has gone. With --difficulty, the puzzles made.
     #[arg(long)]
     pub progress: bool,
+    /// Save the puzzle being made to FILE after each clue settled, and go on from FILE where
+    /// it exists: a run stopped (Ctrl-C, a job's time limit) loses only the tests under way, and
+    /// the same command makes the puzzle a run never stopped makes. Removed once the puzzle is
+    /// written, kept after --clues (a lower target, or none, goes on from it). Needs --seed;
+    /// one puzzle (-n 1), no --difficulty.
+    #[arg(long, value_name = "FILE", requires = "seed")]
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -113,7 +120,21 @@ pub fn run(args: &Args) -> Result<()> {
     // Without a grade asked for, each puzzle settles its n² cells once: the display counts
     // them, so that one big puzzle shows how far it has gone.
     let settled = (mode != ProgressMode::Off && args.difficulty.is_none()).then(Settled::new);
+    let count = args.number.or(args.old_count).unwrap_or(1);
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let checkpoints = match &args.checkpoint {
+        Some(_) if count != 1 || args.difficulty.is_some() => {
+            return crate::refuse("--checkpoint saves one puzzle: -n 1, without --difficulty")
+        }
+        Some(path) => Some(checkpoints(path, &sudoku, sudoku::puzzle_seed(seed, 0))?),
+        None => None,
+    };
     let settings = GenerateSettings::default()
+        .checkpoints(checkpoints)
         .settled(settled.clone())
         .symmetry(args.symmetry)
         .clues(args.clues)
@@ -121,11 +142,6 @@ pub fn run(args: &Args) -> Result<()> {
         .rate(args.format == OutputFormat::Json || args.stats || args.plot.is_some())
         .grade(args.difficulty)
         .max_tries(args.max_tries);
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
     let jobs = crate::values::threads_to_use(args.jobs);
     if args.old_count.is_some() {
         eprintln!(
@@ -133,7 +149,6 @@ pub fn run(args: &Args) -> Result<()> {
              means a count of solutions in the other commands"
         );
     }
-    let count = args.number.or(args.old_count).unwrap_or(1);
     // The display counts the cells settled, n² a puzzle, or else the puzzles made.
     let each = settled
         .as_ref()
@@ -170,6 +185,12 @@ pub fn run(args: &Args) -> Result<()> {
         )))
         .into());
     }
+    if let (Some(path), Some(e)) = (&args.checkpoint, &t.checkpoint) {
+        return crate::refuse(format!("{}: {e}", path.display()));
+    } else if let (Some(path), 1, None) = (&args.checkpoint, made, args.clues) {
+        // Its work is in the output; kept after --clues, for a lower target to go on from.
+        let _ = std::fs::remove_file(path);
+    }
     let node_limit = format!("--max-nodes {}", args.max_nodes);
     for shortfall in t.shortfalls(&settings, &node_limit) {
         eprintln!("dlx: {shortfall}");
@@ -189,4 +210,20 @@ pub fn run(args: &Args) -> Result<()> {
         eprintln!("{}", t.text(&run));
     }
     super::output::stopped_records(&summary, Some(args.max_nodes), None)
+}
+
+/// The checkpoints of `--checkpoint FILE`, going on from the file where it exists (said on
+/// standard error).
+fn checkpoints(path: &std::path::Path, sudoku: &Sudoku, seed: u64) -> Result<Checkpoints> {
+    let found = Checkpoints::file(path, sudoku, Some(seed));
+    let found = found.map_err(|e| InputError(format!("{}: {e}", path.display())))?;
+    if let Some(c) = found.from() {
+        let clues = c.puzzle.cells().iter().filter(|&&d| d != 0).count();
+        let (file, settled) = (path.display(), c.settled);
+        eprintln!(
+            "dlx: going on from {file}: {settled} of {} settled, {clues} clues",
+            c.orbits
+        );
+    }
+    Ok(found)
 }

@@ -656,6 +656,86 @@ fn rate_grades_each_puzzle_and_explains() {
     );
 }
 
+/// `dlx sudoku generate --checkpoint FILE`: a puzzle brought to a clue target leaves its
+/// checkpoint, and the run without the target goes on from it to the puzzle a run never stopped
+/// makes, then removes it; a file that does not fit, or more than one puzzle, is refused.
+#[test]
+fn generate_goes_on_from_a_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("dlx-checkpoint-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("made.txt");
+    let path = file.display().to_string();
+    let args = |more: &[&'static str]| {
+        let mut args = vec!["sudoku", "generate", "--size", "16", "--seed", "4"];
+        args.extend_from_slice(more);
+        args
+    };
+    let whole = run(&args(&[]), b"");
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+    let mut staged = args(&["--clues", "160", "--checkpoint"]);
+    staged.push(&path);
+    let first = run(&staged, b"");
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let clues = first.stdout.trim().chars().filter(|&c| c != '.').count();
+    assert!(clues <= 160, "{}", first.stdout);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("\nseed ") && saved.contains(" of 256\n"),
+        "{saved}"
+    );
+    let mut again = args(&["--checkpoint"]);
+    again.push(&path);
+    let rest = run(&again, b"");
+    assert_eq!(
+        (rest.code, &rest.stdout),
+        (0, &whole.stdout),
+        "{}",
+        rest.stderr
+    );
+    assert!(
+        rest.stderr
+            .starts_with(&format!("dlx: going on from {path}: "))
+            && rest.stderr.contains(&format!("{clues} clues")),
+        "{}",
+        rest.stderr
+    );
+    assert!(!file.exists());
+    // Refused: another seed's file, a file that is not a checkpoint, two puzzles, no seed.
+    let first = run(&staged, b"");
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let mut other = vec![
+        "sudoku",
+        "generate",
+        "--size",
+        "16",
+        "--seed",
+        "5",
+        "--checkpoint",
+    ];
+    other.push(&path);
+    let r = run(&other, b"");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("holds the puzzle of another seed"),
+        "{}",
+        r.stderr
+    );
+    std::fs::write(&file, "seed 4\nsettled all\n").unwrap();
+    let r = run(&again, b"");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr, format!("dlx: error: {path}: line 2, column 1: no `symmetry` line: not a whole checkpoint (cut short?)\n"));
+    again.extend(["-n", "2"]);
+    let r = run(&again, b"");
+    assert!(
+        r.code == 2 && r.stderr.contains("--checkpoint saves one puzzle"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["sudoku", "generate", "--checkpoint", &path], b"");
+    assert!(r.code == 2 && r.stderr.contains("--seed"), "{}", r.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `dlx sudoku generate --difficulty`: every puzzle has the grade asked for, as `rate` grades
 /// it; the same on one thread or two; JSON records carry the grade.
 #[test]
