@@ -132,6 +132,11 @@ pub struct GenerateSettings {
     pub max_nodes: u64,
     /// Grade each puzzle by technique ([`Generated::rating`]); on whenever `grade` is set.
     pub rate: bool,
+    /// Prove each finished puzzle again with the engine, for its node count and depth
+    /// ([`Generated::nodes`], a grade by search); on by default. Off, those are `None` and a
+    /// big puzzle is made sooner (a 36x36's proof takes minutes); its last removal proved it
+    /// unique all the same.
+    pub count_nodes: bool,
     /// Make puzzles until one has this grade (qqwing's `--difficulty`), at most `max_tries`
     /// a puzzle; the last one made is returned if none has it.
     pub grade: Option<Grade>,
@@ -194,6 +199,7 @@ impl Default for GenerateSettings {
             clues: None,
             max_nodes: 1_000_000,
             rate: false,
+            count_nodes: true,
             grade: None,
             max_tries: 1000,
             settled: None,
@@ -224,6 +230,12 @@ impl GenerateSettings {
     /// Grade each puzzle by technique.
     pub fn rate(mut self, on: bool) -> Self {
         self.rate = on;
+        self
+    }
+
+    /// Prove each finished puzzle again, for its node count and depth (on by default).
+    pub fn count_nodes(mut self, on: bool) -> Self {
+        self.count_nodes = on;
         self
     }
 
@@ -275,8 +287,8 @@ pub struct Generated {
     pub minimal: bool,
     /// The engine's nodes for its proof of uniqueness of the finished puzzle (a count up to
     /// 2): a grade by search, as `dlx bench` counts nodes. `None` when that proof ran past
-    /// [`GenerateSettings::max_nodes`] (the puzzle is proved unique all the same: each removal
-    /// was).
+    /// [`GenerateSettings::max_nodes`], or was not made ([`GenerateSettings::count_nodes`]
+    /// off); the puzzle is proved unique all the same: each removal was.
     pub nodes: Option<u64>,
     /// How deep the guesses of that proof nest ([`crate::SearchStats::branch_depth`]): 0 when
     /// every step of the engine's proof was forced (a single), another grade by search.
@@ -723,7 +735,11 @@ impl<'s> Generator<'s> {
         // The engine's proof, for its node count; the puzzle was proved unique already (when
         // its last orbit went), so only the node limit can stop it short.
         let stop = self.stop.as_ref();
-        let (nodes, branch_depth) = match self.tester.prove(&cells, self.settings.max_nodes, stop) {
+        let proof = match self.settings.count_nodes {
+            true => self.tester.prove(&cells, self.settings.max_nodes, stop),
+            false => Proof::OutOfNodes,
+        };
+        let (nodes, branch_depth) = match proof {
             Proof::Unique(nodes) => (Some(nodes), self.tester.solver.stats().branch_depth),
             Proof::OutOfNodes => (None, None),
             Proof::Stopped => return Err(GenerateError::Stopped),
@@ -1078,7 +1094,8 @@ impl GenerateSummary {
         self.clues.push(g.clues);
         match g.nodes {
             Some(nodes) => self.nodes.push(nodes),
-            None => self.long_proofs += 1,
+            None if settings.count_nodes => self.long_proofs += 1,
+            None => {}
         }
         self.depths.extend(g.branch_depth.map(u64::from));
     }
@@ -1381,6 +1398,33 @@ impl serde::Serialize for GeneratedJson<'_> {
 #[cfg(test)]
 mod tests {
     use super::rate;
+    use crate::{generate_all, pipeline::Pipeline, GenerateSettings, Generator, Sudoku};
+
+    /// Without the final proof the same puzzle comes, with no node count, and a summary does not
+    /// count it as a proof past the node limit.
+    #[test]
+    fn the_final_proof_is_made_only_when_asked() {
+        let sudoku = Sudoku::classic();
+        let on = Generator::new(&sudoku, GenerateSettings::default())
+            .generate(11)
+            .unwrap();
+        let settings = GenerateSettings::default().count_nodes(false);
+        let off = Generator::new(&sudoku, settings.clone())
+            .generate(11)
+            .unwrap();
+        assert!(on.nodes.is_some_and(|n| n > 0) && on.branch_depth.is_some());
+        assert_eq!((off.nodes, off.branch_depth), (None, None));
+        assert_eq!((&off.puzzle, off.minimal), (&on.puzzle, on.minimal));
+        let t = generate_all(
+            &sudoku,
+            &settings,
+            3,
+            5,
+            Pipeline::new().threads(1),
+            &mut |_| std::ops::ControlFlow::Continue(()),
+        );
+        assert_eq!((t.made, t.long_proofs, t.nodes.len()), (5, 0, 0));
+    }
 
     #[test]
     fn rates_read_at_every_scale() {

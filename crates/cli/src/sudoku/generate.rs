@@ -133,13 +133,16 @@ pub fn run(args: &Args) -> Result<()> {
         Some(path) => Some(checkpoints(path, &sudoku, sudoku::puzzle_seed(seed, 0))?),
         None => None,
     };
+    // The grades, and the engine's proof of each puzzle made (its nodes), where they are shown.
+    let shown = args.format == OutputFormat::Json || args.stats || args.plot.is_some();
     let settings = GenerateSettings::default()
         .checkpoints(checkpoints)
         .settled(settled.clone())
         .symmetry(args.symmetry)
         .clues(args.clues)
         .max_nodes(args.max_nodes)
-        .rate(args.format == OutputFormat::Json || args.stats || args.plot.is_some())
+        .rate(shown)
+        .count_nodes(shown)
         .grade(args.difficulty)
         .max_tries(args.max_tries);
     let jobs = crate::values::threads_to_use(args.jobs);
