@@ -39,9 +39,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::generate::Symmetry;
 use crate::grid::Grid;
 use crate::rules::Sudoku;
+use crate::symmetry::Symmetry;
 use crate::text::{parse_line, to_line, Symbols};
 
 /// Where a puzzle being made stands: enough for a [`crate::Generator`] to go on from there

@@ -57,6 +57,7 @@ pub mod read;
 mod rules;
 mod sat;
 mod shape;
+mod symmetry;
 mod text;
 
 /// The CDCL SAT solver behind [`Strategy::Sat`] in this build: `CaDiCaL 1.9.5` (C++, the
@@ -75,7 +76,7 @@ pub use dlx::{Limits, StopReason};
 pub use generate::GeneratedJson;
 pub use generate::{
     generate_all, median, puzzle_seed, GenerateError, GenerateRun, GenerateSettings,
-    GenerateSummary, Generated, Generator, Settled, Symmetry,
+    GenerateSummary, Generated, Generator, Settled,
 };
 pub use geometry::{Regions, Unit, UnitKind, Variant, VariantError};
 pub use grid::Grid;
@@ -84,6 +85,7 @@ pub use methods::{Method, MethodSolver};
 pub use rate::{Grade, RateError, Rater, Rating, Step, Technique};
 pub use rules::{Found, PuzzleError, SearchStats, Strategy, Sudoku, SudokuSolver, Uniqueness};
 pub use shape::{Cell, Shape, ShapeError, MAX_SIZE};
+pub use symmetry::Symmetry;
 #[cfg(feature = "leetcode")]
 pub use text::to_leetcode;
 pub use text::{
