@@ -320,7 +320,8 @@ impl Checkpoints {
     /// it holds, if it exists, and replaces it whole with each new one (written beside it as
     /// `path.part`, then renamed over it, so that a run stopped at any moment leaves the last
     /// one whole). Fails when the file exists and cannot be read or is not a checkpoint of
-    /// these puzzles; `seed` given, also when it holds a puzzle of another seed.
+    /// these puzzles; `seed` given, also when it holds a puzzle of another seed (without it,
+    /// a puzzle of another seed starts afresh, and its checkpoints replace the file's).
     pub fn file(path: &Path, sudoku: &Sudoku, seed: Option<u64>) -> Result<Checkpoints, FileError> {
         let from = match std::fs::read_to_string(path) {
             Ok(text) => Some(Checkpoint::read(&text, sudoku).map_err(FileError::Read)?),
