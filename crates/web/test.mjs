@@ -244,6 +244,7 @@ test("Hint names the technique and marks its cells", async () => {
   assert.equal(await page.locator("#board input.target").count(), 1, "the cell the hint fills");
   assert.ok((await page.locator("#board input.focus").count()) >= 1, "the cells the deduction looks at");
   assert.ok((await page.locator("#hint-steps li").count()) >= 1);
+  await done("07-hint");
   // A wrong digit typed is named as wrong, not built on.
   const [record] = cliRecords(["sudoku"], PUZZLE);
   const k = PUZZLE.indexOf(".");
@@ -253,7 +254,7 @@ test("Hint names the technique and marks its cells", async () => {
   await press("Hint");
   assert.match(await statusText(), /not the solution's/);
   assert.equal(await page.locator("#board input.wrong").count(), 1);
-  await done("07-hint");
+  await done("07-hint-wrong-digit");
 });
 
 test("a pasted puzzle that does not read is marked at its line and column", async () => {
