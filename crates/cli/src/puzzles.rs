@@ -82,7 +82,7 @@ pub struct PolyominoArgs {
 #[derive(Debug, clap::Args)]
 pub struct WordsArgs {
     /// Fill an MxN rectangle: M rows and N columns, every one a word (word squares for NxN).
-    #[arg(long, value_name = "MxN", value_parser = parse_size_pair, required_unless_present = "grid", conflicts_with = "grid")]
+    #[arg(long, value_name = "MxN", value_parser = puzzles::parse_size, required_unless_present = "grid", conflicts_with = "grid")]
     pub size: Option<(usize, usize)>,
     /// Fill a crossword pattern from FILE: rows of '.' (open), '#' (black) and letters (open,
     /// filled from the start); every across and down run of two or more open squares must be
@@ -117,17 +117,6 @@ pub struct WordsArgs {
     pub best: Option<u64>,
     #[command(flatten)]
     pub common: Common,
-}
-
-/// `5x7` as (5, 7), each from 1 to [`puzzles::MAX_GRID`].
-fn parse_size_pair(s: &str) -> Result<(usize, usize), String> {
-    let pair = puzzles::parse_rect(s)
-        .ok_or_else(|| format!("{s:?} is not a size: give MxN, such as 5x5"))?;
-    let max = puzzles::MAX_GRID;
-    if pair.0 == 0 || pair.1 == 0 || pair.0 > max || pair.1 > max {
-        return Err(format!("rows and columns must be from 1 to {max}"));
-    }
-    Ok(pair)
 }
 
 #[derive(Debug, clap::Args)]
@@ -200,14 +189,9 @@ fn best_words(crossword: &Crossword, list: &WordList, k: u64, args: &Common) -> 
     let start = Instant::now();
     let limits = args.search.limits(args.search.limit, start);
     let k = usize::try_from(k).unwrap_or(usize::MAX);
-    let (fills, best) = crossword
-        .best(
-            k,
-            limits,
-            args.search.jobs.unwrap_or(1),
-            args.search.ordered,
-        )
-        .map_err(|e| InputError(e.to_string()))?;
+    let (jobs, ordered) = (args.search.jobs.unwrap_or(1), args.search.ordered);
+    let found = crossword.best(k, limits, jobs, ordered);
+    let (fills, best) = found.map_err(|e| InputError(e.to_string()))?;
     let mut out = BufWriter::new(io::stdout().lock());
     debug_assert!(fills.iter().all(|(s, f)| *s == crossword.score(f, list)));
     crossword.write_best(&fills, format == Format::Json, &mut out)?;
@@ -326,10 +310,8 @@ where
             }
         }
         Format::Json => {
-            let summary = ran.summary(
-                args.search.stats,
-                args.search.named(engine, puzzle.problem()),
-            );
+            let named = args.search.named(engine, puzzle.problem());
+            let summary = ran.summary(args.search.stats, named);
             serde_json::to_writer(&mut out, &summary)?;
             out.write_all(b"\n")?;
         }

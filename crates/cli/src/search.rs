@@ -116,88 +116,6 @@ impl clap::ValueEnum for EngineChoice {
     }
 }
 
-impl SearchFlags {
-    /// The engine to run: `--engine`, checked against the problem; `None` for `all`. Refused
-    /// for `what` (a flag that runs by dancing links only) when the engine is not links.
-    pub fn engine(&self, problem: &Problem, what: Option<&str>) -> Result<Option<dlx::Engine>> {
-        let (engine, name) = match self.engine {
-            EngineChoice::One(engine) => (engine, engine.name()),
-            // `all`: the default's, for the checks.
-            EngineChoice::All => (dlx::Engine::Auto, "all"),
-        };
-        let resolved = engine.resolve(problem)?;
-        if let Some(what) = what {
-            if self.engine == EngineChoice::All || !resolved.info().best_and_memo {
-                return crate::refuse(format!(
-                    "--engine {name} does not go with {what}, which runs by dancing links"
-                ));
-            }
-        }
-        Ok((self.engine != EngineChoice::All).then_some(resolved))
-    }
-
-    /// The engine to name in a summary: when one was asked for, or when it is not the
-    /// default's.
-    pub fn named(&self, engine: dlx::Engine, problem: &Problem) -> Option<dlx::Engine> {
-        let asked = self.engine != EngineChoice::One(dlx::Engine::Auto);
-        let default = dlx::Engine::Auto.resolve(problem).ok();
-        (asked || default != Some(engine)).then_some(engine)
-    }
-}
-
-impl SearchFlags {
-    /// Writes a search's `--stats` line on standard error, and with --stats the threads' line
-    /// and the engine's.
-    pub fn write_stats(
-        &self,
-        line: Stats<'_>,
-        report: &Report,
-        engine: dlx::Engine,
-        problem: &Problem,
-    ) -> io::Result<()> {
-        let mut err = io::stderr().lock();
-        writeln!(err, "{line}")?;
-        if self.stats {
-            if let Some(line) = text::shared(report) {
-                writeln!(err, "{line}")?;
-            }
-            if self.named(engine, problem).is_some() {
-                writeln!(err, "{}", text::engine(engine, report, problem))?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// `--engine all --count`: counts `problem` with every engine that takes it, a row each.
-pub fn compare(problem: &Problem, flags: &SearchFlags, format: XcFormat) -> Result<()> {
-    if !flags.count || flags.limit.is_some() {
-        let why = "--engine all compares the engines' counts: add --count (and no --limit)";
-        return crate::refuse(why);
-    }
-    let all = flags.search(
-        problem,
-        dlx::Engine::Auto,
-        Task::Count,
-        None,
-        Instant::now(),
-    );
-    let all = all.threads(flags.jobs.unwrap_or(1));
-    let runs = EngineRun::every(&all, |start| flags.limits(None, start))
-        .map_err(|e| InputError(format!("--engine all: {e}")))?;
-    let mut out = io::stdout().lock();
-    let format = match format {
-        XcFormat::Text => RunsFormat::Text,
-        XcFormat::Json => RunsFormat::Json,
-        XcFormat::Csv => RunsFormat::Csv,
-    };
-    report::write_engine_runs(&mut out, &runs, format)?;
-    out.flush()?;
-    let stopped = runs.iter().find(|r| !r.complete);
-    let after = stopped.map(|r| format!("in the count by {}: the search is incomplete", r.engine));
-    flags.ending(stopped.and_then(|r| r.stopped), after.unwrap_or_default())
-}
-
 /// The flags of the memoized search, shared by `dlx xc` and the puzzle commands.
 #[derive(Debug, Clone, clap::Args)]
 pub struct MemoFlags {
@@ -251,6 +169,55 @@ impl MemoFlags {
 }
 
 impl SearchFlags {
+    /// The engine to run: `--engine`, checked against the problem; `None` for `all`. Refused
+    /// for `what` (a flag that runs by dancing links only) when the engine is not links.
+    pub fn engine(&self, problem: &Problem, what: Option<&str>) -> Result<Option<dlx::Engine>> {
+        let (engine, name) = match self.engine {
+            EngineChoice::One(engine) => (engine, engine.name()),
+            // `all`: the default's, for the checks.
+            EngineChoice::All => (dlx::Engine::Auto, "all"),
+        };
+        let resolved = engine.resolve(problem)?;
+        if let Some(what) = what {
+            if self.engine == EngineChoice::All || !resolved.info().best_and_memo {
+                return crate::refuse(format!(
+                    "--engine {name} does not go with {what}, which runs by dancing links"
+                ));
+            }
+        }
+        Ok((self.engine != EngineChoice::All).then_some(resolved))
+    }
+
+    /// The engine to name in a summary: when one was asked for, or when it is not the
+    /// default's.
+    pub fn named(&self, engine: dlx::Engine, problem: &Problem) -> Option<dlx::Engine> {
+        let asked = self.engine != EngineChoice::One(dlx::Engine::Auto);
+        let default = dlx::Engine::Auto.resolve(problem).ok();
+        (asked || default != Some(engine)).then_some(engine)
+    }
+
+    /// Writes a search's `--stats` line on standard error, and with --stats the threads' line
+    /// and the engine's.
+    pub fn write_stats(
+        &self,
+        line: Stats<'_>,
+        report: &Report,
+        engine: dlx::Engine,
+        problem: &Problem,
+    ) -> io::Result<()> {
+        let mut err = io::stderr().lock();
+        writeln!(err, "{line}")?;
+        if self.stats {
+            if let Some(line) = text::shared(report) {
+                writeln!(err, "{line}")?;
+            }
+            if self.named(engine, problem).is_some() {
+                writeln!(err, "{}", text::engine(engine, report, problem))?;
+            }
+        }
+        Ok(())
+    }
+
     /// The limits the flags set (the time limit from `start`), with Ctrl-C's flag; `solutions`
     /// stands for --limit (a count up to symmetry counts classes, not the engine's solutions).
     pub fn limits(&self, solutions: Option<u64>, start: Instant) -> Limits {
@@ -387,6 +354,30 @@ impl SearchFlags {
         );
         self.ending(memo.stopped, after)
     }
+}
+
+/// `--engine all --count`: counts `problem` with every engine that takes it, a row each.
+pub fn compare(problem: &Problem, flags: &SearchFlags, format: XcFormat) -> Result<()> {
+    if !flags.count || flags.limit.is_some() {
+        let why = "--engine all compares the engines' counts: add --count (and no --limit)";
+        return crate::refuse(why);
+    }
+    let now = Instant::now();
+    let all = flags.search(problem, dlx::Engine::Auto, Task::Count, None, now);
+    let all = all.threads(flags.jobs.unwrap_or(1));
+    let runs = EngineRun::every(&all, |start| flags.limits(None, start))
+        .map_err(|e| InputError(format!("--engine all: {e}")))?;
+    let mut out = io::stdout().lock();
+    let format = match format {
+        XcFormat::Text => RunsFormat::Text,
+        XcFormat::Json => RunsFormat::Json,
+        XcFormat::Csv => RunsFormat::Csv,
+    };
+    report::write_engine_runs(&mut out, &runs, format)?;
+    out.flush()?;
+    let stopped = runs.iter().find(|r| !r.complete);
+    let after = stopped.map(|r| format!("in the count by {}: the search is incomplete", r.engine));
+    flags.ending(stopped.and_then(|r| r.stopped), after.unwrap_or_default())
 }
 
 /// How `--stats` names what stopped a search: by its flag (a visitor stops only to honour

@@ -320,11 +320,8 @@ fn best(
         let profile = args.profile.then(|| best.stats.profile());
         let line = stats(&outcome).colored(true).profile(profile);
         writeln!(err, "{}", line.elapsed(Some(start.elapsed())))?;
-        writeln!(
-            err,
-            "{}",
-            report::text::cheapest(&costs, best.is_complete())
-        )?;
+        let line = report::text::cheapest(&costs, best.is_complete());
+        writeln!(err, "{line}")?;
     }
     args.search.ending_as(
         &outcome,

@@ -36,7 +36,9 @@ pub use langford::Langford;
 pub use polyomino::{Board, Piece, Placement, Polyomino, Tiling};
 pub use queens::{Order, Queens};
 pub use symmetry::Symmetry;
-pub use words::{parse_rect, Capitals, Crossword, Fill, Pattern, Slot, Square, WordList, MAX_GRID};
+pub use words::{
+    parse_rect, parse_size, Capitals, Crossword, Fill, Pattern, Slot, Square, WordList, MAX_GRID,
+};
 
 use std::ops::ControlFlow;
 

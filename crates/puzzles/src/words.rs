@@ -179,6 +179,17 @@ pub fn parse_rect(s: &str) -> Option<(usize, usize)> {
     Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
 }
 
+/// [`parse_rect`] for a word rectangle's size (`dlx words --size 5x7`), each side from 1 to
+/// [`MAX_GRID`]; the error says what to give.
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let pair =
+        parse_rect(s).ok_or_else(|| format!("{s:?} is not a size: give MxN, such as 5x5"))?;
+    if pair.0 == 0 || pair.1 == 0 || pair.0 > MAX_GRID || pair.1 > MAX_GRID {
+        return Err(format!("rows and columns must be from 1 to {MAX_GRID}"));
+    }
+    Ok(pair)
+}
+
 /// One cell of a crossword grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Square {

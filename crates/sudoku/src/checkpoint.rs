@@ -64,6 +64,16 @@ pub struct Checkpoint {
     pub minimal: bool,
 }
 
+/// How far the puzzle has gone, as a run going on from it says: `856 of 1296 settled, 630
+/// clues`.
+impl fmt::Display for Checkpoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let clues = self.puzzle.cells().iter().filter(|&&d| d != 0).count();
+        let (settled, orbits) = (self.settled, self.orbits);
+        write!(f, "{settled} of {orbits} settled, {clues} clues")
+    }
+}
+
 /// A checkpoint that cannot be read, or does not fit the puzzles being made: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {message}")]

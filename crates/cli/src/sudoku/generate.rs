@@ -99,10 +99,9 @@ pub struct Args {
     #[arg(long)]
     pub progress: bool,
     /// Save the puzzle being made to FILE after each clue settled, and go on from FILE where
-    /// it exists: a run stopped (Ctrl-C, a job's time limit) loses only the tests under way, and
-    /// the same command makes the puzzle a run never stopped makes. Removed once the puzzle is
-    /// written, kept after --clues (a lower target, or none, goes on from it). Needs --seed;
-    /// one puzzle (-n 1), no --difficulty.
+    /// it exists: a run stopped (Ctrl-C, a job's time limit) makes the same puzzle when run
+    /// again. Removed once the puzzle is written, kept after --clues (a lower target goes on
+    /// from it). Needs --seed; one puzzle (-n 1), no --difficulty.
     #[arg(long, value_name = "FILE", requires = "seed")]
     pub checkpoint: Option<std::path::PathBuf>,
 }
@@ -130,7 +129,14 @@ pub fn run(args: &Args) -> Result<()> {
         Some(_) if count != 1 || args.difficulty.is_some() => {
             return crate::refuse("--checkpoint saves one puzzle: -n 1, without --difficulty")
         }
-        Some(path) => Some(checkpoints(path, &sudoku, sudoku::puzzle_seed(seed, 0))?),
+        Some(path) => {
+            let found = Checkpoints::file(path, &sudoku, Some(sudoku::puzzle_seed(seed, 0)));
+            let found = found.map_err(|e| InputError(format!("{}: {e}", path.display())))?;
+            if let Some(from) = found.from() {
+                eprintln!("dlx: going on from {}: {from}", path.display());
+            }
+            Some(found)
+        }
         None => None,
     };
     // The grades, and the engine's proof of each puzzle made (its nodes), where they are shown.
@@ -213,20 +219,4 @@ pub fn run(args: &Args) -> Result<()> {
         eprintln!("{}", t.text(&run));
     }
     super::output::stopped_records(&summary, Some(args.max_nodes), None)
-}
-
-/// The checkpoints of `--checkpoint FILE`, going on from the file where it exists (said on
-/// standard error).
-fn checkpoints(path: &std::path::Path, sudoku: &Sudoku, seed: u64) -> Result<Checkpoints> {
-    let found = Checkpoints::file(path, sudoku, Some(seed));
-    let found = found.map_err(|e| InputError(format!("{}: {e}", path.display())))?;
-    if let Some(c) = found.from() {
-        let clues = c.puzzle.cells().iter().filter(|&&d| d != 0).count();
-        let (file, settled) = (path.display(), c.settled);
-        eprintln!(
-            "dlx: going on from {file}: {settled} of {} settled, {clues} clues",
-            c.orbits
-        );
-    }
-    Ok(found)
 }
