@@ -457,7 +457,7 @@ struct Saving<'c> {
 impl Saving<'_> {
     /// Saves where the puzzle stands, `settled` orbits settled, if checkpoints are kept.
     fn save(
-        saving: &Option<Saving<'_>>,
+        saving: Option<&Saving<'_>>,
         settled: usize,
         puzzle: &Making<'_>,
         minimal: bool,
@@ -633,7 +633,7 @@ impl<'s> Generator<'s> {
 
         let mut puzzle = Making::new(self.layout, &solution);
         let checkpoints = self.settings.checkpoints.clone();
-        let mut saving = checkpoints.as_ref().map(|checkpoints| Saving {
+        let saving = checkpoints.as_ref().map(|checkpoints| Saving {
             checkpoints,
             seed,
             symmetry,
@@ -645,9 +645,9 @@ impl<'s> Generator<'s> {
             None => (0, true),
         };
         let removed = if self.threads > 1 {
-            self.remove_on_threads(&orbits, (start, minimal), &mut puzzle, &mut saving)
+            self.remove_on_threads(&orbits, (start, minimal), &mut puzzle, saving.as_ref())
         } else {
-            self.remove(&orbits, (start, minimal), &mut puzzle, &mut saving)
+            self.remove(&orbits, (start, minimal), &mut puzzle, saving.as_ref())
         };
         let Making { cells, clues, .. } = puzzle;
         let minimal = removed?;
@@ -713,6 +713,7 @@ impl<'s> Generator<'s> {
                 orbits.len()
             ));
         }
+        // A checkpoint built by hand (its fields are public) may hold a grid of any shape.
         if from.puzzle.shape() != puzzle.solution.shape() {
             return wrong(format!("its puzzle is {}", from.puzzle.shape()));
         }
@@ -753,7 +754,7 @@ impl<'s> Generator<'s> {
         orbits: &[Vec<usize>],
         (start, mut minimal): (usize, bool),
         puzzle: &mut Making<'_>,
-        saving: &mut Option<Saving<'_>>,
+        saving: Option<&Saving<'_>>,
     ) -> Result<bool, GenerateError> {
         let layout = self.layout;
         for (i, orbit) in orbits.iter().enumerate().skip(start) {
@@ -795,7 +796,7 @@ impl<'s> Generator<'s> {
         orbits: &[Vec<usize>],
         (start, minimal): (usize, bool),
         puzzle: &mut Making<'_>,
-        saving: &mut Option<Saving<'_>>,
+        saving: Option<&Saving<'_>>,
     ) -> Result<bool, GenerateError> {
         use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
         use std::sync::mpsc;
