@@ -73,6 +73,17 @@ async function statusText(id = "sudoku-status") {
   return (await page.textContent(`#${id}`)).trim();
 }
 
+/** Asserts that the element is where the user looks without scrolling: inside the window and
+ * above the run bar fixed at its bottom (which once hid the hint's status line). */
+async function inView(selector) {
+  const at = await page.$eval(selector, (e) => {
+    const bar = document.getElementById("runbar").getBoundingClientRect();
+    const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, bar: bar.top };
+  });
+  assert.ok(at.top >= 0 && at.bottom <= at.bar, `${selector} is at ${at.top} to ${at.bottom} px, the run bar from ${at.bar} px`);
+}
+
 /** Clicks a button by its name and waits until the search it starts has finished. */
 async function press(name, { timeout = 30000 } = {}) {
   await page.getByRole("button", { name, exact: true }).click();
@@ -244,6 +255,7 @@ test("Hint names the technique and marks its cells", async () => {
   assert.equal(await page.locator("#board input.target").count(), 1, "the cell the hint fills");
   assert.ok((await page.locator("#board input.focus").count()) >= 1, "the cells the deduction looks at");
   assert.ok((await page.locator("#hint-steps li").count()) >= 1);
+  await inView("#sudoku-status");
   await done("07-hint");
   // A wrong digit typed is named as wrong, not built on.
   const [record] = cliRecords(["sudoku"], PUZZLE);
