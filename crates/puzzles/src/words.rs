@@ -181,6 +181,12 @@ pub fn parse_rect(s: &str) -> Option<(usize, usize)> {
 
 /// [`parse_rect`] for a word rectangle's size (`dlx words --size 5x7`), each side from 1 to
 /// [`MAX_GRID`]; the error says what to give.
+///
+/// ```
+/// assert_eq!(puzzles::parse_size("5x7"), Ok((5, 7)));
+/// assert_eq!(puzzles::parse_size("0x5").unwrap_err(), "rows and columns must be from 1 to 64");
+/// assert!(puzzles::parse_size("five").unwrap_err().contains("give MxN"));
+/// ```
 pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let pair =
         parse_rect(s).ok_or_else(|| format!("{s:?} is not a size: give MxN, such as 5x5"))?;
