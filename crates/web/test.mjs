@@ -114,7 +114,8 @@ test("the page is interactive within a second on a local server", async () => {
   figures.readyMs = Math.round(times[2]);
   assert.ok(times[2] < 1000, `ready after ${times[2]} ms (median of 5)`);
   // The buttons are buttons named by their text, and the inputs have labels.
-  for (const name of ["Solve", "Count", "Prove unique", "Hint", "Generate", "Print", "Stop", "Load"]) {
+  // (Stop is shown only while a search runs: the Stop test below finds it by its name.)
+  for (const name of ["Solve", "Count", "Prove unique", "Hint", "Generate", "Print", "Load"]) {
     assert.equal(await page.getByRole("button", { name, exact: true }).count(), 1, name);
   }
   for (const label of ["Size", "Symmetry", "Difficulty", "Seed", "Count up to", "Diagonals"]) {
@@ -279,6 +280,11 @@ test("a pasted puzzle that does not read is marked at its line and column", asyn
   assert.equal(await page.getAttribute("#paste", "aria-invalid"), "true");
   const selection = await page.$eval("#paste", (t) => t.selectionStart);
   assert.equal(selection, "Grid 1\n".length + 79);
+  // The error's long line scrolls in its box, not the page sideways; the idle run bar covers
+  // nothing.
+  const at = await page.evaluate(() => ({ wide: document.documentElement.scrollWidth, width: innerWidth, bar: getComputedStyle(document.getElementById("runbar")).visibility }));
+  assert.ok(at.wide <= at.width, `the page is ${at.wide} px wide in a window of ${at.width}`);
+  assert.equal(at.bar, "hidden", "the run bar when nothing runs");
   await done("08-paste-error");
 });
 
@@ -314,6 +320,8 @@ test("Stop ends a long count within a second, and the next search runs", async (
   await page.getByRole("button", { name: "Count", exact: true }).click();
   // Progress is shown while it runs.
   await page.waitForFunction(() => /nodes/.test(document.getElementById("progress").textContent), null, { timeout: 10000 });
+  // The run bar shows once the search has run a quarter of a second.
+  await page.waitForFunction(() => getComputedStyle(document.getElementById("runbar")).visibility === "visible", null, { timeout: 2000 });
   await page.screenshot({ path: join(SHOTS, "10-counting.png"), fullPage: true });
   const t0 = Date.now();
   await page.getByRole("button", { name: "Stop", exact: true }).click();
