@@ -190,7 +190,10 @@ pub fn parse_rect(s: &str) -> Option<(usize, usize)> {
 pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let pair =
         parse_rect(s).ok_or_else(|| format!("{s:?} is not a size: give MxN, such as 5x5"))?;
-    if pair.0 == 0 || pair.1 == 0 || pair.0 > MAX_GRID || pair.1 > MAX_GRID {
+    if ![pair.0, pair.1]
+        .iter()
+        .all(|side| (1..=MAX_GRID).contains(side))
+    {
         return Err(format!("rows and columns must be from 1 to {MAX_GRID}"));
     }
     Ok(pair)
