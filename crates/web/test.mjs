@@ -306,6 +306,12 @@ test("queens8 is counted as 92 with dlx1's figures, and its solutions are drawn"
   await page.selectOption("#make-kind", "queens");
   await page.fill("#make-n", "6");
   await press("Make");
+  // The instance select no longer names queens8 above the made text.
+  assert.equal(await page.$eval("#instance", (s) => s.selectedOptions[0].textContent), "choose one");
+  const made = await page.inputValue("#xc-text");
+  await press("Load");
+  assert.equal(await statusText("xc-status"), "Choose a bundled instance to load.");
+  assert.equal(await page.inputValue("#xc-text"), made, "Load without a choice keeps the text");
   await press("List the first K");
   assert.ok((await page.locator("#xc-drawing svg").count()) === 1, "a drawing");
   assert.match(await statusText("xc-status"), /^Listed: 4 solutions/);

@@ -607,6 +607,8 @@ async function loadInstances() {
       option.textContent = item.title;
       $("instance").appendChild(option);
     }
+    // The first instance is ready to load; the placeholder comes back once the text is made.
+    if (list.length) $("instance").value = list[0].file;
   } catch {
     xcStatus("The bundled instances could not be loaded.");
   }
@@ -614,6 +616,10 @@ async function loadInstances() {
 
 async function loadInstance() {
   const file = $("instance").value;
+  if (!file) {
+    xcStatus("Choose a bundled instance to load.");
+    return;
+  }
   const item = INSTANCES.find((i) => i.file === file);
   const response = await fetch(`instances/${file}`);
   if (!response.ok) throw new Error(`${file}: ${response.status}`);
@@ -632,6 +638,8 @@ async function makePuzzle() {
   $("xc-text").value = answer.text;
   drawSpec = spec;
   drawText = answer.text;
+  // The select names what Load would load, not the text: it no longer names an instance.
+  $("instance").value = "";
   clearError($("xc-text"), $("xc-error"));
   xcStatus(`Made ${answer.title}: its solutions are drawn while the text is unchanged.`);
 }
