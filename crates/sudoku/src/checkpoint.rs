@@ -5,10 +5,12 @@
 //! The generator settles the symmetry orbits of one solved grid in a fixed order (the seed's);
 //! where it stands is the orbits settled so far and the clues they left, so a [`Checkpoint`]
 //! holds those, with the solved grid and what made it (the seed, the symmetry, the shape and
-//! rules), and a generator given one goes on from it: the same puzzle, byte for byte, as a run
-//! never stopped, on any number of threads ([`GenerateSettings::checkpoints`]). Its text is a
-//! few `key value` lines ([`Checkpoint::to_text`], [`Checkpoint::read`]);
-//! [`Checkpoints::file`] keeps one in a file, replaced whole after each orbit settled.
+//! rules), and what tests of orbits past them found (on several threads, tests run ahead of the
+//! orbit being settled); a generator given one goes on from it: the same puzzle, byte for
+//! byte, as a run never stopped, on any number of threads ([`GenerateSettings::checkpoints`]).
+//! Its text is a few `key value` lines ([`Checkpoint::to_text`], [`Checkpoint::read`]);
+//! [`Checkpoints::file`] keeps one in a file, replaced whole after each orbit settled and each
+//! test ahead that holds.
 //!
 //! ```
 //! use sudoku::{Checkpoint, Checkpoints, GenerateSettings, Generator, Sudoku};
@@ -62,15 +64,28 @@ pub struct Checkpoint {
     pub orbits: usize,
     /// Whether every orbit kept so far was proved needed.
     pub minimal: bool,
+    /// Orbits past those settled (each its index from 0 in the generator's order) that a test
+    /// made before the checkpoint found needed: the puzzle without one had a second solution,
+    /// which it keeps as other clues go. Each stays when it is reached, without a test again.
+    /// (With several threads, the tests run ahead of the orbit being settled; a run stopped
+    /// during one long test keeps the others' work.)
+    pub needed: Vec<usize>,
+    /// Orbits past those settled that a test found can go from `puzzle` as it stands: each
+    /// goes when it is reached if no orbit went before it, and is tested again otherwise.
+    pub removable: Vec<usize>,
 }
 
 /// How far the puzzle has gone, as a run going on from it says: `856 of 1296 settled, 630
-/// clues`.
+/// clues`, and `, 41 tested ahead` where tests past them are kept.
 impl fmt::Display for Checkpoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let clues = self.puzzle.givens().count();
         let (settled, orbits) = (self.settled, self.orbits);
-        write!(f, "{settled} of {orbits} settled, {clues} clues")
+        write!(f, "{settled} of {orbits} settled, {clues} clues")?;
+        match self.needed.len() + self.removable.len() {
+            0 => Ok(()),
+            ahead => write!(f, ", {ahead} tested ahead"),
+        }
     }
 }
 
@@ -90,9 +105,19 @@ pub struct CheckpointError {
 const HEADER: &str =
     "# a sudoku being made (dlx sudoku generate --checkpoint): the same seed goes on from here";
 
-/// The keys, in the order they are written; each once.
-const KEYS: [&str; 8] = [
-    "seed", "symmetry", "shape", "rules", "settled", "minimal", "solution", "puzzle",
+/// The keys, in the order they are written; each once. The last two are written only where
+/// they have orbits (a checkpoint without them reads as it did before they were kept).
+const KEYS: [&str; 10] = [
+    "seed",
+    "symmetry",
+    "shape",
+    "rules",
+    "settled",
+    "minimal",
+    "solution",
+    "puzzle",
+    "needed",
+    "removable",
 ];
 
 /// The rules a [`Sudoku`] has beyond its shape, as a checkpoint names them: `classic`, or
@@ -121,7 +146,9 @@ impl Checkpoint {
     /// The checkpoint as text, for [`Checkpoint::read`]: a header line, then one `key value`
     /// line each for the seed, the symmetry, the shape and rules of `sudoku` (whose puzzle
     /// this is), the orbits settled (`settled K of N`), whether it is minimal so far, the
-    /// solution and the puzzle (each on one line in the default symbols).
+    /// solution and the puzzle (each on one line in the default symbols), and where tests ran
+    /// ahead, the orbits found `needed` and `removable` (numbered from 1 in the generator's
+    /// order, as messages name them).
     pub fn to_text(&self, sudoku: &Sudoku) -> String {
         self.text(&sudoku.shape().to_string(), &rules(sudoku))
     }
@@ -130,7 +157,7 @@ impl Checkpoint {
     fn text(&self, shape: &str, rules: &str) -> String {
         let line = |grid: &Grid| to_line(grid, Symbols::Default);
         let minimal = if self.minimal { "yes" } else { "no" };
-        format!(
+        let mut text = format!(
             "{HEADER}\nseed {}\nsymmetry {}\nshape {shape}\nrules {rules}\nsettled {} of {}\n\
              minimal {minimal}\nsolution {}\npuzzle {}\n",
             self.seed,
@@ -139,7 +166,14 @@ impl Checkpoint {
             self.orbits,
             line(&self.solution),
             line(&self.puzzle),
-        )
+        );
+        for (key, orbits) in [("needed", &self.needed), ("removable", &self.removable)] {
+            if !orbits.is_empty() {
+                let numbers: Vec<String> = orbits.iter().map(|i| (i + 1).to_string()).collect();
+                text.push_str(&format!("{key} {}\n", numbers.join(" ")));
+            }
+        }
+        text
     }
 
     /// Reads a checkpoint that [`Checkpoint::to_text`] wrote for puzzles of `sudoku`: every
@@ -183,7 +217,7 @@ impl Checkpoint {
                     key,
                     value: v,
                 })
-                .ok_or(CheckpointError {
+                .ok_or_else(|| CheckpointError {
                     line: last.max(1),
                     column: 1,
                     message: format!("no `{key}` line: not a whole checkpoint (cut short?)"),
@@ -191,6 +225,7 @@ impl Checkpoint {
         };
         let (seed, symmetry, shape, rules_f) = (next()?, next()?, next()?, next()?);
         let (settled, minimal, solution, puzzle) = (next()?, next()?, next()?, next()?);
+        let (needed, removable) = (next().ok(), next().ok());
         let seed = seed
             .value
             .parse::<u64>()
@@ -252,6 +287,16 @@ impl Checkpoint {
                     settled.value
                 ))
             })?;
+        let removable_line = removable.as_ref().map_or(last, |f| f.line);
+        let needed = orbits_ahead(needed.as_ref(), settled_count, of)?;
+        let removable = orbits_ahead(removable.as_ref(), settled_count, of)?;
+        if let Some(both) = removable.iter().find(|i| needed.contains(i)) {
+            return Err(CheckpointError {
+                line: removable_line,
+                column: 1,
+                message: format!("orbit {} is both needed and removable", both + 1),
+            });
+        }
         Ok(Checkpoint {
             seed,
             symmetry,
@@ -260,8 +305,47 @@ impl Checkpoint {
             settled: settled_count,
             orbits: of,
             minimal,
+            needed,
+            removable,
         })
     }
+}
+
+/// The orbits of a `needed` or `removable` line (numbered from 1, each once, past the `settled`
+/// of `orbits`), as indices from 0; none without the line.
+fn orbits_ahead(
+    field: Option<&Field<'_>>,
+    settled: usize,
+    orbits: usize,
+) -> Result<Vec<usize>, CheckpointError> {
+    let Some(field) = field else {
+        return Ok(Vec::new());
+    };
+    let mut found: Vec<usize> = Vec::new();
+    let mut column = field.key.len() + 2;
+    for word in field.value.split(' ') {
+        let at = |message: String| CheckpointError {
+            line: field.line,
+            column,
+            message,
+        };
+        if !word.is_empty() {
+            let number = word
+                .parse::<usize>()
+                .map_err(|e| at(format!("`{word}`: {e}")))?;
+            if number <= settled || number > orbits {
+                return Err(at(format!(
+                    "orbit {number}: expected one past the {settled} settled, at most {orbits}"
+                )));
+            }
+            if found.contains(&(number - 1)) {
+                return Err(at(format!("orbit {number} again")));
+            }
+            found.push(number - 1);
+        }
+        column += word.chars().count() + 1;
+    }
+    Ok(found)
 }
 
 /// One `key value` line of a checkpoint's text.
@@ -304,7 +388,8 @@ pub type SaveCheckpoint = dyn Fn(&Checkpoint) -> io::Result<()> + Send + Sync;
 
 /// What the generator goes on from and where it saves ([`GenerateSettings::checkpoints`]): a
 /// checkpoint to start the puzzle of its seed from, if any, and a function given a checkpoint
-/// after each orbit settled (and once when the puzzle's orbits are all settled). Two are equal
+/// after each orbit settled (and once when the puzzle's orbits are all settled), and on
+/// several threads after each test ahead that holds. Two are equal
 /// when they are the same (clones of one).
 ///
 /// [`GenerateSettings::checkpoints`]: crate::GenerateSettings::checkpoints
@@ -434,14 +519,17 @@ mod tests {
             cells[k] = 0;
         }
         let n = shape.size();
+        let settled = n * n / 2;
         let checkpoint = Checkpoint {
             seed: u64::MAX - 1,
             symmetry: Symmetry::None,
             puzzle: Grid::from_cells(shape, cells).unwrap(),
             solution,
-            settled: n * n / 2,
+            settled,
             orbits: n * n,
             minimal: false,
+            needed: vec![n * n - 1, settled + 1],
+            removable: vec![settled],
         };
         (sudoku, checkpoint)
     }
@@ -461,8 +549,57 @@ mod tests {
         ] {
             let (sudoku, checkpoint) = checkpoint_of(Shape::with_box(rows, cols).unwrap());
             let text = checkpoint.to_text(&sudoku);
-            assert_eq!(Checkpoint::read(&text, &sudoku), Ok(checkpoint), "{text}");
+            assert_eq!(
+                Checkpoint::read(&text, &sudoku),
+                Ok(checkpoint.clone()),
+                "{text}"
+            );
+            // Without tests ahead, no such lines (the text an earlier version wrote).
+            let plain = Checkpoint {
+                needed: Vec::new(),
+                removable: Vec::new(),
+                ..checkpoint
+            };
+            let text = plain.to_text(&sudoku);
+            assert_eq!(text.lines().count(), 9, "{text}");
+            assert_eq!(Checkpoint::read(&text, &sudoku), Ok(plain));
         }
+    }
+
+    #[test]
+    fn the_tests_ahead_are_numbered_from_1_and_checked() {
+        let (sudoku, checkpoint) = checkpoint_of(Shape::CLASSIC);
+        let text = checkpoint.to_text(&sudoku);
+        // Settled 40 of 81: orbit 41 (index 40) is the first that can be tested ahead.
+        assert!(text.ends_with("\nneeded 81 42\nremovable 41\n"), "{text}");
+        assert_eq!(
+            checkpoint.to_string(),
+            "40 of 81 settled, 54 clues, 3 tested ahead"
+        );
+        let at = |line: &str| {
+            let e = Checkpoint::read(
+                &format!("{text}{line}\n").replace("needed 81 42\n", ""),
+                &sudoku,
+            )
+            .unwrap_err();
+            (e.line, e.column, e.message)
+        };
+        let (l, c, m) = at("needed 42 40");
+        assert_eq!((l, c), (11, 11));
+        assert!(
+            m.contains("orbit 40: expected one past the 40 settled"),
+            "{m}"
+        );
+        let (_, c, m) = at("needed 82");
+        assert_eq!(c, 8);
+        assert!(m.contains("at most 81"), "{m}");
+        let (_, c, m) = at("needed 50  50");
+        assert_eq!(c, 12);
+        assert!(m.contains("orbit 50 again"), "{m}");
+        assert!(at("needed x").2.contains("`x`"));
+        let (l, _, m) = at("needed 41");
+        assert_eq!(l, 10, "the removable line");
+        assert!(m.contains("orbit 41 is both needed and removable"), "{m}");
     }
 
     /// The error reading `text` with its line `line` replaced by `by`.
@@ -588,6 +725,84 @@ mod tests {
                 "stopped at {stop_at}"
             );
         }
+    }
+
+    #[test]
+    fn the_tests_ahead_two_threads_saved_are_gone_on_from() {
+        let sudoku = Sudoku::new(Shape::new(16).unwrap(), Variant::default()).unwrap();
+        let settings = GenerateSettings::default();
+        let whole = Generator::new(&sudoku, settings.clone())
+            .generate(4)
+            .unwrap();
+        let saved = Arc::new(Mutex::new(Vec::new()));
+        let to = Arc::clone(&saved);
+        let save = Checkpoints::new(None, move |c: &Checkpoint| {
+            to.lock().unwrap().push(c.clone());
+            Ok(())
+        });
+        let on_two = Generator::new(&sudoku, settings.clone().checkpoints(Some(save)))
+            .threads(2)
+            .generate(4)
+            .unwrap();
+        assert_eq!(on_two, whole);
+        let saved = saved.lock().unwrap().clone();
+        let ahead: Vec<&Checkpoint> = saved
+            .iter()
+            .filter(|c| !c.needed.is_empty() || !c.removable.is_empty())
+            .collect();
+        assert!(
+            !ahead.is_empty(),
+            "no test ahead in {} checkpoints",
+            saved.len()
+        );
+        for c in &ahead {
+            assert!(c.needed.iter().chain(&c.removable).all(|&i| i >= c.settled));
+        }
+        // Some of them gone on from, on one thread and on two: the same puzzle.
+        let step = ahead.len().div_ceil(4);
+        for (k, c) in ahead.iter().step_by(step).enumerate() {
+            let threads = 1 + k % 2;
+            let made = go_on(&sudoku, &settings, threads, 4, (*c).clone());
+            assert_eq!(made, Ok(whole.clone()), "from {c}, {threads} threads");
+        }
+    }
+
+    #[test]
+    fn the_tests_ahead_of_a_checkpoint_are_taken_as_found() {
+        let sudoku = Sudoku::classic();
+        let settings = GenerateSettings::default().symmetry(Symmetry::None);
+        let from = stopped_at(&sudoku, &settings, 1, 5, 30);
+        let clues = from.puzzle.givens().count();
+        for threads in [1, 2] {
+            // Every orbit left found needed: none is tested, and every clue stays.
+            let kept = Checkpoint {
+                needed: (30..81).collect(),
+                ..from.clone()
+            };
+            let made = go_on(&sudoku, &settings, threads, 5, kept).unwrap();
+            assert_eq!(made.puzzle, from.puzzle, "{threads} threads");
+            // The next one found removable (untested here: the checkpoint is trusted, as its
+            // puzzle is): its clue goes, the rest stay.
+            let one_goes = Checkpoint {
+                needed: (31..81).collect(),
+                removable: vec![30],
+                ..from.clone()
+            };
+            let made = go_on(&sudoku, &settings, threads, 5, one_goes).unwrap();
+            assert_eq!(made.clues, clues - 1, "{threads} threads");
+        }
+        // A test ahead of an orbit settled (a checkpoint built by hand: its text would not
+        // read) is refused.
+        let settled = Checkpoint {
+            needed: vec![29],
+            ..from.clone()
+        };
+        let settings = (settings.clone())
+            .checkpoints(Some(Checkpoints::new(Some(settled), |_: &Checkpoint| {
+                Ok(())
+            })));
+        let e = Generator::new(&sudoku, settings).generate(5).unwrap_err();
+        assert!(e.to_string().contains("orbit 30 is tested ahead"), "{e}");
     }
 
     #[test]

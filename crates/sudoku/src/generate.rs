@@ -176,8 +176,9 @@ impl GenerateSettings {
         self
     }
 
-    /// Saves each puzzle being made after each orbit settled, and goes on from the checkpoint
-    /// of its seed, if any (`None`: saves nothing; a run stopped starts again).
+    /// Saves each puzzle being made after each orbit settled (and on several threads, each
+    /// test ahead that holds), and goes on from the checkpoint of its seed, if any (`None`:
+    /// saves nothing; a run stopped starts again).
     pub fn checkpoints(mut self, checkpoints: Option<Checkpoints>) -> Self {
         self.checkpoints = checkpoints;
         self
@@ -455,16 +456,20 @@ struct Saving<'c> {
 }
 
 impl Saving<'_> {
-    /// Saves where the puzzle stands, `settled` orbits settled, if checkpoints are kept.
+    /// Saves where the puzzle stands, `settled` orbits settled, if checkpoints are kept, with
+    /// the tests past them that hold (`ahead`: the orbits found needed, and removable from the
+    /// puzzle as it stands; asked only when it saves).
     fn save(
         saving: Option<&Saving<'_>>,
         settled: usize,
         puzzle: &Making<'_>,
         minimal: bool,
+        ahead: impl FnOnce() -> (Vec<usize>, Vec<usize>),
     ) -> Result<(), GenerateError> {
         let Some(saving) = saving else {
             return Ok(());
         };
+        let (needed, removable) = ahead();
         let shape = puzzle.solution.shape();
         let checkpoint = Checkpoint {
             seed: saving.seed,
@@ -474,6 +479,8 @@ impl Saving<'_> {
             settled,
             orbits: saving.orbits,
             minimal,
+            needed,
+            removable,
         };
         (saving.checkpoints.save(&checkpoint))
             .map_err(|e| GenerateError::Checkpoint(format!("cannot be saved: {e}")))
@@ -485,6 +492,24 @@ impl Saving<'_> {
 /// nothing went.
 fn holds((proof, since): (Proof, usize), gone: usize) -> bool {
     matches!(proof, Proof::Several) || since == gone
+}
+
+/// The tests of the orbits from `from` on that hold now that `gone` orbits have gone, for a
+/// checkpoint: the orbits found needed, and those found removable from the puzzle as it stands.
+fn kept_ahead(
+    tested: &[Option<(Proof, usize)>],
+    from: usize,
+    gone: usize,
+) -> (Vec<usize>, Vec<usize>) {
+    let (mut needed, mut removable) = (Vec::new(), Vec::new());
+    for (i, test) in tested.iter().enumerate().skip(from) {
+        match *test {
+            Some((Proof::Several, _)) => needed.push(i),
+            Some((Proof::Unique(_), since)) if since == gone => removable.push(i),
+            _ => {}
+        }
+    }
+    (needed, removable)
 }
 
 /// Tries of the candidate search before a proof goes to the engine.
@@ -640,14 +665,15 @@ impl<'s> Generator<'s> {
             orbits: orbits.len(),
         });
         let from = checkpoints.as_ref().and_then(Checkpoints::from);
-        let (start, minimal) = match from.filter(|from| from.seed == seed) {
+        let (start, minimal, known) = match from.filter(|from| from.seed == seed) {
             Some(from) => self.go_on(from, &orbits, &mut puzzle)?,
-            None => (0, true),
+            None => (0, true, Vec::new()),
         };
+        let from = (start, minimal, &known[..]);
         let removed = if self.threads > 1 {
-            self.remove_on_threads(&orbits, (start, minimal), &mut puzzle, saving.as_ref())
+            self.remove_on_threads(&orbits, from, &mut puzzle, saving.as_ref())
         } else {
-            self.remove(&orbits, (start, minimal), &mut puzzle, saving.as_ref())
+            self.remove(&orbits, from, &mut puzzle, saving.as_ref())
         };
         let Making { cells, clues, .. } = puzzle;
         let minimal = removed?;
@@ -680,15 +706,17 @@ impl<'s> Generator<'s> {
     }
 
     /// Where `from` (a checkpoint of this puzzle's seed) stands, on `puzzle` (the full grid of
-    /// its solution): takes away the clues it took away, and returns the orbits settled and
-    /// whether the puzzle is minimal so far; an error where it does not fit (another symmetry,
-    /// another solution, or clues that are not those of its first orbits settled).
+    /// its solution): takes away the clues it took away, and returns the orbits settled,
+    /// whether the puzzle is minimal so far, and what its tests ahead found (each orbit's, as
+    /// a test begun when no orbit had gone: `Several` for one needed, `Unique` for one
+    /// removable); an error where it does not fit (another symmetry, another solution, clues
+    /// that are not those of its first orbits settled, tests of orbits settled).
     fn go_on(
         &mut self,
         from: &Checkpoint,
         orbits: &[Vec<usize>],
         puzzle: &mut Making<'_>,
-    ) -> Result<(usize, bool), GenerateError> {
+    ) -> Result<(usize, bool, Vec<Option<Proof>>), GenerateError> {
         let wrong = |why: String| Err(GenerateError::Checkpoint(why));
         let symmetry = self.settings.symmetry;
         if from.symmetry != symmetry {
@@ -741,22 +769,44 @@ impl<'s> Generator<'s> {
         {
             return wrong("its clues are not its solution's digits".to_string());
         }
+        let mut known = vec![None; orbits.len()];
+        for (ahead, proof) in [
+            (&from.needed, Proof::Several),
+            (&from.removable, Proof::Unique(0)),
+        ] {
+            for &i in ahead {
+                if !(from.settled..orbits.len()).contains(&i) || known[i].is_some() {
+                    return wrong(format!(
+                        "orbit {} is tested ahead, but it is settled, not an orbit, or listed \
+                         twice ({} of {} settled)",
+                        i + 1,
+                        from.settled,
+                        orbits.len()
+                    ));
+                }
+                known[i] = Some(proof);
+            }
+        }
         self.settings.settle(&orbits[..from.settled]);
-        Ok((from.settled, from.minimal))
+        Ok((from.settled, from.minimal, known))
     }
 
     /// Takes away what it can of the `orbits` from `start` on (with `minimal` what the ones
-    /// before it left), in turn, from `puzzle`: an orbit goes where the puzzle without it has
-    /// one solution. Returns whether every orbit kept was proved needed; an error when the stop
-    /// flag was set or a checkpoint could not be saved.
+    /// before it left, and `known` a checkpoint's tests ahead, if any), in turn, from `puzzle`:
+    /// an orbit goes where the puzzle without it has one solution. Returns whether every orbit
+    /// kept was proved needed; an error when the stop flag was set or a checkpoint could not
+    /// be saved.
     fn remove(
         &mut self,
         orbits: &[Vec<usize>],
-        (start, mut minimal): (usize, bool),
+        (start, mut minimal, known): (usize, bool, &[Option<Proof>]),
         puzzle: &mut Making<'_>,
         saving: Option<&Saving<'_>>,
     ) -> Result<bool, GenerateError> {
         let layout = self.layout;
+        // The checkpoint's tests, as begun when none had gone; `gone` counts since.
+        let tested: Vec<Option<(Proof, usize)>> = known.iter().map(|p| p.map(|p| (p, 0))).collect();
+        let mut gone = 0;
         for (i, orbit) in orbits.iter().enumerate().skip(start) {
             if self
                 .settings
@@ -765,15 +815,19 @@ impl<'s> Generator<'s> {
             {
                 // The target is met; the orbits left are not tried (and so are settled). A
                 // checkpoint keeps where the tests stopped: another target can go on from it.
-                Saving::save(saving, i, puzzle, minimal)?;
+                Saving::save(saving, i, puzzle, minimal, || kept_ahead(&tested, i, gone))?;
                 self.settings.settle(&orbits[i..]);
                 return Ok(false);
             }
             puzzle.take(layout, orbit);
             let (max_nodes, stop) = (self.settings.max_nodes, self.stop.as_ref());
-            match (self.tester).removal(puzzle, orbit, max_nodes, stop) {
+            let proof = match tested.get(i).copied().flatten() {
+                Some(test) if holds(test, gone) => test.0,
+                _ => (self.tester).removal(puzzle, orbit, max_nodes, stop),
+            };
+            match proof {
                 Proof::Stopped => return Err(GenerateError::Stopped),
-                Proof::Unique(_) => {}
+                Proof::Unique(_) => gone += 1,
                 proof => {
                     // Needed (a second solution), or not proved either way: kept.
                     minimal &= matches!(proof, Proof::Several);
@@ -781,7 +835,9 @@ impl<'s> Generator<'s> {
                 }
             }
             self.settings.settle(&orbits[i..=i]);
-            Saving::save(saving, i + 1, puzzle, minimal)?;
+            Saving::save(saving, i + 1, puzzle, minimal, || {
+                kept_ahead(&tested, i + 1, gone)
+            })?;
         }
         Ok(minimal)
     }
@@ -794,7 +850,7 @@ impl<'s> Generator<'s> {
     fn remove_on_threads(
         &mut self,
         orbits: &[Vec<usize>],
-        (start, minimal): (usize, bool),
+        (start, minimal, known): (usize, bool, &[Option<Proof>]),
         puzzle: &mut Making<'_>,
         saving: Option<&Saving<'_>>,
     ) -> Result<bool, GenerateError> {
@@ -843,11 +899,82 @@ impl<'s> Generator<'s> {
                 return false;
             }
             let mut idle: Vec<usize> = (0..to_worker.len()).rev().collect();
+            // The checkpoint's tests ahead, as begun when none had gone (`gone` counts since).
             let mut tested: Vec<Option<(Proof, usize)>> = vec![None; orbits.len()];
+            for (test, &proof) in tested.iter_mut().zip(known) {
+                *test = proof.map(|proof| (proof, 0));
+            }
             let mut busy = vec![false; orbits.len()];
             let (mut next, mut gone, mut running) = (start, 0, 0);
             let mut ended = false;
+            // The test back last: its orbit, what it found, and the `gone` it began with.
+            let mut back: Option<(usize, Proof, usize)> = None;
             loop {
+                if !ended {
+                    // Settle the orbits in turn while their tests are back (a checkpoint's
+                    // too, before any test runs).
+                    let before = next;
+                    while let Some(&Some(test)) = tested.get(next) {
+                        if self
+                            .settings
+                            .clues
+                            .is_some_and(|target| puzzle.clues <= target)
+                        {
+                            // The target is met; the orbits left are not tried (and so are
+                            // settled); a checkpoint keeps where the tests stopped.
+                            let so_far = minimal.clone().unwrap_or(false);
+                            let ahead = || kept_ahead(&tested, next, gone);
+                            minimal =
+                                Saving::save(saving, next, puzzle, so_far, ahead).map(|()| false);
+                            self.settings.settle(&orbits[next..]);
+                            ended = true;
+                            break;
+                        }
+                        if !holds(test, gone) {
+                            // Tested on a puzzle that had clues it has lost since: again.
+                            tested[next] = None;
+                            break;
+                        }
+                        match test.0 {
+                            Proof::Unique(_) => {
+                                puzzle.take(layout, &orbits[next]);
+                                gone += 1;
+                            }
+                            Proof::OutOfNodes => minimal = Ok(false),
+                            // A second solution: the orbit stays.
+                            _ => {}
+                        }
+                        self.settings.settle(&orbits[next..=next]);
+                        next += 1;
+                        let so_far = minimal.clone().unwrap_or(false);
+                        let ahead = || kept_ahead(&tested, next, gone);
+                        if let Err(e) = Saving::save(saving, next, puzzle, so_far, ahead) {
+                            minimal = Err(e);
+                            ended = true;
+                            break;
+                        }
+                    }
+                    // A test ahead that holds, back while an orbit before it is still under
+                    // test: saved too, so that a run stopped during a long test keeps the
+                    // other threads' work.
+                    if let Some((i, proof, since)) = back.take() {
+                        let kept = matches!(proof, Proof::Several | Proof::Unique(_));
+                        if !ended
+                            && next == before
+                            && i > next
+                            && kept
+                            && holds((proof, since), gone)
+                        {
+                            let so_far = minimal.clone().unwrap_or(false);
+                            let ahead = || kept_ahead(&tested, next, gone);
+                            if let Err(e) = Saving::save(saving, next, puzzle, so_far, ahead) {
+                                minimal = Err(e);
+                                ended = true;
+                            }
+                        }
+                    }
+                    ended |= next == orbits.len();
+                }
                 // Each idle thread takes the first orbit not under test whose test is not
                 // back or will not hold (it found one solution, or none within the nodes,
                 // before an orbit went), on the puzzle as it stands. Waiting for such a test
@@ -888,49 +1015,11 @@ impl<'s> Generator<'s> {
                     continue;
                 }
                 tested[i] = Some((proof, since));
-                // Settle the orbits in turn while their tests are back.
-                while let Some(&Some(test)) = tested.get(next) {
-                    if self
-                        .settings
-                        .clues
-                        .is_some_and(|target| puzzle.clues <= target)
-                    {
-                        // The target is met; the orbits left are not tried (and so are
-                        // settled); a checkpoint keeps where the tests stopped.
-                        let so_far = minimal.clone().unwrap_or(false);
-                        minimal = Saving::save(saving, next, puzzle, so_far).map(|()| false);
-                        self.settings.settle(&orbits[next..]);
-                        ended = true;
-                        break;
-                    }
-                    if !holds(test, gone) {
-                        // Tested on a puzzle that had clues it has lost since: again.
-                        tested[next] = None;
-                        break;
-                    }
-                    match test.0 {
-                        Proof::Unique(_) => {
-                            puzzle.take(layout, &orbits[next]);
-                            gone += 1;
-                        }
-                        Proof::OutOfNodes => minimal = Ok(false),
-                        // A second solution: the orbit stays.
-                        _ => {}
-                    }
-                    self.settings.settle(&orbits[next..=next]);
-                    next += 1;
-                    let so_far = minimal.clone().unwrap_or(false);
-                    if let Err(e) = Saving::save(saving, next, puzzle, so_far) {
-                        minimal = Err(e);
-                        ended = true;
-                        break;
-                    }
-                }
-                ended |= next == orbits.len();
+                back = Some((i, proof, since));
             }
         });
         if !started {
-            return self.remove(orbits, (start, minimal?), puzzle, saving);
+            return self.remove(orbits, (start, minimal?, known), puzzle, saving);
         }
         minimal
     }

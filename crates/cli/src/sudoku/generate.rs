@@ -98,10 +98,10 @@ pub struct Args {
     /// shows how far it has gone. With --difficulty, the puzzles made.
     #[arg(long)]
     pub progress: bool,
-    /// Save the puzzle being made to FILE after each clue settled, and go on from FILE where
-    /// it exists: a run stopped (Ctrl-C, a job's time limit) makes the same puzzle when run
-    /// again. Removed once the puzzle is written, kept after --clues (a lower target goes on
-    /// from it). Needs --seed; one puzzle (-n 1), no --difficulty.
+    /// Save the puzzle being made to FILE after each clue settled or tested ahead, and go on
+    /// from FILE where it exists: a run stopped (Ctrl-C, a job's time limit) makes the same
+    /// puzzle when run again. Removed once the puzzle is written, kept after --clues (a lower
+    /// target goes on from it). Needs --seed; one puzzle (-n 1), no --difficulty.
     #[arg(long, value_name = "FILE", requires = "seed")]
     pub checkpoint: Option<std::path::PathBuf>,
 }
