@@ -1,8 +1,8 @@
 //! The check behind the `sudoku_parsers` fuzz target, shared with the regression test in
-//! `crates/sudoku/tests/it/fuzz_regressions.rs`: any bytes through every sudoku reader, never a
-//! panic; what a reader accepts prints and reads back the same, and small grids are checked and
-//! searched (briefly) without a panic, by every method, which must agree with Dancing Links
-//! wherever both finish.
+//! `crates/sudoku/tests/it/fuzz_regressions.rs`: any bytes through every sudoku reader (and a
+//! generator's checkpoint), never a panic; what a reader accepts prints and reads back the
+//! same, and small grids are checked and searched (briefly) without a panic, by every method,
+//! which must agree with Dancing Links wherever both finish.
 
 use sudoku::{Method, PuzzleReader, Sudoku, Symbols, Variant};
 
@@ -86,5 +86,11 @@ pub fn check(data: &[u8]) {
             Some(grid),
             "board round trip"
         );
+    }
+    // A generator's checkpoint (of classic 9x9 puzzles): what reads writes back the same.
+    let classic = Sudoku::classic();
+    if let Ok(checkpoint) = sudoku::Checkpoint::read(&text, &classic) {
+        let again = sudoku::Checkpoint::read(&checkpoint.to_text(&classic), &classic);
+        assert_eq!(again, Ok(checkpoint), "checkpoint round trip");
     }
 }

@@ -1,6 +1,6 @@
 //! The fuzz targets' checks on stable, in `cargo test`: every input kept for the
-//! `sudoku_parsers` and `killer` targets (`fuzz/regressions/<target>/`), then arbitrary bytes
-//! and valid puzzles with a few edits (proptest).
+//! `sudoku_parsers` and `killer` targets (`fuzz/regressions/<target>/`, a generator's
+//! checkpoint among them), then arbitrary bytes and valid puzzles with a few edits (proptest).
 
 #[path = "../../../../fuzz/src/batch_reader.rs"]
 mod batch_reader;
