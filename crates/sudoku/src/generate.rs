@@ -7,8 +7,9 @@
 //! symmetry orbit at a time ([`Symmetry`]), and an orbit is taken away when the puzzle without
 //! it still has one solution (a count up to 2). An orbit kept was proved needed (its removal
 //! gave a second solution), so one pass leaves a **minimal** puzzle: no orbit can go. Every
-//! proof runs under a node limit ([`GenerateSettings::max_nodes`]); an orbit whose check ran
-//! out is kept, and the puzzle is then not claimed minimal ([`Generated::minimal`]).
+//! proof runs under a node limit ([`GenerateSettings::max_nodes`]; from 10x10 up, CaDiCaL's
+//! conflicts where the SAT solver answers); an orbit whose check ran out is kept, and the
+//! puzzle is then not claimed minimal ([`Generated::minimal`]).
 //!
 //! Puzzle `i` of a run with seed `s` depends on `(s, i)` alone ([`puzzle_seed`]): the same
 //! seed gives the same puzzles on any number of threads.
@@ -47,7 +48,8 @@ pub struct GenerateSettings {
     /// A puzzle stopped there is not minimal.
     pub clues: Option<usize>,
     /// The most nodes one proof of uniqueness may take (and the search for the solved grid);
-    /// an orbit whose check runs out is kept.
+    /// an orbit whose check runs out is kept. Where the SAT solver answers (from 10x10 up),
+    /// CaDiCaL's conflicts; `splr`'s (where CaDiCaL is not built) are not bounded.
     pub max_nodes: u64,
     /// Grade each puzzle by technique ([`Generated::rating`]); on whenever `grade` is set.
     pub rate: bool,
@@ -376,12 +378,16 @@ impl<'s> Tester<'s> {
             return None;
         }
         let grid = Grid::from_cells(self.sudoku.shape(), cells.to_vec()).expect("a grid");
-        let limits = Limits::none().solutions(2).cancel(stop.cloned());
+        // The node limit bounds CaDiCaL's conflicts (the same point on every machine, so the
+        // same puzzle); `splr`'s, which it cannot bound, only the stop flag stops.
+        let limits = (Limits::none().solutions(2))
+            .nodes(max_nodes)
+            .cancel(stop.cloned());
         let found = (self.solver).sat_apart(&grid, solution.cells(), orbit, &limits)?;
         Some(match (found.count, found.stopped) {
             (2.., _) => Proof::Several,
             (_, None) => Proof::Unique(found.stats.nodes),
-            // Only the stop flag stops it: there is no other limit.
+            (_, Some(StopReason::NodeLimit)) => Proof::OutOfNodes,
             (_, Some(_)) => Proof::Stopped,
         })
     }

@@ -131,14 +131,16 @@ pub enum Strategy {
     /// clauses from its conflicts, which the searches above do not: the sparsest 25x25 and
     /// 36x36 puzzles that stop them it proves in seconds. Its nodes are the clauses CaDiCaL
     /// learns (one per conflict; it counts no propagations), or `splr`'s decisions (its updates
-    /// `splr`'s propagations). A deadline and the cancel flag stop CaDiCaL whenever it asks
-    /// (`splr`: to the second, the flag read between runs); the node limit does not bound it.
+    /// `splr`'s propagations). A deadline and the cancel flag stop CaDiCaL whenever it asks,
+    /// and the node limit bounds its conflicts; `splr` stops at a deadline to the second, the
+    /// flag read between runs, and the node limit does not bound it.
     #[cfg_attr(
         feature = "clap",
         value(
             help = "A CDCL SAT solver (CaDiCaL, or splr where it is not built) on the exact \
                       cover: learns from its conflicts; nodes are its conflicts (splr: its \
-                      decisions); --max-nodes does not bound it, --timeout does"
+                      decisions); --max-nodes bounds CaDiCaL's conflicts (not splr's \
+                      decisions), --timeout either"
         )
     )]
     Sat,

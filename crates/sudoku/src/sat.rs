@@ -78,9 +78,11 @@ impl Known<'_> {
 /// solver failed for a reason of its own (neither an answer nor a limit): the caller searches
 /// another way.
 ///
-/// A deadline bounds each run of the solver to the second above the time left (the solver
-/// counts whole seconds); the cancel flag is read between runs. The node limit does not apply:
-/// the solver has no such bound.
+/// CaDiCaL stops at the node limit (its conflicts, summed over its runs) and whenever the
+/// deadline passes or the cancel flag is set (it asks while it runs). `splr` has no bound on
+/// its conflicts: a deadline bounds each of its runs to the second above the time left (it
+/// counts whole seconds), the cancel flag is read between runs, and the node limit does not
+/// apply.
 pub(crate) fn search(
     problem: &Problem,
     n: usize,
@@ -247,8 +249,9 @@ impl Formula<'_> {
 
 /// The loop on CaDiCaL (C++, the `cadical` feature): one incremental solver, each solution
 /// blocked by a clause added to it and the solver run again; the limits' deadline, clock and
-/// cancel flag read whenever the solver asks whether to stop. Its nodes are the clauses it
-/// learns (one per conflict), counted through its learner; it counts no propagations.
+/// cancel flag read whenever the solver asks whether to stop, the node limit its limit on
+/// conflicts. Its nodes are the clauses it learns (one per conflict), counted through its
+/// learner; it counts no propagations.
 ///
 /// A generator's `question` (`Known::Apart`) runs CaDiCaL's `sat` configuration (the stable
 /// mode alone, which keeps to the phases it saves, starting from the known solution; less
@@ -303,6 +306,23 @@ fn cadical(
             found.stopped = Some(reason);
             return Some(found);
         }
+        // The node limit as CaDiCaL's limit on conflicts, which holds for one run: what the
+        // runs before it have not spent. Deterministic: the same formula and limit stop at the
+        // same point on any machine (a generator's question gives the same answer anywhere).
+        let bounded = match limits.max_nodes() {
+            Some(max) => {
+                let left = max.saturating_sub(found.decisions);
+                if left == 0 {
+                    found.stopped = Some(StopReason::NodeLimit);
+                    return Some(found);
+                }
+                // A limit CaDiCaL knows by this name, in its range: it cannot fail.
+                let left = i32::try_from(left).unwrap_or(i32::MAX);
+                solver.set_limit("conflicts", left).ok()?;
+                true
+            }
+            None => false,
+        };
         let answer = solver.solve();
         let watch = solver.get_callbacks().expect("set above");
         found.decisions = watch.learned;
@@ -310,8 +330,9 @@ fn cadical(
             Some(true) => {}
             Some(false) => return Some(found),
             None => {
-                found.stopped = watch.stopped;
-                // Stopped for no reason of ours: the solver's own failure.
+                // Not stopped by the limits' flag or clock: by the limit on conflicts, or for
+                // no reason of ours (the solver's own failure).
+                found.stopped = watch.stopped.or(bounded.then_some(StopReason::NodeLimit));
                 return found.stopped.is_some().then_some(found);
             }
         }

@@ -75,8 +75,8 @@ pub struct Args {
     /// time); the puzzles are the same on any number.
     #[arg(short, long, value_name = "N", value_parser = crate::values::threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
-    /// The most nodes one proof of uniqueness may take; a clue whose proof runs out stays, and
-    /// the puzzle is not called minimal.
+    /// The most nodes (the SAT solver's conflicts) one proof of uniqueness may take; a clue
+    /// whose proof runs out stays, and the puzzle is not called minimal.
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::values::count, allow_negative_numbers = true)]
     pub max_nodes: u64,
     /// Output format (line: the puzzle on one line; json: puzzle, solution, clues, minimal,

@@ -133,6 +133,25 @@ fn per_puzzle_limits_mark_a_puzzle_stopped() {
     assert_eq!(records[0]["complete"], false);
     assert!(records[0]["count"].as_u64().unwrap() > 0);
     assert_eq!(records[1]["stopped"], 1);
+    // CaDiCaL stops at the node limit too (its conflicts; its proof of this 25x25 takes 1,300),
+    // where `splr` (without the `cadical` feature) cannot be bounded by it.
+    if cfg!(feature = "cadical") {
+        let data = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/sudoku");
+        let text = std::fs::read_to_string(data.join("25x25-generated300.txt")).unwrap();
+        let first = format!("{}\n", text.lines().next().unwrap());
+        let solve = ["sudoku", "--solver", "sat", "--unique", "--format", "json"];
+        let r = run(&solve, first.as_bytes());
+        assert_eq!(
+            (r.code, &json_lines(&r.stdout)[0]["status"]),
+            (0, &"unique".into())
+        );
+        let r = run(
+            &[&solve[..], &["--max-nodes", "100"]].concat(),
+            first.as_bytes(),
+        );
+        assert_eq!(r.code, 3, "{}", r.stderr);
+        assert_eq!(json_lines(&r.stdout)[0]["stopped_by"], "max_nodes");
+    }
 }
 
 /// The summary for a person, on standard error (timings masked).

@@ -202,6 +202,36 @@ fn cadical_asks_the_limits_while_it_runs() {
     assert!(solver.stats().nodes > 0);
 }
 
+/// The node limit bounds CaDiCaL's conflicts: a proof it cuts short stops at the limit
+/// (`NodeLimit`, no answer), and one it does not reach runs exactly as unbounded, to the same
+/// node count (the limit changes nothing but where the solver stops).
+#[cfg(feature = "cadical")]
+#[test]
+fn cadical_stops_at_the_node_limit() {
+    let sudoku = Sudoku::new(Shape::new(25).unwrap(), Variant::default()).unwrap();
+    let path = format!(
+        "{}/../cli/data/sudoku/25x25-generated300.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzle = sudoku::parse_line(text.lines().next().unwrap(), None).unwrap();
+    let mut solver = sudoku.solver().strategy(Strategy::Sat);
+    let mut prove = |nodes: Option<u64>| {
+        let found = (solver.search(&puzzle, 0, Limits::none().solutions(2).nodes(nodes))).unwrap();
+        (found.count, found.stopped, solver.stats().nodes)
+    };
+    let (count, stopped, all) = prove(None);
+    assert_eq!((count, stopped), (1, None));
+    assert!(all > 100, "the proof took {all} nodes");
+    let half = all / 2;
+    // Stopped before the proof's end (before its first solution, as it happens): no answer.
+    let (count, stopped, nodes) = prove(Some(half));
+    assert_eq!(stopped, Some(StopReason::NodeLimit));
+    assert!(count < 2);
+    assert!(nodes <= half, "{nodes} nodes past the limit {half}");
+    assert_eq!(prove(Some(2 * all)), (1, None, all));
+}
+
 /// `auto` past its allowance of propagation: the SAT solver goes on with the solutions found so
 /// far blocked, and answers as the others do; within a node limit no larger than the
 /// allowance it never starts.
