@@ -51,7 +51,7 @@ pub struct Args {
     #[arg(long, default_value = "none", value_parser = names(Symmetry::ALL, Symmetry::name))]
     pub symmetry: Symmetry,
     /// Stop taking clues away at N (or one symmetry orbit fewer); the puzzles are then not
-    /// minimal. Without it every puzzle is minimal: no clue can go without a second solution.
+    /// minimal. Without it each is, unless a proof runs past --max-nodes (stderr says so).
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
     /// Every puzzle minimal, no clue to spare (the default, as qqwing's; said for scripts that
