@@ -64,6 +64,9 @@ pub struct Checkpoint {
     pub orbits: usize,
     /// Whether every orbit kept so far was proved needed.
     pub minimal: bool,
+    /// How many clues were kept so far without a proof that they are needed (their question
+    /// ran past the node limit), as [`crate::Generated::unproved`] counts them.
+    pub unproved: usize,
     /// Orbits past those settled (each its index from 0 in the generator's order) that a test
     /// made before the checkpoint found needed: the puzzle without one had a second solution,
     /// which it keeps as other clues go. Each stays when it is reached, without a test again.
@@ -105,15 +108,17 @@ pub struct CheckpointError {
 const HEADER: &str =
     "# a sudoku being made (dlx sudoku generate --checkpoint): the same seed goes on from here";
 
-/// The keys, in the order they are written; each once. The last two are written only where
-/// they have orbits (a checkpoint without them reads as it did before they were kept).
-const KEYS: [&str; 10] = [
+/// The keys, in the order they are written; each once. `unproved` is written only where
+/// clues were kept unproved, the last two only where they have orbits (a checkpoint without
+/// them reads as it did before they were kept).
+const KEYS: [&str; 11] = [
     "seed",
     "symmetry",
     "shape",
     "rules",
     "settled",
     "minimal",
+    "unproved",
     "solution",
     "puzzle",
     "needed",
@@ -145,8 +150,8 @@ fn rules(sudoku: &Sudoku) -> String {
 impl Checkpoint {
     /// The checkpoint as text, for [`Checkpoint::read`]: a header line, then one `key value`
     /// line each for the seed, the symmetry, the shape and rules of `sudoku` (whose puzzle
-    /// this is), the orbits settled (`settled K of N`), whether it is minimal so far, the
-    /// solution and the puzzle (each on one line in the default symbols), and where tests ran
+    /// this is), the orbits settled (`settled K of N`), whether it is minimal so far (and
+    /// where clues were kept unproved, how many: `unproved K`), the solution and the puzzle (each on one line in the default symbols), and where tests ran
     /// ahead, the orbits found `needed` and `removable` (numbered from 1 in the generator's
     /// order, as messages name them).
     pub fn to_text(&self, sudoku: &Sudoku) -> String {
@@ -157,9 +162,13 @@ impl Checkpoint {
     fn text(&self, shape: &str, rules: &str) -> String {
         let line = |grid: &Grid| to_line(grid, Symbols::Default);
         let minimal = if self.minimal { "yes" } else { "no" };
+        let unproved = match self.unproved {
+            0 => String::new(),
+            k => format!("unproved {k}\n"),
+        };
         let mut text = format!(
             "{HEADER}\nseed {}\nsymmetry {}\nshape {shape}\nrules {rules}\nsettled {} of {}\n\
-             minimal {minimal}\nsolution {}\npuzzle {}\n",
+             minimal {minimal}\n{unproved}solution {}\npuzzle {}\n",
             self.seed,
             self.symmetry.name(),
             self.settled,
@@ -224,7 +233,8 @@ impl Checkpoint {
                 })
         };
         let (seed, symmetry, shape, rules_f) = (next()?, next()?, next()?, next()?);
-        let (settled, minimal, solution, puzzle) = (next()?, next()?, next()?, next()?);
+        let (settled, minimal, unproved) = (next()?, next()?, next().ok());
+        let (solution, puzzle) = (next()?, next()?);
         let (needed, removable) = (next().ok(), next().ok());
         let seed = seed
             .value
@@ -250,6 +260,24 @@ impl Checkpoint {
             "yes" => true,
             "no" => false,
             other => return Err(minimal.error(format!("`{other}`: expected yes or no"))),
+        };
+        let unproved = match &unproved {
+            None => 0,
+            Some(f) => match f.value.parse::<usize>() {
+                Ok(0) | Err(_) => {
+                    return Err(f.error(format!(
+                        "`{}`: expected how many clues were kept unproved, 1 or more",
+                        f.value
+                    )))
+                }
+                Ok(_) if minimal => {
+                    return Err(f.error(
+                        "clues kept unproved, but `minimal yes`: a minimal puzzle has none"
+                            .to_string(),
+                    ))
+                }
+                Ok(k) => k,
+            },
         };
         let grid = |f: &Field<'_>| {
             parse_line(f.value, Some(sudoku.shape())).map_err(|e| CheckpointError {
@@ -305,6 +333,7 @@ impl Checkpoint {
             settled: settled_count,
             orbits: of,
             minimal,
+            unproved,
             needed,
             removable,
         })
@@ -528,6 +557,7 @@ mod tests {
             settled,
             orbits: n * n,
             minimal: false,
+            unproved: 0,
             needed: vec![n * n - 1, settled + 1],
             removable: vec![settled],
         };
@@ -600,6 +630,34 @@ mod tests {
         let (l, _, m) = at("needed 41");
         assert_eq!(l, 10, "the removable line");
         assert!(m.contains("orbit 41 is both needed and removable"), "{m}");
+    }
+
+    #[test]
+    fn clues_kept_unproved_read_back_and_are_checked() {
+        let (sudoku, checkpoint) = checkpoint_of(Shape::CLASSIC);
+        let kept = Checkpoint {
+            unproved: 3,
+            ..checkpoint.clone()
+        };
+        let text = kept.to_text(&sudoku);
+        assert!(
+            text.contains("\nminimal no\nunproved 3\nsolution "),
+            "{text}"
+        );
+        assert_eq!(Checkpoint::read(&text, &sudoku), Ok(kept));
+        // None unproved: no line (as an earlier version wrote it, which reads as 0).
+        assert!(!checkpoint.to_text(&sudoku).contains("unproved"));
+        let at = |from: &str, to: &str| {
+            let e = Checkpoint::read(&text.replace(from, to), &sudoku).unwrap_err();
+            (e.line, e.column, e.message)
+        };
+        let (l, c, m) = at("unproved 3", "unproved 0");
+        assert_eq!((l, c), (8, 10));
+        assert!(m.contains("1 or more"), "{m}");
+        assert!(at("unproved 3", "unproved some").2.contains("`some`"));
+        let (l, _, m) = at("minimal no", "minimal yes");
+        assert_eq!(l, 8);
+        assert!(m.contains("a minimal puzzle has none"), "{m}");
     }
 
     /// The error reading `text` with its line `line` replaced by `by`.

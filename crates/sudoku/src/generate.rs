@@ -207,6 +207,10 @@ pub struct Generated {
     /// without a second solution); false when a check ran out of nodes or the clue target
     /// stopped the removal early.
     pub minimal: bool,
+    /// How many clues stayed without a proof that they are needed: their question (the puzzle
+    /// without them, one solution or more) ran past [`GenerateSettings::max_nodes`]. 0 where
+    /// the puzzle is minimal; what a maker asks of one that is not: how far from minimal.
+    pub unproved: usize,
     /// The engine's nodes for its proof of uniqueness of the finished puzzle (a count up to
     /// 2): a grade by search, as `dlx bench` counts nodes. `None` when that proof ran past
     /// [`GenerateSettings::max_nodes`], or was not made ([`GenerateSettings::count_nodes`]
@@ -469,7 +473,7 @@ impl Saving<'_> {
         saving: Option<&Saving<'_>>,
         settled: usize,
         puzzle: &Making<'_>,
-        minimal: bool,
+        standing: Standing,
         ahead: impl FnOnce() -> (Vec<usize>, Vec<usize>),
     ) -> Result<(), GenerateError> {
         let Some(saving) = saving else {
@@ -484,7 +488,8 @@ impl Saving<'_> {
             puzzle: Grid::from_cells(shape, puzzle.cells.clone()).expect("the solution's digits"),
             settled,
             orbits: saving.orbits,
-            minimal,
+            minimal: standing.minimal,
+            unproved: standing.unproved,
             needed,
             removable,
         };
@@ -498,6 +503,35 @@ impl Saving<'_> {
 /// nothing went.
 fn holds((proof, since): (Proof, usize), gone: usize) -> bool {
     matches!(proof, Proof::Several) || since == gone
+}
+
+/// Where the orbits settled so far leave a puzzle being made: whether it is minimal so far
+/// (every orbit kept proved needed, no clue target met), and how many clues were kept without
+/// that proof (their question ran past the node limit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Standing {
+    minimal: bool,
+    unproved: usize,
+}
+
+impl Standing {
+    /// Before any orbit is settled.
+    const START: Standing = Standing {
+        minimal: true,
+        unproved: 0,
+    };
+
+    /// A run that failed (stopped, or a checkpoint not saved): not minimal.
+    const FAILED: Standing = Standing {
+        minimal: false,
+        unproved: 0,
+    };
+
+    /// An orbit of `clues` cells kept because its question ran past the node limit.
+    fn unproved(&mut self, clues: usize) {
+        self.minimal = false;
+        self.unproved += clues;
+    }
 }
 
 /// The tests of the orbits from `from` on that hold now that `gone` orbits have gone, for a
@@ -671,18 +705,18 @@ impl<'s> Generator<'s> {
             orbits: orbits.len(),
         });
         let from = checkpoints.as_ref().and_then(Checkpoints::from);
-        let (start, minimal, known) = match from.filter(|from| from.seed == seed) {
+        let (start, standing, known) = match from.filter(|from| from.seed == seed) {
             Some(from) => self.go_on(from, &orbits, &mut puzzle)?,
-            None => (0, true, Vec::new()),
+            None => (0, Standing::START, Vec::new()),
         };
-        let from = (start, minimal, &known[..]);
+        let from = (start, standing, &known[..]);
         let removed = if self.threads > 1 {
             self.remove_on_threads(&orbits, from, &mut puzzle, saving.as_ref())
         } else {
             self.remove(&orbits, from, &mut puzzle, saving.as_ref())
         };
         let Making { cells, clues, .. } = puzzle;
-        let minimal = removed?;
+        let Standing { minimal, unproved } = removed?;
         // The engine's proof, for its node count; the puzzle was proved unique already (when
         // its last orbit went), so only the node limit can stop it short.
         let stop = self.stop.as_ref();
@@ -702,6 +736,7 @@ impl<'s> Generator<'s> {
             solution,
             clues,
             minimal,
+            unproved,
             nodes,
             branch_depth,
             seed,
@@ -722,7 +757,7 @@ impl<'s> Generator<'s> {
         from: &Checkpoint,
         orbits: &[Vec<usize>],
         puzzle: &mut Making<'_>,
-    ) -> Result<(usize, bool, Vec<Option<Proof>>), GenerateError> {
+    ) -> Result<(usize, Standing, Vec<Option<Proof>>), GenerateError> {
         let wrong = |why: String| Err(GenerateError::Checkpoint(why));
         let symmetry = self.settings.symmetry;
         if from.symmetry != symmetry {
@@ -794,21 +829,25 @@ impl<'s> Generator<'s> {
             }
         }
         self.settings.settle(&orbits[..from.settled]);
-        Ok((from.settled, from.minimal, known))
+        let standing = Standing {
+            minimal: from.minimal,
+            unproved: from.unproved,
+        };
+        Ok((from.settled, standing, known))
     }
 
-    /// Takes away what it can of the `orbits` from `start` on (with `minimal` what the ones
+    /// Takes away what it can of the `orbits` from `start` on (with `standing` what the ones
     /// before it left, and `known` a checkpoint's tests ahead, if any), in turn, from `puzzle`:
     /// an orbit goes where the puzzle without it has one solution. Returns whether every orbit
-    /// kept was proved needed; an error when the stop flag was set or a checkpoint could not
-    /// be saved.
+    /// kept was proved needed, and the clues kept unproved; an error when the stop flag was
+    /// set or a checkpoint could not be saved.
     fn remove(
         &mut self,
         orbits: &[Vec<usize>],
-        (start, mut minimal, known): (usize, bool, &[Option<Proof>]),
+        (start, mut standing, known): (usize, Standing, &[Option<Proof>]),
         puzzle: &mut Making<'_>,
         saving: Option<&Saving<'_>>,
-    ) -> Result<bool, GenerateError> {
+    ) -> Result<Standing, GenerateError> {
         let layout = self.layout;
         // The checkpoint's tests, as begun when none had gone; `gone` counts since.
         let tested: Vec<Option<(Proof, usize)>> = known.iter().map(|p| p.map(|p| (p, 0))).collect();
@@ -821,9 +860,12 @@ impl<'s> Generator<'s> {
             {
                 // The target is met; the orbits left are not tried (and so are settled). A
                 // checkpoint keeps where the tests stopped: another target can go on from it.
-                Saving::save(saving, i, puzzle, minimal, || kept_ahead(&tested, i, gone))?;
+                Saving::save(saving, i, puzzle, standing, || kept_ahead(&tested, i, gone))?;
                 self.settings.settle(&orbits[i..]);
-                return Ok(false);
+                return Ok(Standing {
+                    minimal: false,
+                    ..standing
+                });
             }
             puzzle.take(layout, orbit);
             let (max_nodes, stop) = (self.settings.max_nodes, self.stop.as_ref());
@@ -836,16 +878,18 @@ impl<'s> Generator<'s> {
                 Proof::Unique(_) => gone += 1,
                 proof => {
                     // Needed (a second solution), or not proved either way: kept.
-                    minimal &= matches!(proof, Proof::Several);
+                    if matches!(proof, Proof::OutOfNodes) {
+                        standing.unproved(orbit.len());
+                    }
                     puzzle.put(layout, orbit);
                 }
             }
             self.settings.settle(&orbits[i..=i]);
-            Saving::save(saving, i + 1, puzzle, minimal, || {
+            Saving::save(saving, i + 1, puzzle, standing, || {
                 kept_ahead(&tested, i + 1, gone)
             })?;
         }
-        Ok(minimal)
+        Ok(standing)
     }
 
     /// [`Generator::remove`] on [`Generator::threads`] threads, with its outcome. Each thread
@@ -856,10 +900,10 @@ impl<'s> Generator<'s> {
     fn remove_on_threads(
         &mut self,
         orbits: &[Vec<usize>],
-        (start, minimal, known): (usize, bool, &[Option<Proof>]),
+        (start, standing, known): (usize, Standing, &[Option<Proof>]),
         puzzle: &mut Making<'_>,
         saving: Option<&Saving<'_>>,
-    ) -> Result<bool, GenerateError> {
+    ) -> Result<Standing, GenerateError> {
         use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
         use std::sync::mpsc;
         /// An orbit to test: its index, the puzzle without it, and how many orbits had gone.
@@ -875,7 +919,7 @@ impl<'s> Generator<'s> {
         let testers = std::iter::once(&mut self.tester)
             .chain(&mut self.helpers)
             .take(self.threads);
-        let mut minimal = Ok(minimal);
+        let mut standing = Ok(standing);
         let started = std::thread::scope(|scope| {
             let (done_tx, done) = mpsc::channel::<Done>();
             let mut to_worker = Vec::new();
@@ -928,10 +972,15 @@ impl<'s> Generator<'s> {
                         {
                             // The target is met; the orbits left are not tried (and so are
                             // settled); a checkpoint keeps where the tests stopped.
-                            let so_far = minimal.clone().unwrap_or(false);
+                            let so_far = standing.clone().unwrap_or(Standing::FAILED);
                             let ahead = || kept_ahead(&tested, next, gone);
-                            minimal =
-                                Saving::save(saving, next, puzzle, so_far, ahead).map(|()| false);
+                            standing =
+                                Saving::save(saving, next, puzzle, so_far, ahead).map(|()| {
+                                    Standing {
+                                        minimal: false,
+                                        ..so_far
+                                    }
+                                });
                             self.settings.settle(&orbits[next..]);
                             ended = true;
                             break;
@@ -946,16 +995,20 @@ impl<'s> Generator<'s> {
                                 puzzle.take(layout, &orbits[next]);
                                 gone += 1;
                             }
-                            Proof::OutOfNodes => minimal = Ok(false),
+                            Proof::OutOfNodes => {
+                                if let Ok(standing) = &mut standing {
+                                    standing.unproved(orbits[next].len());
+                                }
+                            }
                             // A second solution: the orbit stays.
                             _ => {}
                         }
                         self.settings.settle(&orbits[next..=next]);
                         next += 1;
-                        let so_far = minimal.clone().unwrap_or(false);
+                        let so_far = standing.clone().unwrap_or(Standing::FAILED);
                         let ahead = || kept_ahead(&tested, next, gone);
                         if let Err(e) = Saving::save(saving, next, puzzle, so_far, ahead) {
-                            minimal = Err(e);
+                            standing = Err(e);
                             ended = true;
                             break;
                         }
@@ -971,10 +1024,10 @@ impl<'s> Generator<'s> {
                             && kept
                             && holds((proof, since), gone)
                         {
-                            let so_far = minimal.clone().unwrap_or(false);
+                            let so_far = standing.clone().unwrap_or(Standing::FAILED);
                             let ahead = || kept_ahead(&tested, next, gone);
                             if let Err(e) = Saving::save(saving, next, puzzle, so_far, ahead) {
-                                minimal = Err(e);
+                                standing = Err(e);
                                 ended = true;
                             }
                         }
@@ -1016,7 +1069,7 @@ impl<'s> Generator<'s> {
                     continue;
                 }
                 if matches!(proof, Proof::Stopped) {
-                    minimal = Err(GenerateError::Stopped);
+                    standing = Err(GenerateError::Stopped);
                     ended = true;
                     continue;
                 }
@@ -1025,9 +1078,9 @@ impl<'s> Generator<'s> {
             }
         });
         if !started {
-            return self.remove(orbits, (start, minimal?, known), puzzle, saving);
+            return self.remove(orbits, (start, standing?, known), puzzle, saving);
         }
-        minimal
+        standing
     }
 
     /// A solved grid: each digit at a random cell (no two can clash), then the engine's first
@@ -1082,6 +1135,8 @@ pub struct GenerateSummary {
     pub long_proofs: u64,
     /// Puzzles not proved minimal.
     pub not_minimal: u64,
+    /// Clues kept unproved, in all ([`Generated::unproved`]).
+    pub unproved: u64,
     /// Puzzles left with more clues than [`GenerateSettings::clues`] asked for.
     pub missed_clues: u64,
     /// Puzzles not of the grade asked for (the last of their tries).
@@ -1100,6 +1155,7 @@ impl GenerateSummary {
     pub fn add(&mut self, g: &Generated, settings: &GenerateSettings) {
         self.made += 1;
         self.not_minimal += u64::from(!g.minimal);
+        self.unproved += g.unproved as u64;
         self.missed_clues += u64::from(settings.clues.is_some_and(|c| g.clues > c));
         self.tries += u64::from(g.tries);
         if let Some(r) = &g.rating {
@@ -1160,8 +1216,13 @@ impl GenerateSummary {
                 ));
             }
         } else if self.not_minimal > 0 {
+            let why = match self.unproved {
+                // A checkpoint of an earlier version, which did not count them.
+                0 => "a proof ran past".to_string(),
+                k => format!("{} kept whose proof ran past", crate::plural(k, "clue")),
+            };
             said.push(format!(
-                "{} of {made} not proved minimal: a proof ran past {node_limit}",
+                "{} of {made} not proved minimal: {why} {node_limit}",
                 self.not_minimal
             ));
         }
@@ -1372,7 +1433,8 @@ where
 
 /// A puzzle made, as JSON with its number in the run, its grids in `symbols` (the feature
 /// `serde`), as `dlx sudoku generate --format json` writes it: `index`, `puzzle`,
-/// `solution`, `clues`, `minimal`, `nodes` and `depth` (null past the node limit), `solver`,
+/// `solution`, `clues`, `minimal`, `unproved` (the clues kept whose proof ran past the node
+/// limit), `nodes` and `depth` (null past the node limit), `solver`,
 /// `grade`, `score`, `hardest` and `guesses` (null when not graded), `tries`, `seed`.
 #[cfg(feature = "serde")]
 #[derive(Debug, Clone, Copy)]
@@ -1390,12 +1452,13 @@ impl serde::Serialize for GeneratedJson<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap as _;
         let (g, rating) = (self.made, self.made.rating.as_ref());
-        let mut map = s.serialize_map(Some(14))?;
+        let mut map = s.serialize_map(Some(15))?;
         map.serialize_entry("index", &self.index)?;
         map.serialize_entry("puzzle", &crate::to_line(&g.puzzle, self.symbols))?;
         map.serialize_entry("solution", &crate::to_line(&g.solution, self.symbols))?;
         map.serialize_entry("clues", &g.clues)?;
         map.serialize_entry("minimal", &g.minimal)?;
+        map.serialize_entry("unproved", &g.unproved)?;
         map.serialize_entry("nodes", &g.nodes)?;
         map.serialize_entry("depth", &g.branch_depth)?;
         map.serialize_entry("solver", g.strategy.name())?;

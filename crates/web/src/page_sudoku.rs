@@ -343,6 +343,7 @@ pub(crate) fn generate(fields: &Fields<'_>, _progress: Progress) -> Answer {
         "symbols": "default",
         "clues": made.clues,
         "minimal": made.minimal,
+        "unproved": made.unproved,
         "seed": made.seed,
         "tries": made.tries,
         "nodes": made.nodes,

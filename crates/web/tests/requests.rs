@@ -147,13 +147,16 @@ fn generated_puzzles_are_unique_and_repeat_by_seed() {
     assert_eq!(unique["status"], "unique: exactly one solution");
     assert!(a["grade"].is_string());
     assert_eq!(a["minimal"], true);
+    assert_eq!(a["unproved"], 0);
     // Stopped early at a number of clues: still one solution, not minimal.
     let early = ok(
         json!({ "op": "sudoku.generate", "size": 16, "boxRows": 4, "boxCols": 4, "seed": 2, "clues": 160 }),
     );
     let clues = early["clues"].as_u64().unwrap();
     assert!((160..=161).contains(&clues), "{clues}");
+    // Not minimal by the clue target, not by a proof that ran out: none kept unproved.
     assert_eq!(early["minimal"], false);
+    assert_eq!(early["unproved"], 0);
     let unique = ok(
         json!({ "op": "sudoku.solve", "size": 16, "boxRows": 4, "boxCols": 4, "cells": early["cells"], "task": "unique" }),
     );

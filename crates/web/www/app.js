@@ -460,7 +460,8 @@ async function generate() {
   loadPuzzle(answer);
   const rating = answer.grade ? `graded ${answer.grade} (score ${answer.score}, hardest step: ${answer.hardest || "none"})` : "";
   const note = answer.gradeMet ? "" : ` No puzzle of the difficulty asked for in ${answer.tries} tries: this is the last one made.`;
-  status(`Generated from seed ${answer.seed}: ${answer.clues} clues${answer.minimal ? ", minimal" : ""}, ${rating}, in ${(ms / 1000).toFixed(2)} s.${note}`);
+  const unproved = answer.unproved ? `, not proved minimal (${answer.unproved} kept whose proof ran too long)` : "";
+  status(`Generated from seed ${answer.seed}: ${answer.clues} clues${answer.minimal ? ", minimal" : unproved}, ${rating}, in ${(ms / 1000).toFixed(2)} s.${note}`);
   $("seed").value = String((Number($("seed").value) || 0) + 1);
   return answer;
 }

@@ -80,7 +80,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::values::count, allow_negative_numbers = true)]
     pub max_nodes: u64,
     /// Output format (line: the puzzle on one line; json: puzzle, solution, clues, minimal,
-    /// nodes, grade, score, hardest technique, guesses and seed).
+    /// unproved, nodes, grade, score, hardest technique, guesses and seed).
     #[arg(long, value_enum, default_value_t = OutputFormat::Line)]
     pub format: OutputFormat,
     /// Symbols of the digits.

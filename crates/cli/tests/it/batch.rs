@@ -527,6 +527,7 @@ fn generated_puzzles_are_the_same_on_any_threads_and_unique() {
     for ((line, made), back) in one.stdout.lines().zip(&records).zip(checked.stdout.lines()) {
         assert_eq!(made["puzzle"], line);
         assert_eq!(made["minimal"], true);
+        assert_eq!(made["unproved"], 0);
         let back: serde_json::Value = serde_json::from_str(back).unwrap();
         assert_eq!(back["status"], "unique");
         assert_eq!(back["solution"], made["solution"]);

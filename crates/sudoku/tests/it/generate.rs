@@ -332,3 +332,69 @@ fn the_shape_of_the_puzzles_made_is_the_box_else_the_size_else_the_regions_map()
     assert_eq!(jigsaw.shape(None, None).unwrap().size(), 4);
     assert_eq!(jigsaw.shape(None, Some(9)).unwrap(), Shape::CLASSIC);
 }
+
+/// A clue whose question runs past the node limit stays, unproved, and is counted: the 36x36
+/// of seed 1 from its checkpoint of 968 orbits settled (`data/sudoku/36x36-seed1-checkpoint.txt`),
+/// whose next question (orbit 969, cell 877) CaDiCaL did not answer in an hour, asked within
+/// 2,000 conflicts and brought down to 622 clues. On one thread and on two: the same puzzle, one
+/// clue unproved, in the record, in the checkpoints saved on the way and in the summary's words.
+#[cfg(feature = "cadical")]
+#[test]
+fn a_clue_whose_proof_runs_past_the_node_limit_stays_and_is_counted() {
+    use std::sync::{Arc, Mutex};
+    use sudoku::{Checkpoint, Checkpoints, GenerateSummary};
+    let sudoku = Sudoku::new(Shape::new(36).unwrap(), Variant::default()).unwrap();
+    let path = format!(
+        "{}/../cli/data/sudoku/36x36-seed1-checkpoint.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let from = Checkpoint::read(&std::fs::read_to_string(path).unwrap(), &sudoku).unwrap();
+    assert_eq!((from.settled, from.minimal, from.unproved), (968, true, 0));
+    let mut made = Vec::new();
+    for threads in [1, 2] {
+        let saved = Arc::new(Mutex::new(Vec::new()));
+        let to = Arc::clone(&saved);
+        let checkpoints = Checkpoints::new(Some(from.clone()), move |c: &Checkpoint| {
+            to.lock().unwrap().push((c.settled, c.minimal, c.unproved));
+            Ok(())
+        });
+        let settings = GenerateSettings::default()
+            .max_nodes(2_000)
+            .clues(Some(622))
+            .count_nodes(false)
+            .checkpoints(Some(checkpoints));
+        let got = (Generator::new(&sudoku, settings).threads(threads))
+            .generate(from.seed)
+            .unwrap();
+        assert_eq!((got.clues, got.minimal, got.unproved), (622, false, 1));
+        assert_eq!(
+            got.puzzle.cells()[877],
+            got.solution.cells()[877],
+            "cell 877 kept"
+        );
+        // Each checkpoint once orbit 969 is settled says it was kept unproved.
+        let saved = saved.lock().unwrap();
+        assert!(saved.iter().any(|s| s.0 >= 969), "{saved:?}");
+        for &(settled, minimal, unproved) in saved.iter() {
+            let want = if settled >= 969 {
+                (false, 1)
+            } else {
+                (true, 0)
+            };
+            assert_eq!(
+                (minimal, unproved),
+                want,
+                "{settled} settled, {threads} threads"
+            );
+        }
+        made.push(got);
+    }
+    assert_eq!(made[0].puzzle, made[1].puzzle);
+    let mut summary = GenerateSummary::default();
+    let minimal = GenerateSettings::default();
+    summary.add(&made[0], &minimal);
+    assert_eq!(
+        summary.shortfalls(&minimal, "--max-nodes 2000"),
+        ["1 of 1 puzzle not proved minimal: 1 clue kept whose proof ran past --max-nodes 2000"]
+    );
+}
