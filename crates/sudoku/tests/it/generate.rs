@@ -344,11 +344,8 @@ fn a_clue_whose_proof_runs_past_the_node_limit_stays_and_is_counted() {
     use std::sync::{Arc, Mutex};
     use sudoku::{Checkpoint, Checkpoints, GenerateSummary};
     let sudoku = Sudoku::new(Shape::new(36).unwrap(), Variant::default()).unwrap();
-    let path = format!(
-        "{}/../cli/data/sudoku/36x36-seed1-checkpoint.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let from = Checkpoint::read(&std::fs::read_to_string(path).unwrap(), &sudoku).unwrap();
+    let text = crate::data_text("36x36-seed1-checkpoint.txt");
+    let from = Checkpoint::read(&text, &sudoku).unwrap();
     assert_eq!((from.settled, from.minimal, from.unproved), (968, true, 0));
     let mut made = Vec::new();
     for threads in [1, 2] {

@@ -1,7 +1,6 @@
 //! The classic methods beside Dancing Links: the same solutions and counts on every test
 //! puzzle, node counts that keep the relations the definitions imply, and the engine's limits.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
@@ -11,11 +10,8 @@ use sudoku::{
 };
 
 fn data(name: &str) -> Vec<Grid> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/sudoku")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
+    crate::data_text(name)
+        .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| parse_line(l, None).unwrap())
         .collect()

@@ -10,12 +10,7 @@ use sudoku::{
 };
 
 fn data(name: &str) -> Vec<String> {
-    let path = format!("{}/../cli/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .map(str::to_string)
-        .collect()
+    crate::data_text(name).lines().map(str::to_string).collect()
 }
 
 fn search(sudoku: &Sudoku, strategy: Strategy, grid: &Grid, limit: u64) -> Found {

@@ -7,10 +7,7 @@ use std::collections::BTreeMap;
 
 use sudoku::{Grade, Grid, RateError, Shape, Step, Sudoku, Symbols, Technique, Variant};
 
-fn data(name: &str) -> String {
-    let path = format!("{}/../cli/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use crate::data_text as data;
 
 fn puzzles(name: &str, take: usize) -> Vec<Grid> {
     data(name)

@@ -187,11 +187,7 @@ fn cadical_asks_the_limits_while_it_runs() {
         (0, Some(StopReason::Deadline))
     );
     // Its nodes are the clauses it learns: a proof of a sparse 25x25 learns some.
-    let path = format!(
-        "{}/../cli/data/sudoku/25x25-generated300.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = crate::data_text("25x25-generated300.txt");
     let puzzle = sudoku::parse_line(text.lines().next().unwrap(), None).unwrap();
     let theirs = sudoku
         .solver()
@@ -209,11 +205,7 @@ fn cadical_asks_the_limits_while_it_runs() {
 #[test]
 fn cadical_stops_at_the_node_limit() {
     let sudoku = Sudoku::new(Shape::new(25).unwrap(), Variant::default()).unwrap();
-    let path = format!(
-        "{}/../cli/data/sudoku/25x25-generated300.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = crate::data_text("25x25-generated300.txt");
     let puzzle = sudoku::parse_line(text.lines().next().unwrap(), None).unwrap();
     let mut solver = sudoku.solver().strategy(Strategy::Sat);
     let mut prove = |nodes: Option<u64>| {
@@ -237,11 +229,7 @@ fn cadical_stops_at_the_node_limit() {
 /// allowance it never starts.
 #[test]
 fn auto_hands_what_propagation_has_not_finished_to_the_solver() {
-    let path = format!(
-        "{}/../cli/data/sudoku/16x16-sample.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = crate::data_text("16x16-sample.txt");
     let sudoku = Sudoku::new(Shape::new(16).unwrap(), Variant::default()).unwrap();
     let mut propagate = sudoku.solver().strategy(Strategy::Propagate);
     // No node of propagation: every proof goes to the solver (after the root's deductions).

@@ -2,7 +2,6 @@
 //! and every solution checked against the rules by a checker that knows nothing of exact cover.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use proptest::prelude::*;
 use sudoku::{
@@ -10,12 +9,7 @@ use sudoku::{
     Regions, Shape, Sudoku, Symbols, Uniqueness, Unit, UnitKind, Variant,
 };
 
-fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/sudoku")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use crate::data_text as data;
 
 /// Every unit of the rules, as lists of cells, computed directly from the definitions.
 fn units(shape: Shape, variant: &Variant, regions_map: Option<&str>) -> Vec<Vec<(usize, usize)>> {
